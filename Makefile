@@ -1,0 +1,114 @@
+# rvbench: one non-recursive Makefile for the firmware image, the host CLI
+# and the tests. Every output goes below $(BUILD); each folder lists its own
+# sources in a small objects.mk fragment.
+#
+#   make            firmware image + host CLI
+#   make run        build, boot on QEMU sifive_u, collect into results/
+#   make test       unit tests (ASan + UBSan) and system tests on QEMU
+#   make deps       install the Debian packages the build needs
+
+BUILD     ?= build
+RESULTS   ?= results
+BENCH_DIR ?=
+V         ?= 0
+
+ifeq ($(V),0)
+Q := @
+ifneq ($(findstring s,$(firstword -$(MAKEFLAGS))),)
+quiet = @
+else
+quiet = @printf '  %-7s %s\n' '$(1)' '$(2)';
+endif
+else
+Q :=
+quiet =
+endif
+
+# ---- target (the U54 application cores of the FU540) -----------------------
+CROSS    ?= riscv64-unknown-elf-
+TCC      := $(CROSS)gcc
+TOBJCOPY := $(CROSS)objcopy
+TARGET_ARCH := -march=rv64gc -mabi=lp64d -mcmodel=medany
+TCFLAGS  := $(TARGET_ARCH) -std=c11 -O2 -g -Wall -Wextra -Werror \
+            -ffreestanding -fno-common -fno-pie -ffunction-sections -fdata-sections \
+            -specs=picolibc.specs -Iinclude -Isrc -Isrc/common -Iplatform -Iboot
+TLDFLAGS := $(TARGET_ARCH) -specs=picolibc.specs -nostartfiles -static \
+            -T linker/rvbench.ld -Wl,--gc-sections -Wl,--no-warn-rwx-segments
+
+# ---- host (the rvbench CLI and the unit tests) ------------------------------
+HCC      ?= cc
+HCFLAGS  := -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror \
+            -Iinclude -Isrc/common -Ihost-tools -Iplatform
+SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+include boot/objects.mk
+include platform/objects.mk
+include src/objects.mk
+include host-tools/objects.mk
+include tests/objects.mk
+
+FW_OBJS   := $(patsubst %,$(BUILD)/fw/%.o,$(basename $(FW_SRCS)))
+HOST_OBJS := $(patsubst %,$(BUILD)/host/obj/%.o,$(basename $(HOST_SRCS)))
+HOST_LIB_OBJS_SAN := $(patsubst %,$(BUILD)/host/san/%.o,$(basename $(HOST_LIB_SRCS)))
+
+.PHONY: all firmware host run test deps clean
+all: firmware host
+
+firmware: $(BUILD)/rvbench.elf $(BUILD)/rvbench.bin
+host: $(BUILD)/host/rvbench
+
+$(BUILD)/fw/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(call quiet,CC,$<)$(TCC) $(TCFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/fw/%.o: %.S
+	@mkdir -p $(dir $@)
+	$(call quiet,AS,$<)$(TCC) $(TCFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/rvbench.elf: $(FW_OBJS) linker/rvbench.ld
+	$(call quiet,LD,$@)$(TCC) $(TLDFLAGS) $(FW_OBJS) -o $@ -Wl,-Map,$(BUILD)/rvbench.map
+
+$(BUILD)/rvbench.bin: $(BUILD)/rvbench.elf
+	$(call quiet,OBJCOPY,$@)$(TOBJCOPY) -O binary $< $@
+
+$(BUILD)/host/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(call quiet,HOSTCC,$<)$(HCC) $(HCFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/host/san/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(call quiet,HOSTCC,$< [san])$(HCC) $(HCFLAGS) $(SANITIZE) -MMD -MP -c $< -o $@
+
+$(BUILD)/host/rvbench: $(HOST_OBJS)
+	$(call quiet,HOSTLD,$@)$(HCC) $(HOST_OBJS) -lm -o $@
+
+# Unit tests: each tests/unit/test_X.c is one cmocka binary, linked with the
+# shared and host library code built under ASan and UBSan.
+UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_TEST_SRCS))
+$(BUILD)/tests/%: tests/unit/%.c $(HOST_LIB_OBJS_SAN)
+	@mkdir -p $(dir $@)
+	$(call quiet,TEST-CC,$<)$(HCC) $(HCFLAGS) $(SANITIZE) -Isrc -Itests/unit $< $(HOST_LIB_OBJS_SAN) -lcmocka -lm -o $@
+
+deps:
+	$(Q)scripts/install-deps.sh
+
+# Boots the image on QEMU's model of the HiFive Unleashed (hart 0 the E51,
+# harts 1-4 the U54s) with -icount shift=0, collects into
+# results/<UTC time>/ and points results/latest at it.
+run: deps
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)$(BUILD)/host/rvbench qemu --machine sifive_u --smp 5 --icount 0 $(BUILD)/rvbench.elf
+
+# Unit tests (cmocka, ASan + UBSan) then system tests (QEMU); one closing
+# line "N passed, N failed" over both.
+test: deps
+	$(Q)$(MAKE) --no-print-directory all $(UNIT_TESTS)
+	$(Q)tests/run-all.sh $(BUILD) $(UNIT_TESTS)
+
+clean:
+	rm -rf $(BUILD)
+
+# Objects built only as prerequisites of the test binaries are kept.
+.SECONDARY:
+
+-include $(FW_OBJS:.o=.d) $(HOST_OBJS:.o=.d) $(HOST_LIB_OBJS_SAN:.o=.d)

@@ -1,0 +1,74 @@
+/*
+ * rvbench entry point. OpenSBI (fw_jump, fw_dynamic) or U-Boot's booti enters
+ * here in S-mode with a0 = hart id and a1 = the device tree's address,
+ * satp = 0 and interrupts off.
+ *
+ * The first 64 bytes are the RISC-V Linux Image header
+ * (Documentation/riscv/boot-image-header.rst), so U-Boot's `booti` accepts
+ * the raw build/rvbench.bin; loaded as an ELF through OpenSBI the header is
+ * just a jump over itself.
+ */
+#include "layout.h"
+
+	.section .text.entry, "ax", %progbits
+	.globl _start
+_start:
+	/* The header's offsets are fixed: no compressed instructions here. */
+	.option push
+	.option norvc
+	j	boot_hart_entry		/* code0 */
+	.word	0			/* code1 */
+	.dword	IMAGE_TEXT_OFFSET	/* text_offset: image sits at RAM base + 2 MiB */
+	.dword	__image_size		/* image_size, BSS, heap and stacks included */
+	.dword	0			/* flags: little endian */
+	.word	0x2			/* header version 0.2 */
+	.word	0			/* res1 */
+	.dword	0			/* res2 */
+	.ascii	"RISCV\0\0\0"		/* magic (deprecated, still checked by some) */
+	.ascii	"RSC\x05"		/* magic2 */
+	.word	0			/* res3 */
+	.option pop
+
+boot_hart_entry:
+	/* Interrupts stay off for the whole run: nothing may preempt a
+	 * measurement. Traps (exceptions) go to our reporter. */
+	csrw	sie, zero
+	la	t0, trap_vector
+	csrw	stvec, t0
+
+	/* Enable the FPU (sstatus.FS = Initial): rv64gc code may use it, and
+	 * with FS = Off any FP instruction is an illegal instruction. */
+	li	t0, SSTATUS_FS_INITIAL
+	csrs	sstatus, t0
+
+	.option push
+	.option norelax
+	la	gp, __global_pointer$
+	.option pop
+
+	/* One stack slot per hart id; a hart beyond the table cannot run. */
+	li	t0, MAX_HARTS
+	bgeu	a0, t0, park
+	la	sp, __stacks_start
+	addi	t0, a0, 1
+	slli	t0, t0, HART_STACK_SHIFT
+	add	sp, sp, t0
+
+	/* picolibc's TLS (errno): the boot hart uses the template in place. */
+	la	tp, __tls_base
+
+	/* Clear BSS (with .tbss). a0/a1 are kept for rvbench_main. */
+	la	t0, __bss_start
+	la	t1, __bss_end
+1:	bgeu	t0, t1, 2f
+	sd	zero, 0(t0)
+	addi	t0, t0, 8
+	j	1b
+2:
+	call	rvbench_main
+
+	/* rvbench_main returns only where nothing can end the run (a board):
+	 * park, leaving the UART readable. */
+park:
+	wfi
+	j	park

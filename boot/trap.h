@@ -1,0 +1,15 @@
+/* The register frame boot/trap_vector.S saves, and the C trap entry. */
+#ifndef RVBENCH_TRAP_H
+#define RVBENCH_TRAP_H
+
+#include <stdint.h>
+
+struct trap_frame {
+	uint64_t x[32]; /* x[0] unused; x[2] is the interrupted sp */
+	uint64_t sepc;
+	uint64_t pad;
+};
+
+void trap_handle(struct trap_frame *f);
+
+#endif

@@ -1,0 +1,582 @@
+/*
+ * Read-only FDT reader; see fdt.h for why we do not use libfdt.
+ *
+ * All reads of the blob go through next_tag() (structure block) and
+ * str_at() (strings block). Both bound every access by the block sizes in
+ * the header, which fdt_check_header() proved lie inside totalsize, which
+ * in turn is no larger than what the caller said may be read.
+ */
+#include "fdt.h"
+
+#include <string.h>
+
+#define FDT_BEGIN_NODE 1u
+#define FDT_END_NODE   2u
+#define FDT_PROP       3u
+#define FDT_NOP        4u
+#define FDT_END        9u
+
+/* Header field offsets (all big-endian u32). */
+enum {
+	H_MAGIC = 0, H_TOTALSIZE = 4, H_OFF_STRUCT = 8, H_OFF_STRINGS = 12,
+	H_OFF_RSVMAP = 16, H_VERSION = 20, H_LAST_COMP = 24, H_BOOT_CPU = 28,
+	H_SIZE_STRINGS = 32, H_SIZE_STRUCT = 36,
+};
+#define HDR_V16_SIZE 36u   /* v16 has no size_dt_struct */
+#define HDR_V17_SIZE 40u
+
+uint32_t fdt_ld32(const void *p)
+{
+	const uint8_t *b = p;
+	return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 |
+	       (uint32_t)b[2] << 8 | b[3];
+}
+
+uint64_t fdt_read_cells(const void *p, int cells)
+{
+	const uint8_t *b = p;
+	uint64_t v = 0;
+	for (int i = 0; i < cells && i < 2; i++)
+		v = v << 32 | fdt_ld32(b + 4 * i);
+	return v;
+}
+
+static uint32_t hdr(const void *fdt, unsigned field)
+{
+	return fdt_ld32((const uint8_t *)fdt + field);
+}
+
+uint32_t fdt_totalsize(const void *fdt)
+{
+	return fdt ? hdr(fdt, H_TOTALSIZE) : 0;
+}
+
+static uint32_t struct_size(const void *fdt)
+{
+	if (hdr(fdt, H_VERSION) >= 17)
+		return hdr(fdt, H_SIZE_STRUCT);
+	return hdr(fdt, H_TOTALSIZE) - hdr(fdt, H_OFF_STRUCT);
+}
+
+/* A block [off, off+size) must sit after the header and inside the blob. */
+static int block_ok(uint32_t off, uint32_t size, uint32_t total, uint32_t hsz)
+{
+	return off >= hsz && off <= total && size <= total - off;
+}
+
+int fdt_check_header(const void *fdt, size_t max_size)
+{
+	if (!fdt)
+		return FDT_ERR_BADPTR;
+	if (max_size < 4)
+		return FDT_ERR_TRUNCATED;
+	if (hdr(fdt, H_MAGIC) != FDT_MAGIC)
+		return FDT_ERR_BADMAGIC;
+	if (max_size < HDR_V16_SIZE)
+		return FDT_ERR_TRUNCATED;
+	uint32_t version = hdr(fdt, H_VERSION);
+	if (version < 16 || hdr(fdt, H_LAST_COMP) > 17)
+		return FDT_ERR_BADVERSION;
+	uint32_t hsz = version >= 17 ? HDR_V17_SIZE : HDR_V16_SIZE;
+	if (max_size < hsz)
+		return FDT_ERR_TRUNCATED;
+
+	uint32_t total = hdr(fdt, H_TOTALSIZE);
+	if (total > max_size)
+		return FDT_ERR_TRUNCATED;
+	/* Offsets are handed out as int: keep every one representable. */
+	if (total < hsz || total > INT32_MAX)
+		return FDT_ERR_BADLAYOUT;
+
+	uint32_t off_struct = hdr(fdt, H_OFF_STRUCT);
+	uint32_t off_rsv = hdr(fdt, H_OFF_RSVMAP);
+	/* Reserve map: we never read it, but at least its terminator must fit. */
+	if ((off_rsv & 7) || !block_ok(off_rsv, 16, total, hsz))
+		return FDT_ERR_BADLAYOUT;
+	/* Tokens are 4-aligned relative to the blob start. */
+	if ((off_struct & 3) || !block_ok(off_struct, 0, total, hsz) ||
+	    !block_ok(off_struct, struct_size(fdt), total, hsz))
+		return FDT_ERR_BADLAYOUT;
+	if (!block_ok(hdr(fdt, H_OFF_STRINGS), hdr(fdt, H_SIZE_STRINGS), total, hsz))
+		return FDT_ERR_BADLAYOUT;
+	return 0;
+}
+
+/* Name at nameoff in the strings block, NUL-terminated inside it, or NULL. */
+static const char *str_at(const void *fdt, uint32_t nameoff)
+{
+	uint32_t size = hdr(fdt, H_SIZE_STRINGS);
+	const char *s = (const char *)fdt + hdr(fdt, H_OFF_STRINGS);
+	if (nameoff >= size || !memchr(s + nameoff, 0, size - nameoff))
+		return NULL;
+	return s + nameoff;
+}
+
+/*
+ * Decode the token at off; store the offset of the next token in *next.
+ * Returns the tag or an error. *next > off always, so loops end.
+ */
+static int next_tag(const void *fdt, int off, int *next)
+{
+	uint32_t size = struct_size(fdt);
+	const uint8_t *s = (const uint8_t *)fdt + hdr(fdt, H_OFF_STRUCT);
+	if (off < 0 || (off & 3) || size < 4 || (uint32_t)off > size - 4)
+		return FDT_ERR_BADOFFSET;
+
+	uint32_t tag = fdt_ld32(s + off);
+	uint32_t pos = (uint32_t)off + 4;
+	const uint8_t *nul;
+	switch (tag) {
+	case FDT_BEGIN_NODE:
+		nul = memchr(s + pos, 0, size - pos);
+		if (!nul)
+			return FDT_ERR_BADSTRUCTURE;
+		pos = (uint32_t)(nul - s) + 1;
+		break;
+	case FDT_PROP: {
+		if (size - pos < 8)
+			return FDT_ERR_BADSTRUCTURE;
+		uint32_t len = fdt_ld32(s + pos);
+		if (!str_at(fdt, fdt_ld32(s + pos + 4)))
+			return FDT_ERR_BADSTRUCTURE;
+		pos += 8;
+		if (len > size - pos)
+			return FDT_ERR_BADSTRUCTURE;
+		pos += len;
+		break;
+	}
+	case FDT_END_NODE:
+	case FDT_NOP:
+	case FDT_END:
+		break;
+	default:
+		return FDT_ERR_BADSTRUCTURE;
+	}
+	pos = (pos + 3) & ~3u;
+	if (pos > size)
+		return FDT_ERR_BADSTRUCTURE;
+	*next = (int)pos;
+	return (int)tag;
+}
+
+/* Cheap guard for calls made without fdt_check(): catches NULL/garbage. */
+static int ro_ok(const void *fdt)
+{
+	return fdt && hdr(fdt, H_MAGIC) == FDT_MAGIC;
+}
+
+/* Offset of the first token after the NOPs at off (and PROPs if asked). */
+static int skip(const void *fdt, int off, int skip_props)
+{
+	for (;;) {
+		int next, tag = next_tag(fdt, off, &next);
+		if (tag < 0)
+			return tag;
+		if (tag != (int)FDT_NOP && !(skip_props && tag == (int)FDT_PROP))
+			return off;
+		off = next;
+	}
+}
+
+/* Offset just past the node's own BEGIN_NODE token, if node is one. */
+static int node_body(const void *fdt, int node)
+{
+	int next, tag;
+	if (!ro_ok(fdt))
+		return FDT_ERR_BADMAGIC;
+	tag = next_tag(fdt, node, &next);
+	if (tag < 0)
+		return tag;
+	return tag == (int)FDT_BEGIN_NODE ? next : FDT_ERR_BADOFFSET;
+}
+
+int fdt_check(const void *fdt, size_t max_size)
+{
+	int rc = fdt_check_header(fdt, max_size);
+	if (rc)
+		return rc;
+	int off = 0, depth = 0, seen_root = 0;
+	for (;;) {
+		int next, tag = next_tag(fdt, off, &next);
+		if (tag < 0)
+			return tag == FDT_ERR_BADOFFSET ? FDT_ERR_BADSTRUCTURE : tag;
+		switch (tag) {
+		case FDT_BEGIN_NODE:
+			if (depth == 0 && seen_root)
+				return FDT_ERR_BADSTRUCTURE;  /* a second root */
+			if (++depth > FDT_MAX_DEPTH)
+				return FDT_ERR_TOODEEP;
+			seen_root = 1;
+			break;
+		case FDT_END_NODE:
+			if (depth-- == 0)
+				return FDT_ERR_BADSTRUCTURE;
+			break;
+		case FDT_PROP:
+			if (depth == 0)
+				return FDT_ERR_BADSTRUCTURE;
+			break;
+		case FDT_END:
+			return depth == 0 && seen_root ? 0 : FDT_ERR_BADSTRUCTURE;
+		}
+		off = next;
+	}
+}
+
+const char *fdt_get_name(const void *fdt, int node, int *lenp)
+{
+	int body = node_body(fdt, node);
+	if (body < 0) {
+		if (lenp)
+			*lenp = body;
+		return NULL;
+	}
+	/* next_tag() proved the name is NUL-terminated inside the block. */
+	const char *name = (const char *)fdt + hdr(fdt, H_OFF_STRUCT) + node + 4;
+	if (lenp)
+		*lenp = (int)strlen(name);
+	return name;
+}
+
+int fdt_first_subnode(const void *fdt, int node)
+{
+	int off = node_body(fdt, node);
+	if (off < 0)
+		return off;
+	off = skip(fdt, off, 1);
+	if (off < 0)
+		return off;
+	int next, tag = next_tag(fdt, off, &next);
+	if (tag < 0)
+		return tag;
+	if (tag == (int)FDT_BEGIN_NODE)
+		return off;
+	return tag == (int)FDT_END_NODE ? FDT_ERR_NOTFOUND : FDT_ERR_BADSTRUCTURE;
+}
+
+int fdt_next_subnode(const void *fdt, int node)
+{
+	int off = node, depth = 0;
+	if (node_body(fdt, node) < 0)
+		return FDT_ERR_BADOFFSET;
+	/* Step over the whole subtree of node. */
+	do {
+		int next, tag = next_tag(fdt, off, &next);
+		if (tag < 0)
+			return tag;
+		if (tag == (int)FDT_BEGIN_NODE && ++depth > FDT_MAX_DEPTH)
+			return FDT_ERR_TOODEEP;
+		if (tag == (int)FDT_END_NODE)
+			depth--;
+		if (tag == (int)FDT_END)
+			return FDT_ERR_BADSTRUCTURE;
+		off = next;
+	} while (depth > 0);
+
+	off = skip(fdt, off, 1);
+	if (off < 0)
+		return off;
+	int next, tag = next_tag(fdt, off, &next);
+	if (tag < 0)
+		return tag;
+	if (tag == (int)FDT_BEGIN_NODE)
+		return off;
+	/* END_NODE closes the parent; END follows the root. */
+	return tag == (int)FDT_END_NODE || tag == (int)FDT_END ?
+	       FDT_ERR_NOTFOUND : FDT_ERR_BADSTRUCTURE;
+}
+
+static int root_offset(const void *fdt)
+{
+	if (!ro_ok(fdt))
+		return FDT_ERR_BADMAGIC;
+	int off = skip(fdt, 0, 0);
+	if (off < 0)
+		return off;
+	return node_body(fdt, off) < 0 ? FDT_ERR_BADSTRUCTURE : off;
+}
+
+int fdt_parent_offset(const void *fdt, int node)
+{
+	int stack[FDT_MAX_DEPTH], depth = 0;
+	int off = root_offset(fdt);
+	if (off < 0)
+		return off;
+	/* No parent pointers in an FDT: walk from the root, remembering the
+	 * chain of open nodes, until we reach node. */
+	while (off <= node) {
+		int next, tag = next_tag(fdt, off, &next);
+		if (tag < 0)
+			return tag;
+		if (tag == (int)FDT_BEGIN_NODE) {
+			if (off == node)
+				return depth ? stack[depth - 1] : FDT_ERR_NOTFOUND;
+			if (depth == FDT_MAX_DEPTH)
+				return FDT_ERR_TOODEEP;
+			stack[depth++] = off;
+		} else if (tag == (int)FDT_END_NODE) {
+			if (depth-- == 0)
+				return FDT_ERR_BADSTRUCTURE;
+		} else if (tag == (int)FDT_END) {
+			break;
+		}
+		off = next;
+	}
+	return FDT_ERR_BADOFFSET;
+}
+
+const void *fdt_getprop_by_offset(const void *fdt, int prop,
+                                  const char **namep, int *lenp)
+{
+	int next, tag = ro_ok(fdt) ? next_tag(fdt, prop, &next) : FDT_ERR_BADMAGIC;
+	if (tag >= 0 && tag != (int)FDT_PROP)
+		tag = FDT_ERR_BADOFFSET;
+	if (tag < 0) {
+		if (lenp)
+			*lenp = tag;
+		return NULL;
+	}
+	/* next_tag() checked len and nameoff against their blocks. */
+	const uint8_t *p = (const uint8_t *)fdt + hdr(fdt, H_OFF_STRUCT) + prop;
+	if (namep)
+		*namep = str_at(fdt, fdt_ld32(p + 8));
+	if (lenp)
+		*lenp = (int)fdt_ld32(p + 4);
+	return p + 12;
+}
+
+/* The PROP token at or after off, NOTFOUND at the first subnode/end. */
+static int prop_from(const void *fdt, int off)
+{
+	off = skip(fdt, off, 0);
+	if (off < 0)
+		return off;
+	int next, tag = next_tag(fdt, off, &next);
+	if (tag < 0)
+		return tag;
+	if (tag == (int)FDT_PROP)
+		return off;
+	return tag == (int)FDT_END ? FDT_ERR_BADSTRUCTURE : FDT_ERR_NOTFOUND;
+}
+
+int fdt_first_property(const void *fdt, int node)
+{
+	int off = node_body(fdt, node);
+	return off < 0 ? off : prop_from(fdt, off);
+}
+
+int fdt_next_property(const void *fdt, int prop)
+{
+	int next, tag = ro_ok(fdt) ? next_tag(fdt, prop, &next) : FDT_ERR_BADMAGIC;
+	if (tag < 0)
+		return tag;
+	return tag == (int)FDT_PROP ? prop_from(fdt, next) : FDT_ERR_BADOFFSET;
+}
+
+const void *fdt_getprop(const void *fdt, int node, const char *name, int *lenp)
+{
+	int rc, off;
+	for (off = fdt_first_property(fdt, node); off >= 0;
+	     off = fdt_next_property(fdt, off)) {
+		const char *pname;
+		const void *val = fdt_getprop_by_offset(fdt, off, &pname, lenp);
+		if (val && pname && strcmp(pname, name) == 0)
+			return val;
+	}
+	rc = off;
+	if (lenp)
+		*lenp = rc;
+	return NULL;
+}
+
+const char *fdt_prop_string(const void *fdt, int node, const char *name)
+{
+	int len;
+	const char *s = fdt_getprop(fdt, node, name, &len);
+	if (!s || len < 1 || s[len - 1] != '\0')
+		return NULL;
+	return s;
+}
+
+int fdt_prop_u32(const void *fdt, int node, const char *name, uint32_t *out)
+{
+	int len;
+	const void *p = fdt_getprop(fdt, node, name, &len);
+	if (!p)
+		return len;
+	if (len != 4)
+		return FDT_ERR_BADVALUE;
+	*out = fdt_ld32(p);
+	return 0;
+}
+
+int fdt_prop_u64(const void *fdt, int node, const char *name, uint64_t *out)
+{
+	int len;
+	const void *p = fdt_getprop(fdt, node, name, &len);
+	if (!p)
+		return len;
+	if (len != 4 && len != 8)
+		return FDT_ERR_BADVALUE;
+	*out = fdt_read_cells(p, len / 4);
+	return 0;
+}
+
+int fdt_stringlist_contains(const char *list, int len, const char *str)
+{
+	size_t n = strlen(str);
+	while (list && len > 0) {
+		const char *end = memchr(list, 0, (size_t)len);
+		if (!end)
+			return 0;  /* last entry not terminated: ignore it */
+		size_t l = (size_t)(end - list);
+		if (l == n && memcmp(list, str, n) == 0)
+			return 1;
+		len -= (int)l + 1;
+		list = end + 1;
+	}
+	return 0;
+}
+
+int fdt_node_is_compatible(const void *fdt, int node, const char *compat)
+{
+	int len;
+	const char *list = fdt_getprop(fdt, node, "compatible", &len);
+	return list && fdt_stringlist_contains(list, len, compat);
+}
+
+/* #address-cells and #size-cells: values above 2 do not fit a u64. */
+static int cells(const void *fdt, int node, const char *name, uint32_t dflt,
+                 uint32_t min)
+{
+	uint32_t v = dflt;
+	int rc = fdt_prop_u32(fdt, node, name, &v);
+	if (rc < 0 && rc != FDT_ERR_NOTFOUND)
+		return rc;
+	return v >= min && v <= 2 ? (int)v : FDT_ERR_BADVALUE;
+}
+
+int fdt_address_cells(const void *fdt, int node)
+{
+	return cells(fdt, node, "#address-cells", 2, 1);
+}
+
+int fdt_size_cells(const void *fdt, int node)
+{
+	return cells(fdt, node, "#size-cells", 1, 0);
+}
+
+int fdt_get_reg(const void *fdt, int node, int index,
+                uint64_t *addr, uint64_t *size)
+{
+	int parent = fdt_parent_offset(fdt, node);
+	if (parent < 0)
+		return parent;
+	int ac = fdt_address_cells(fdt, parent);
+	int sc = fdt_size_cells(fdt, parent);
+	if (ac < 0)
+		return ac;
+	if (sc < 0)
+		return sc;
+	int len;
+	const uint8_t *reg = fdt_getprop(fdt, node, "reg", &len);
+	if (!reg)
+		return len;
+	int entry = 4 * (ac + sc);
+	if (index < 0 || len % entry || index >= len / entry)
+		return index >= 0 && len % entry == 0 ? FDT_ERR_NOTFOUND
+		                                      : FDT_ERR_BADVALUE;
+	reg += entry * index;
+	if (addr)
+		*addr = fdt_read_cells(reg, ac);
+	if (size)
+		*size = sc ? fdt_read_cells(reg + 4 * ac, sc) : 0;
+	return 0;
+}
+
+/* One path component [p, p+n) against a node name: "memory" also
+ * matches "memory@80000000", as in the DT spec's unit-address rule. */
+static int name_matches(const char *name, const char *p, size_t n)
+{
+	if (strncmp(name, p, n) != 0)
+		return 0;
+	return name[n] == '\0' || (name[n] == '@' && !memchr(p, '@', n));
+}
+
+/* Walk the components of path[0..len) starting at node. */
+static int walk_path(const void *fdt, int node, const char *path, size_t len)
+{
+	size_t i = 0;
+	while (i < len) {
+		if (path[i] == '/') {
+			i++;
+			continue;
+		}
+		size_t n = 0;
+		while (i + n < len && path[i + n] != '/')
+			n++;
+		int child;
+		for (child = fdt_first_subnode(fdt, node); child >= 0;
+		     child = fdt_next_subnode(fdt, child)) {
+			const char *name = fdt_get_name(fdt, child, NULL);
+			if (name && name_matches(name, path + i, n))
+				break;
+		}
+		if (child < 0)
+			return child;
+		node = child;
+		i += n;
+	}
+	return node;
+}
+
+int fdt_path_offset(const void *fdt, const char *path)
+{
+	int root = root_offset(fdt);
+	if (root < 0)
+		return root;
+	if (!path)
+		return FDT_ERR_NOTFOUND;
+	/* ':' cannot occur in node or alias names; it starts stdout options. */
+	size_t len = strcspn(path, ":");
+	if (len > 0 && path[0] == '/')
+		return walk_path(fdt, root, path, len);
+
+	/* "alias/rest": the alias must name an absolute path. We do not
+	 * follow aliases inside aliases, so this cannot recurse. */
+	size_t alen = 0;
+	while (alen < len && path[alen] != '/')
+		alen++;
+	if (alen == 0)
+		return FDT_ERR_NOTFOUND;
+	int aliases = walk_path(fdt, root, "/aliases", 8);
+	if (aliases < 0)
+		return aliases;
+	int off, plen;
+	for (off = fdt_first_property(fdt, aliases); off >= 0;
+	     off = fdt_next_property(fdt, off)) {
+		const char *pname;
+		const char *val = fdt_getprop_by_offset(fdt, off, &pname, &plen);
+		if (!val || !pname || strlen(pname) != alen ||
+		    memcmp(pname, path, alen) != 0)
+			continue;
+		if (plen < 2 || val[0] != '/' || !memchr(val, 0, (size_t)plen))
+			return FDT_ERR_BADVALUE;
+		int node = walk_path(fdt, root, val, strlen(val));
+		return node < 0 ? node : walk_path(fdt, node, path + alen, len - alen);
+	}
+	return off;
+}
+
+const char *fdt_strerror(int err)
+{
+	static const char *const msg[] = {
+		"ok", "not found", "NULL blob", "truncated", "bad magic",
+		"bad version", "bad layout", "bad structure", "bad offset",
+		"too deep", "bad value",
+	};
+	int n = (int)(sizeof(msg) / sizeof(msg[0]));
+	if (err > 0 || err <= -n)
+		return "unknown error";
+	return msg[-err];
+}

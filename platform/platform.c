@@ -1,0 +1,118 @@
+/*
+ * Read the machine description from the FDT: model, timebase, memory,
+ * harts and bootargs. Everything is copied out, so the rest of the
+ * firmware never parses the tree and never depends on where it lies.
+ */
+#include "platform.h"
+
+#include <string.h>
+
+#include "console.h"
+#include "fdt.h"
+
+/* Copy a string property into dst[n], truncated; "" if absent/invalid. */
+static void copy_prop(char *dst, size_t n, const void *fdt, int node,
+                      const char *name)
+{
+	const char *s = node >= 0 ? fdt_prop_string(fdt, node, name) : NULL;
+	dst[0] = '\0';
+	if (s) {
+		strncpy(dst, s, n - 1);
+		dst[n - 1] = '\0';
+	}
+}
+
+static int prop_is(const void *fdt, int node, const char *name,
+                   const char *want)
+{
+	const char *s = fdt_prop_string(fdt, node, name);
+	return s && strcmp(s, want) == 0;
+}
+
+static void read_model(struct platform *p, int root)
+{
+	copy_prop(p->model, sizeof(p->model), p->fdt, root, "model");
+	if (!p->model[0])  /* the first compatible string is the most specific */
+		copy_prop(p->model, sizeof(p->model), p->fdt, root, "compatible");
+	if (!p->model[0])
+		strcpy(p->model, "unknown");
+}
+
+static void read_memory(struct platform *p, int root)
+{
+	for (int n = fdt_first_subnode(p->fdt, root); n >= 0;
+	     n = fdt_next_subnode(p->fdt, n)) {
+		if (prop_is(p->fdt, n, "device_type", "memory") &&
+		    fdt_get_reg(p->fdt, n, 0, &p->mem_base, &p->mem_size) == 0)
+			return;
+	}
+	p->mem_base = p->mem_size = 0;
+}
+
+/*
+ * S-mode capability: riscv,isa does not say it (QEMU writes
+ * "rv64imafdc_zicsr_zifencei" for the U54s, with no 's'), but mmu-type is
+ * present exactly on harts that have S-mode with paging; the FU540's E51
+ * monitor core has none. "riscv,none" (S-mode without an MMU) is treated
+ * as not usable: our payload expects the same environment on every hart.
+ */
+static void read_hart(struct platform *p, int cpu, uint32_t hartid)
+{
+	struct platform_hart *h = &p->harts[p->nharts++];
+	const char *status = fdt_prop_string(p->fdt, cpu, "status");
+	h->hartid = hartid;
+	h->enabled = !status || !strcmp(status, "okay") || !strcmp(status, "ok");
+	copy_prop(h->isa, sizeof(h->isa), p->fdt, cpu, "riscv,isa");
+	copy_prop(h->mmu, sizeof(h->mmu), p->fdt, cpu, "mmu-type");
+	h->s_mode = h->mmu[0] && strcmp(h->mmu, "riscv,none") != 0;
+}
+
+static void read_cpus(struct platform *p)
+{
+	int cpus = fdt_path_offset(p->fdt, "/cpus");
+	if (cpus < 0)
+		return;
+	if (fdt_prop_u64(p->fdt, cpus, "timebase-frequency", &p->timebase_hz))
+		p->timebase_hz = 0;
+	for (int n = fdt_first_subnode(p->fdt, cpus); n >= 0;
+	     n = fdt_next_subnode(p->fdt, n)) {
+		/* Skips cpu-map and other helper nodes. */
+		if (!prop_is(p->fdt, n, "device_type", "cpu"))
+			continue;
+		uint64_t id;
+		/* A cpu's reg is its hart id (#address-cells of /cpus, 1). */
+		if (fdt_get_reg(p->fdt, n, 0, &id, NULL) || id > UINT32_MAX)
+			continue;
+		/* Some trees put the timebase on each cpu instead. */
+		if (!p->timebase_hz &&
+		    fdt_prop_u64(p->fdt, n, "timebase-frequency", &p->timebase_hz))
+			p->timebase_hz = 0;
+		if (p->nharts < PLATFORM_MAX_HARTS)
+			read_hart(p, n, (uint32_t)id);
+	}
+}
+
+int platform_init(struct platform *p, const void *fdt, unsigned long boot_hart)
+{
+	memset(p, 0, sizeof(*p));
+	p->fdt = fdt;
+	p->boot_hart = boot_hart;
+	strcpy(p->model, "unknown");
+
+	/* The console checks the tree itself and falls back to the SBI. */
+	console_init(fdt, PLATFORM_FDT_MAX);
+
+	int rc = fdt_check(fdt, PLATFORM_FDT_MAX);
+	if (rc)
+		return rc;
+	int root = fdt_path_offset(fdt, "/");
+	if (root < 0)
+		return root;
+	p->fdt_ok = 1;
+	read_model(p, root);
+	read_memory(p, root);
+	read_cpus(p);
+	copy_prop(p->bootargs, sizeof(p->bootargs), fdt,
+	          fdt_path_offset(fdt, "/chosen"), "bootargs");
+	return 0;
+}

@@ -1,0 +1,40 @@
+/*
+ * What the device tree tells us about the machine, read once at boot.
+ */
+#ifndef RVBENCH_PLATFORM_H
+#define RVBENCH_PLATFORM_H
+
+#include <stdint.h>
+
+#define PLATFORM_MAX_HARTS 8
+/* Largest FDT we accept: QEMU's are ~5 KiB, real boards' well under. */
+#define PLATFORM_FDT_MAX   (1u << 20)
+
+struct platform_hart {
+	uint32_t hartid;
+	int enabled;       /* status "okay"/"ok" or absent */
+	int s_mode;        /* has S-mode with paging: see platform.c */
+	char isa[48];      /* riscv,isa, truncated */
+	char mmu[16];      /* mmu-type, "" if absent */
+};
+
+struct platform {
+	const void *fdt;
+	int fdt_ok;                 /* fdt passed fdt_check() */
+	char model[64];             /* /model, else first /compatible */
+	uint64_t timebase_hz;       /* 0 = unknown: do not convert to time */
+	uint64_t mem_base, mem_size;/* first memory node, 0 if none */
+	unsigned nharts;            /* entries used in harts[] */
+	struct platform_hart harts[PLATFORM_MAX_HARTS];
+	char bootargs[256];         /* /chosen/bootargs, "" if none */
+	unsigned long boot_hart;    /* a0 at entry */
+};
+
+/*
+ * Fill *p from the FDT handed over in a1 and start the console. Returns 0,
+ * or a negative FDT_ERR_* if the tree is unusable: then *p holds safe
+ * defaults (zeros, model "unknown") and the console is the SBI's.
+ */
+int platform_init(struct platform *p, const void *fdt, unsigned long boot_hart);
+
+#endif

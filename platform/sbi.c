@@ -1,0 +1,58 @@
+/*
+ * The one place that executes ecall. Calling convention (SBI spec ch. 3):
+ * a7 = extension id, a6 = function id, a0..a5 arguments; the SBI returns
+ * error in a0 and value in a1 and preserves every other register.
+ * Legacy extensions (EID < 0x10) return a single value in a0 only.
+ */
+#include "sbi.h"
+
+struct sbiret sbi_ecall(long eid, long fid, long arg0, long arg1, long arg2,
+                        long arg3, long arg4, long arg5)
+{
+	register long a0 __asm__("a0") = arg0;
+	register long a1 __asm__("a1") = arg1;
+	register long a2 __asm__("a2") = arg2;
+	register long a3 __asm__("a3") = arg3;
+	register long a4 __asm__("a4") = arg4;
+	register long a5 __asm__("a5") = arg5;
+	register long a6 __asm__("a6") = fid;
+	register long a7 __asm__("a7") = eid;
+	/* "memory": the callee may read buffers we wrote (and HSM starts a
+	 * hart that reads memory), so no store may be kept in a register. */
+	__asm__ volatile("ecall"
+	                 : "+r"(a0), "+r"(a1)
+	                 : "r"(a2), "r"(a3), "r"(a4), "r"(a5), "r"(a6), "r"(a7)
+	                 : "memory");
+	return (struct sbiret){ .error = a0, .value = a1 };
+}
+
+long sbi_probe_extension(long eid)
+{
+	struct sbiret r = sbi_ecall(SBI_EXT_BASE, 3, eid, 0, 0, 0, 0, 0);
+	return r.error ? 0 : r.value;
+}
+
+void sbi_console_putchar(int ch)
+{
+	sbi_ecall(SBI_EXT_LEGACY_PUTCHAR, 0, ch, 0, 0, 0, 0, 0);
+}
+
+int sbi_console_getchar(void)
+{
+	/* Legacy calls put their result in a0, i.e. in .error. */
+	long c = sbi_ecall(SBI_EXT_LEGACY_GETCHAR, 0, 0, 0, 0, 0, 0, 0).error;
+	return c < 0 ? -1 : (int)(c & 0xff);
+}
+
+long sbi_system_reset(unsigned long type, unsigned long reason)
+{
+	return sbi_ecall(SBI_EXT_SRST, 0, (long)type, (long)reason,
+	                 0, 0, 0, 0).error;
+}
+
+long sbi_hart_start(unsigned long hartid, unsigned long addr,
+                    unsigned long opaque)
+{
+	return sbi_ecall(SBI_EXT_HSM, 0, (long)hartid, (long)addr,
+	                 (long)opaque, 0, 0, 0).error;
+}

@@ -1,0 +1,48 @@
+#!/bin/sh
+# Installs the Debian packages rvbench needs that are missing, saying which
+# and why. Runs apt-get as root, or through sudo. Nothing is fetched from
+# anywhere but the configured Debian archive.
+set -eu
+
+# package        why
+need='
+gcc-riscv64-unknown-elf      cross-compiler for the firmware
+picolibc-riscv64-unknown-elf C library for the freestanding firmware
+qemu-system-misc             qemu-system-riscv64 runs the image (sifive_u, virt)
+opensbi                      OpenSBI firmware (fw_jump) for the boot chains
+u-boot-qemu                  U-Boot for QEMU virt boot tests
+u-boot-tools                 mkimage for U-Boot boot scripts
+libcmocka-dev                cmocka for the host unit tests
+gcc                          host compiler for the rvbench CLI
+make                         the build
+'
+
+missing=''
+reasons=''
+for pkg in $(printf '%s\n' "$need" | awk 'NF {print $1}'); do
+	if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed'; then
+		missing="$missing $pkg"
+		reasons="$reasons$(printf '%s\n' "$need" | awk -v p="$pkg" '$1 == p {$1 = ""; print "  " p ":" $0}')
+"
+	fi
+done
+
+[ -z "$missing" ] && exit 0
+
+echo "rvbench: installing missing Debian packages:"
+printf '%s' "$reasons"
+
+if [ "$(id -u)" = 0 ]; then
+	as_root=''
+elif command -v sudo >/dev/null 2>&1; then
+	as_root='sudo'
+else
+	echo "rvbench: need root or sudo to install:$missing" >&2
+	exit 1
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+# The package lists of a fresh machine may be empty or stale.
+$as_root apt-get update -q >/dev/null || $as_root apt-get update -q
+# shellcheck disable=SC2086
+$as_root apt-get install -y -q --no-install-recommends $missing

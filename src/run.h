@@ -1,0 +1,20 @@
+/* One run of rvbench: from the boot hart's C entry to the end of the run. */
+#ifndef RVBENCH_RUN_H
+#define RVBENCH_RUN_H
+
+#include <stdint.h>
+
+#define RVBENCH_VERSION "0.1.0"
+
+enum run_status { RUN_OK, RUN_VERIFY_FAILED, RUN_FAULT };
+
+/* Called by boot/entry.S on the boot hart: a0 = hart id, a1 = FDT. */
+void rvbench_main(unsigned long hartid, const void *fdt);
+
+/* A trap ended the run: report it and leave (never returns). */
+void run_fault(uint64_t scause, uint64_t sepc, uint64_t stval) __attribute__((noreturn));
+
+/* Ends the run the way rvbench.exit= says; parks if that fails. */
+void run_exit(enum run_status status) __attribute__((noreturn));
+
+#endif

@@ -1,0 +1,56 @@
+#include "stream.h"
+
+#include "console.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+static uint32_t stream_run;
+static uint32_t stream_seq;
+static char line[WIRE_LINE_MAX];
+static struct wire_writer writer;
+static const char *record_type;
+
+void stream_init(uint32_t run_tag)
+{
+	stream_run = run_tag;
+	stream_seq = 0;
+}
+
+struct wire_writer *stream_record(const char *type)
+{
+	record_type = type;
+	wire_begin(&writer, line, sizeof(line), stream_run, stream_seq, type);
+	return &writer;
+}
+
+void stream_send(void)
+{
+	int len = wire_finish(&writer);
+
+	if (len < 0) {
+		/* A record that does not fit is a bug in its writer; say so
+		 * instead of sending a line the collector would reject. */
+		stream_say("rvbench: internal error: a %s record overflowed its line", record_type);
+		return;
+	}
+	console_write(line, (size_t)len);
+	stream_seq++;
+}
+
+void stream_say(const char *fmt, ...)
+{
+	char text[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	int n = vsnprintf(text, sizeof(text) - 2, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n > sizeof(text) - 3)
+		n = (int)sizeof(text) - 3;
+	text[n++] = '\r';
+	text[n++] = '\n';
+	console_write(text, (size_t)n);
+}

@@ -1,0 +1,65 @@
+#!/bin/sh
+# Runs every test and ends with one line CI reads: "N passed, N failed".
+#   tests/run-all.sh BUILD UNIT_TEST_BINARY...
+# Unit tests are cmocka binaries (their own "[  PASSED  ] N test(s)" lines
+# are counted); system tests are tests/system/test_*.sh, each printing
+# "ok - ..." or "not ok - ..." per check (TAP style).
+set -u
+build=$1
+shift
+
+passed=0
+failed=0
+log=$build/tests/log
+mkdir -p "$log"
+
+# Device trees from QEMU's own machine models, for the FDT reader's tests.
+fixtures=$build/tests/fixtures
+mkdir -p "$fixtures"
+qemu-system-riscv64 -M sifive_u,dumpdtb="$fixtures/sifive_u.dtb" -smp 5 -display none >/dev/null 2>&1
+qemu-system-riscv64 -M virt,dumpdtb="$fixtures/virt.dtb" -display none >/dev/null 2>&1
+export RVBENCH_FIXTURES="$fixtures"
+
+for t in "$@"; do
+	name=$(basename "$t")
+	out=$log/$name.out
+	"$t" >"$out" 2>&1
+	rc=$?
+	p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$out" | awk '{s += $1} END {print s + 0}')
+	f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$out" | awk '{s += $1} END {print s + 0}')
+	if [ "$rc" != 0 ] && [ "$f" = 0 ]; then
+		f=1 # crashed (a sanitizer report) before cmocka could count
+	fi
+	passed=$((passed + p))
+	failed=$((failed + f))
+	if [ "$f" = 0 ]; then
+		echo "unit   $name: $p passed"
+	else
+		echo "unit   $name: $f FAILED (log: $out)"
+		grep -E '^\[  (FAILED|ERROR) |ERROR|runtime error|Sanitizer' "$out" | head -20
+	fi
+done
+
+for t in tests/system/test_*.sh; do
+	name=$(basename "$t" .sh)
+	out=$log/$name.out
+	sh "$t" "$build" >"$out" 2>&1
+	rc=$?
+	p=$(grep -c '^ok - ' "$out")
+	f=$(grep -c '^not ok - ' "$out")
+	if [ "$rc" != 0 ] && [ "$f" = 0 ]; then
+		f=1
+		echo "not ok - $name exited with status $rc" >>"$out"
+	fi
+	passed=$((passed + p))
+	failed=$((failed + f))
+	if [ "$f" = 0 ]; then
+		echo "system $name: $p passed"
+	else
+		echo "system $name: $f FAILED (log: $out)"
+		grep -E '^not ok - |^#' "$out" | head -30
+	fi
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ] && [ "$passed" -gt 0 ]
