@@ -1,0 +1,21 @@
+/*
+ * Result files are written as DIR/.NAME.tmp, flushed to disk, then renamed
+ * to DIR/NAME: a crash or a full disk never leaves a truncated file that
+ * looks complete. Every step's result is checked.
+ */
+#ifndef RVBENCH_ATOMIC_FILE_H
+#define RVBENCH_ATOMIC_FILE_H
+
+#include <stdio.h>
+
+/* Writes the file's content into f; returns 0, or -1 on an error. */
+typedef int (*afile_writer)(FILE *f, void *ctx);
+
+/*
+ * Creates dir/name through a temporary file. Returns 0, or -1 with a
+ * one-line reason in err (the temporary file is removed).
+ */
+int afile_write(const char *dir, const char *name, afile_writer fn, void *ctx,
+		char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,386 @@
+/* Argument parsing and the three subcommands (cli.h). */
+#include "cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "session.h"
+#include "source.h"
+#include "version.h"
+
+#define DEFAULT_TIMEOUT_S 600
+
+static const char usage_main[] =
+	"usage: rvbench COMMAND [OPTIONS]\n"
+	"\n"
+	"Collect rvbench results from the firmware's UART into CSV files.\n"
+	"\n"
+	"commands:\n"
+	"  qemu IMAGE       boot IMAGE on QEMU and collect its UART\n"
+	"  serial --port DEV  read a real board's UART (never writes to it)\n"
+	"  replay FILE      decode a saved UART log\n"
+	"\n"
+	"Each writes uart.log, samples.csv, summary.csv and meta.json into the\n"
+	"output directory (-o DIR; default results/<UTC time>, linked from\n"
+	"results/latest) and prints a summary.\n"
+	"Exit status: 0 every run complete and verified, 1 a run incomplete,\n"
+	"2 an error (usage, input, output).\n"
+	"\n"
+	"  -h, --help       this help; `rvbench COMMAND --help` for a command\n"
+	"  -V, --version    print the version\n";
+
+static const char usage_qemu[] =
+	"usage: rvbench qemu [OPTIONS] IMAGE\n"
+	"\n"
+	"Boot IMAGE under QEMU (qemu-system-riscv64, or $RVBENCH_QEMU) with the\n"
+	"console UART on a pipe; stop QEMU when the run's trailer arrived or on\n"
+	"the timeout.\n"
+	"\n"
+	"  -M, --machine NAME   sifive_u (default) or virt\n"
+	"      --smp N          harts (default 5 on sifive_u, like the FU540; 1 on virt)\n"
+	"      --icount SHIFT|off  -icount shift=SHIFT, 0..10 (default 0: cycles are\n"
+	"                       emulated instruction counts); off: host-time counters\n"
+	"      --bootargs STR   more kernel command line after rvbench.exit=reboot\n"
+	"      --memory SIZE    QEMU -m SIZE (default: QEMU's)\n"
+	"  -t, --timeout SEC    stop after SEC seconds (default 600, 0: never)\n"
+	"  -o, --output DIR     output directory\n"
+	"  -h, --help           this help\n";
+
+static const char usage_serial[] =
+	"usage: rvbench serial --port DEV [OPTIONS]\n"
+	"\n"
+	"Read a board's UART (raw mode, read-only: nothing is ever written and\n"
+	"DTR/RTS are left alone) until the trailer of a run that started after\n"
+	"the port was opened, the timeout, or the end of the stream.\n"
+	"\n"
+	"  -p, --port DEV       serial device, e.g. /dev/ttyUSB1\n"
+	"  -b, --baud N         9600 .. 3000000, a standard rate (default 115200)\n"
+	"  -t, --timeout SEC    stop after SEC seconds (default 600, 0: never)\n"
+	"  -o, --output DIR     output directory\n"
+	"  -h, --help           this help\n";
+
+static const char usage_replay[] =
+	"usage: rvbench replay [OPTIONS] FILE\n"
+	"\n"
+	"Decode a saved UART log (for example a uart.log) as if it were received.\n"
+	"\n"
+	"  -o, --output DIR     output directory\n"
+	"  -h, --help           this help\n";
+
+/* Strict unsigned decimal in [min, max]. */
+static int parse_uint(const char *s, unsigned long min, unsigned long max, unsigned long *out)
+{
+	char *end;
+
+	if (!*s || *s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	unsigned long v = strtoul(s, &end, 10);
+	if (errno || *end || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* getopt_long with our own messages: one line, naming the problem. */
+static int next_opt(const char *cmd, int argc, char **argv, const char *shortopts,
+		    const struct option *longopts)
+{
+	int opt = getopt_long(argc, argv, shortopts, longopts, NULL);
+
+	if (opt == '?') {
+		if (optopt)
+			rvb_error("%s: unknown option -%c (see rvbench %s --help)", cmd, optopt, cmd);
+		else
+			rvb_error("%s: unknown option %s (see rvbench %s --help)", cmd,
+				  argv[optind - 1], cmd);
+	} else if (opt == ':') {
+		rvb_error("%s: option %s needs a value", cmd, argv[optind - 1]);
+	}
+	return opt;
+}
+
+static void reset_getopt(void)
+{
+	optind = 0; /* glibc: start over (several parses in one process) */
+	opterr = 0;
+}
+
+static int cmd_qemu(int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{ "machine", required_argument, NULL, 'M' },
+		{ "smp", required_argument, NULL, 's' },
+		{ "icount", required_argument, NULL, 'i' },
+		{ "bootargs", required_argument, NULL, 'a' },
+		{ "memory", required_argument, NULL, 'm' },
+		{ "timeout", required_argument, NULL, 't' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0, 0, 0, 0 },
+	};
+	struct qemu_opts o = { .machine = "sifive_u", .icount_shift = 0,
+			       .timeout_s = DEFAULT_TIMEOUT_S };
+	const char *outdir = NULL;
+	unsigned long v;
+	int opt;
+
+	reset_getopt();
+	while ((opt = next_opt("qemu", argc, argv, ":M:t:o:h", lo)) != -1) {
+		switch (opt) {
+		case 'M':
+			if (strcmp(optarg, "sifive_u") && strcmp(optarg, "virt")) {
+				rvb_error("qemu: --machine must be sifive_u or virt, not '%s'", optarg);
+				return EXIT_ERROR;
+			}
+			o.machine = optarg;
+			break;
+		case 's':
+			if (parse_uint(optarg, 1, 64, &v)) {
+				rvb_error("qemu: --smp must be a number from 1 to 64, not '%s'", optarg);
+				return EXIT_ERROR;
+			}
+			o.smp = (unsigned)v;
+			break;
+		case 'i':
+			if (!strcmp(optarg, "off"))
+				o.icount_shift = -1;
+			else if (parse_uint(optarg, 0, 10, &v)) {
+				rvb_error("qemu: --icount must be a shift from 0 to 10 or 'off', not '%s'",
+					  optarg);
+				return EXIT_ERROR;
+			} else
+				o.icount_shift = (int)v;
+			break;
+		case 'a':
+			o.bootargs = optarg;
+			break;
+		case 'm':
+			if (!*optarg || strpbrk(optarg, " ,")) {
+				rvb_error("qemu: bad --memory value '%s'", optarg);
+				return EXIT_ERROR;
+			}
+			o.memory = optarg;
+			break;
+		case 't':
+			if (parse_uint(optarg, 0, 1000000, &v)) {
+				rvb_error("qemu: --timeout must be whole seconds, not '%s'", optarg);
+				return EXIT_ERROR;
+			}
+			o.timeout_s = (unsigned)v;
+			break;
+		case 'o':
+			outdir = optarg;
+			break;
+		case 'h':
+			fputs(usage_qemu, stdout);
+			return 0;
+		default:
+			return EXIT_ERROR;
+		}
+	}
+	if (optind != argc - 1) {
+		rvb_error(optind >= argc ? "qemu: no IMAGE given (see rvbench qemu --help)"
+					 : "qemu: one IMAGE only (see rvbench qemu --help)");
+		return EXIT_ERROR;
+	}
+	o.image = argv[optind];
+	if (access(o.image, R_OK)) {
+		rvb_error("qemu: cannot read image %s: %s", o.image, strerror(errno));
+		return EXIT_ERROR;
+	}
+	if (!o.smp)
+		o.smp = strcmp(o.machine, "sifive_u") ? 1 : 5;
+
+	char err[4400], icount[16];
+	struct session s;
+	if (session_open(&s, outdir, NULL, err, sizeof(err))) {
+		rvb_error("%s", err);
+		return EXIT_ERROR;
+	}
+	char **qargv = qemu_build_argv(&o);
+	struct meta_source m = { .kind = "qemu", .argv = qargv, .machine = o.machine,
+				 .timeout_s = o.timeout_s };
+	if (o.icount_shift < 0)
+		snprintf(icount, sizeof(icount), "off");
+	else
+		snprintf(icount, sizeof(icount), "%d", o.icount_shift);
+	m.icount = icount;
+	int status;
+	if (source_qemu(&s, &o, qargv, &m, err, sizeof(err))) {
+		/* Nothing ran, nothing was received: leave no empty results. */
+		rvb_error("%s", err);
+		session_discard(&s);
+		status = EXIT_ERROR;
+	} else {
+		status = session_finish(&s, &m, stdout);
+	}
+	session_free(&s);
+	qemu_free_argv(qargv);
+	return status;
+}
+
+static int cmd_serial(int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{ "port", required_argument, NULL, 'p' },
+		{ "baud", required_argument, NULL, 'b' },
+		{ "timeout", required_argument, NULL, 't' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0, 0, 0, 0 },
+	};
+	const char *port = NULL, *outdir = NULL;
+	unsigned long baud = 115200, timeout = DEFAULT_TIMEOUT_S, v;
+	int opt;
+
+	reset_getopt();
+	while ((opt = next_opt("serial", argc, argv, ":p:b:t:o:h", lo)) != -1) {
+		switch (opt) {
+		case 'p':
+			port = optarg;
+			break;
+		case 'b':
+			if (parse_uint(optarg, 1, ULONG_MAX, &v) || !serial_baud_ok(v)) {
+				rvb_error("serial: unsupported baud rate '%s' (standard rates 9600..3000000)",
+					  optarg);
+				return EXIT_ERROR;
+			}
+			baud = v;
+			break;
+		case 't':
+			if (parse_uint(optarg, 0, 1000000, &v)) {
+				rvb_error("serial: --timeout must be whole seconds, not '%s'", optarg);
+				return EXIT_ERROR;
+			}
+			timeout = v;
+			break;
+		case 'o':
+			outdir = optarg;
+			break;
+		case 'h':
+			fputs(usage_serial, stdout);
+			return 0;
+		default:
+			return EXIT_ERROR;
+		}
+	}
+	if (optind != argc) {
+		rvb_error("serial: unexpected argument '%s'", argv[optind]);
+		return EXIT_ERROR;
+	}
+	if (!port) {
+		rvb_error("serial: --port DEV is required (see rvbench serial --help)");
+		return EXIT_ERROR;
+	}
+
+	char err[4400];
+	int fd = serial_open(port, baud, err, sizeof(err));
+	if (fd < 0) {
+		rvb_error("serial: %s", err);
+		return EXIT_ERROR;
+	}
+	struct session s;
+	if (session_open(&s, outdir, NULL, err, sizeof(err))) {
+		close(fd);
+		rvb_error("%s", err);
+		return EXIT_ERROR;
+	}
+	struct meta_source m = { .kind = "serial", .port = port, .baud = baud,
+				 .timeout_s = (unsigned)timeout };
+	m.end = src_end_name(source_serial(&s, fd, (unsigned)timeout));
+	int status = session_finish(&s, &m, stdout);
+	session_free(&s);
+	return status;
+}
+
+static int cmd_replay(int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0, 0, 0, 0 },
+	};
+	const char *outdir = NULL;
+	int opt;
+
+	reset_getopt();
+	while ((opt = next_opt("replay", argc, argv, ":o:h", lo)) != -1) {
+		switch (opt) {
+		case 'o':
+			outdir = optarg;
+			break;
+		case 'h':
+			fputs(usage_replay, stdout);
+			return 0;
+		default:
+			return EXIT_ERROR;
+		}
+	}
+	if (optind != argc - 1) {
+		rvb_error(optind >= argc ? "replay: no FILE given (see rvbench replay --help)"
+					 : "replay: one FILE only (see rvbench replay --help)");
+		return EXIT_ERROR;
+	}
+	const char *file = argv[optind];
+	FILE *probe = fopen(file, "r");
+	if (!probe) {
+		rvb_error("replay: cannot open %s: %s", file, strerror(errno));
+		return EXIT_ERROR;
+	}
+	fclose(probe);
+
+	char err[4400];
+	struct session s;
+	if (session_open(&s, outdir, file, err, sizeof(err))) {
+		rvb_error("%s", err);
+		return EXIT_ERROR;
+	}
+	struct meta_source m = { .kind = "replay", .file = file };
+	enum src_end end;
+	int status;
+	if (source_file(&s, file, &end, err, sizeof(err))) {
+		rvb_error("replay: %s", err);
+		m.end = "error";
+		session_finish(&s, &m, stdout);
+		status = EXIT_ERROR;
+	} else {
+		m.end = src_end_name(end);
+		status = session_finish(&s, &m, stdout);
+	}
+	session_free(&s);
+	return status;
+}
+
+int cli_main(int argc, char **argv)
+{
+	if (argc < 2) {
+		rvb_error("no command given (commands: qemu, serial, replay; see rvbench --help)");
+		return EXIT_ERROR;
+	}
+	const char *cmd = argv[1];
+	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
+		fputs(usage_main, stdout);
+		return 0;
+	}
+	if (!strcmp(cmd, "-V") || !strcmp(cmd, "--version")) {
+		printf("rvbench %s (wire format %d)\n", RVBENCH_HOST_VERSION, WIRE_VERSION);
+		return 0;
+	}
+	int (*fn)(int, char **) = !strcmp(cmd, "qemu")     ? cmd_qemu
+				  : !strcmp(cmd, "serial") ? cmd_serial
+				  : !strcmp(cmd, "replay") ? cmd_replay
+							   : NULL;
+	if (!fn) {
+		rvb_error("unknown command '%s' (commands: qemu, serial, replay; see rvbench --help)",
+			  cmd);
+		return EXIT_ERROR;
+	}
+	session_signals_init();
+	return fn(argc - 1, argv + 1);
+}

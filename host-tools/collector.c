@@ -1,0 +1,578 @@
+/*
+ * Stream decoder, part 1: framing and records (collector.h). Bytes go
+ * through a state machine one at a time, so a line split over any number of
+ * reads decodes exactly like a whole one. A line is parsed only once its
+ * newline arrived; its values reach the model only when wire_parse() and
+ * the record checks below accept it.
+ */
+#include "collector.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Sanity limits: a CRC-valid line can still carry absurd numbers (a
+ * firmware bug), and they must not turn into huge allocations. */
+#define COLL_SEQ_MAX (1u << 24)
+#define COLL_BENCH_MAX 4096u
+#define COLL_SAMPLES_MAX (1ull << 26)
+/* Without its BENCH line a benchmark's size is unknown: a smaller cap. */
+#define COLL_HEADERLESS_MAX (1ull << 22)
+
+static const char *const extra_names[] = {
+	[COLL_REJ_UNTERMINATED - WIRE_ERR_COUNT] = "unterminated",
+	[COLL_REJ_DUPLICATE - WIRE_ERR_COUNT] = "duplicate",
+	[COLL_REJ_CONFLICT - WIRE_ERR_COUNT] = "conflict",
+	[COLL_REJ_ORPHAN - WIRE_ERR_COUNT] = "orphan",
+	[COLL_REJ_INVALID - WIRE_ERR_COUNT] = "invalid",
+};
+
+const unsigned coll_reject_order[] = {
+	WIRE_ERR_TOO_LONG, WIRE_ERR_BAD_CHAR, WIRE_ERR_NO_CRC, WIRE_ERR_BAD_CRC,
+	WIRE_ERR_SYNTAX, COLL_REJ_UNTERMINATED, COLL_REJ_DUPLICATE,
+	COLL_REJ_CONFLICT, COLL_REJ_ORPHAN, COLL_REJ_INVALID,
+};
+const size_t coll_reject_norder = sizeof(coll_reject_order) / sizeof(coll_reject_order[0]);
+
+const char *coll_reject_name(unsigned reason)
+{
+	if (reason < WIRE_ERR_COUNT)
+		return wire_error_name((enum wire_error)reason);
+	if (reason < COLL_REJ_COUNT)
+		return extra_names[reason - WIRE_ERR_COUNT];
+	return "unknown";
+}
+
+/* ---- small helpers -------------------------------------------------------- */
+
+void *coll_xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+	if (!q) {
+		/* A host tool with no memory left cannot report anything useful. */
+		fputs("rvbench: out of memory\n", stderr);
+		abort();
+	}
+	return q;
+}
+
+char *coll_strdupf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	int n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		fputs("rvbench: out of memory\n", stderr);
+		abort();
+	}
+	return s;
+}
+
+void coll_push_str(char ***v, size_t *n, char *s)
+{
+	*v = coll_xrealloc(*v, (*n + 1) * sizeof(**v));
+	(*v)[(*n)++] = s;
+}
+
+static char *xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	return memcpy(coll_xrealloc(NULL, n), s, n);
+}
+
+/* ---- lifetime -------------------------------------------------------------- */
+
+struct collector *collector_new(void)
+{
+	struct collector *c = calloc(1, sizeof(*c));
+	if (!c) {
+		fputs("rvbench: out of memory\n", stderr);
+		abort();
+	}
+	return c;
+}
+
+static void free_run(struct coll_run *r)
+{
+	for (size_t i = 0; i < r->nhdr; i++) {
+		free(r->hdr[i].key);
+		free(r->hdr[i].value);
+	}
+	free(r->hdr);
+	for (size_t i = 0; i < r->nbench; i++) {
+		free(r->bench[i].name);
+		free(r->bench[i].s);
+	}
+	free(r->bench);
+	for (size_t i = 0; i < r->nline; i++)
+		free(r->line[i]);
+	free(r->line);
+	for (size_t i = 0; i < r->nissue; i++)
+		free(r->issue[i]);
+	free(r->issue);
+	for (size_t i = 0; i < r->nproblem; i++)
+		free(r->problem[i]);
+	free(r->problem);
+	free(r->gap);
+}
+
+void collector_free(struct collector *c)
+{
+	if (!c)
+		return;
+	for (size_t i = 0; i < c->nruns; i++)
+		free_run(&c->runs[i]);
+	free(c->runs);
+	free(c);
+}
+
+/* ---- records ----------------------------------------------------------------- */
+
+static struct coll_run *current_run(struct collector *c)
+{
+	return c->nruns ? &c->runs[c->nruns - 1] : NULL;
+}
+
+static struct coll_run *find_run(struct collector *c, uint32_t tag)
+{
+	/* Newest first: a tag seen again most likely belongs to the latest run. */
+	for (size_t i = c->nruns; i-- > 0;)
+		if (c->runs[i].tag == tag)
+			return &c->runs[i];
+	return NULL;
+}
+
+static void reject(struct collector *c, struct coll_run *r, unsigned reason)
+{
+	c->rejected[reason]++;
+	if (r)
+		r->rejected[reason]++;
+}
+
+static int get_u64(const struct wire_line *l, const char *key, uint64_t *v)
+{
+	const char *s = wire_field(l, key);
+	return s && !wire_parse_u64(s, v) ? 0 : -1;
+}
+
+static int get_hex(const struct wire_line *l, const char *key, uint64_t *v)
+{
+	const char *s = wire_field(l, key);
+	return s && !wire_parse_hex(s, v) ? 0 : -1;
+}
+
+static char *unescape_dup(const char *s)
+{
+	size_t cap = strlen(s) + 1; /* unescaping never makes a value longer */
+	char *out = coll_xrealloc(NULL, cap);
+	if (wire_unescape(s, out, cap)) {
+		free(out);
+		return NULL;
+	}
+	return out;
+}
+
+static struct coll_bench *get_bench(struct coll_run *r, uint64_t id)
+{
+	if (id >= r->nbench) {
+		r->bench = coll_xrealloc(r->bench, (size_t)(id + 1) * sizeof(*r->bench));
+		memset(r->bench + r->nbench, 0, (size_t)(id + 1 - r->nbench) * sizeof(*r->bench));
+		for (size_t i = r->nbench; i <= id; i++)
+			r->bench[i].id = (uint32_t)i;
+		r->nbench = (size_t)id + 1;
+	}
+	return &r->bench[id];
+}
+
+static void note_bench_seq(struct coll_bench *b, uint32_t seq)
+{
+	if (seq > b->max_seq)
+		b->max_seq = seq;
+}
+
+static const char *rec_run(struct coll_run *r, const struct wire_line *l)
+{
+	uint64_t v;
+
+	for (unsigned i = 0; i < l->nfields; i++) {
+		const char *eq = strchr(l->field[i], '=');
+		if (!eq || eq == l->field[i])
+			return "RUN field without key=value";
+	}
+	for (unsigned i = 0; i < l->nfields; i++) {
+		const char *eq = strchr(l->field[i], '=');
+		char *value = unescape_dup(eq + 1);
+		if (!value)
+			return "RUN field with a bad %XX escape";
+		r->hdr = coll_xrealloc(r->hdr, (r->nhdr + 1) * sizeof(*r->hdr));
+		r->hdr[r->nhdr].key = coll_xrealloc(NULL, (size_t)(eq - l->field[i]) + 1);
+		memcpy(r->hdr[r->nhdr].key, l->field[i], (size_t)(eq - l->field[i]));
+		r->hdr[r->nhdr].key[eq - l->field[i]] = '\0';
+		r->hdr[r->nhdr].value = value;
+		r->nhdr++;
+	}
+	/* Fields an old reader would misread need a new fmt: read only fmt=1. */
+	if (get_u64(l, "fmt", &v) || v != WIRE_VERSION)
+		return "RUN line without fmt=1: content not read";
+	r->fmt_ok = 1;
+	if (!get_hex(l, "seed", &r->seed))
+		r->seed_ok = 1;
+	if (!get_u64(l, "benches", &r->benches_declared))
+		r->benches_declared_ok = 1;
+	if (!r->seed_ok)
+		return "RUN line without a valid seed";
+	if (!r->benches_declared_ok)
+		return "RUN line without a valid benches count";
+	return NULL;
+}
+
+static const char *rec_bench(struct coll_run *r, const struct wire_line *l, uint32_t seq)
+{
+	uint64_t id, hart, group, batch, warmup, samples, range, ohc, ohi;
+	const char *name = wire_field(l, "name");
+
+	if (get_u64(l, "id", &id) || id >= COLL_BENCH_MAX || !name ||
+	    get_u64(l, "hart", &hart) || get_u64(l, "group", &group) ||
+	    get_u64(l, "batch", &batch) || get_u64(l, "warmup", &warmup) ||
+	    get_u64(l, "samples", &samples) || get_u64(l, "input_range", &range) ||
+	    get_u64(l, "oh_cycles", &ohc) || get_u64(l, "oh_instret", &ohi))
+		return "BENCH line with a missing or bad field";
+	if (samples > COLL_SAMPLES_MAX || warmup > COLL_SAMPLES_MAX - samples)
+		return "BENCH line with too many samples";
+	if (range > UINT32_MAX)
+		return "BENCH line with input_range above 2^32";
+	char *uname = unescape_dup(name);
+	if (!uname)
+		return "BENCH name with a bad %XX escape";
+	struct coll_bench *b = get_bench(r, id);
+	if (b->have_header) {
+		free(uname);
+		return "second BENCH line for the same id";
+	}
+	b->have_header = 1;
+	b->name = uname;
+	b->hart = hart;
+	b->group = group;
+	b->batch = batch;
+	b->warmup = warmup;
+	b->samples = samples;
+	b->input_range = range;
+	b->oh_cycles = ohc;
+	b->oh_instret = ohi;
+	note_bench_seq(b, seq);
+	return NULL;
+}
+
+static void reserve_samples(struct coll_bench *b, uint64_t n)
+{
+	if (n <= b->ncap)
+		return;
+	size_t cap = b->ncap ? b->ncap : 64;
+	while (cap < n)
+		cap *= 2;
+	b->s = coll_xrealloc(b->s, cap * sizeof(*b->s));
+	memset(b->s + b->ncap, 0, (cap - b->ncap) * sizeof(*b->s));
+	b->ncap = cap;
+}
+
+static const char *rec_samples(struct coll_run *r, const struct wire_line *l, uint32_t seq)
+{
+	uint64_t id, first, n;
+	struct wire_sample s[WIRE_SAMPLES_PER_LINE];
+
+	/* S <bench-id> <first-index> <n> d <c>,<i> ... */
+	if (l->nfields < 4 || wire_parse_u64(l->field[0], &id) ||
+	    wire_parse_u64(l->field[1], &first) || wire_parse_u64(l->field[2], &n))
+		return "S line with a bad header";
+	if (id >= COLL_BENCH_MAX)
+		return "S line with a bench id out of range";
+	if (strcmp(l->field[3], WIRE_ENC_DECIMAL))
+		return "S line with an unknown encoding";
+	if (n < 1 || n > WIRE_SAMPLES_PER_LINE || l->nfields != 4 + n)
+		return "S line whose sample count does not match";
+	for (unsigned i = 0; i < n; i++)
+		if (wire_parse_sample(l->field[4 + i], &s[i]))
+			return "S line with a bad sample";
+	struct coll_bench *b = get_bench(r, id);
+	uint64_t limit = b->have_header ? b->warmup + b->samples : COLL_HEADERLESS_MAX;
+	if (first > limit || n > limit - first)
+		return "S line beyond the benchmark's sample count";
+	reserve_samples(b, first + n);
+	for (unsigned i = 0; i < n; i++)
+		if (b->s[first + i].present)
+			return "S line repeating samples already received";
+	for (unsigned i = 0; i < n; i++) {
+		struct coll_sample *cs = &b->s[first + i];
+		cs->cycles_raw = s[i].cycles;
+		cs->instret_raw = s[i].instret;
+		cs->present = 1;
+	}
+	b->nreceived += n;
+	if (first + n - 1 > b->max_index || b->nreceived == n)
+		b->max_index = first + n - 1;
+	note_bench_seq(b, seq);
+	return NULL;
+}
+
+static const char *rec_end(struct coll_run *r, const struct wire_line *l, uint32_t seq)
+{
+	uint64_t id, count;
+	const char *verify = wire_field(l, "verify");
+
+	if (get_u64(l, "id", &id) || id >= COLL_BENCH_MAX || get_u64(l, "count", &count) ||
+	    !verify || (strcmp(verify, "ok") && strcmp(verify, "fail") && strcmp(verify, "none")))
+		return "END line with a missing or bad field";
+	struct coll_bench *b = get_bench(r, id);
+	if (b->have_end)
+		return "second END line for the same id";
+	b->have_end = 1;
+	b->end_count = count;
+	snprintf(b->verify, sizeof(b->verify), "%s", verify);
+	note_bench_seq(b, seq);
+	return NULL;
+}
+
+static const char *rec_fault(struct coll_run *r, const struct wire_line *l)
+{
+	uint64_t scause, sepc, stval;
+
+	if (get_hex(l, "scause", &scause) || get_hex(l, "sepc", &sepc) || get_hex(l, "stval", &stval))
+		return "FAULT line with a missing or bad field";
+	if (r->have_fault)
+		return "second FAULT line";
+	r->have_fault = 1;
+	r->scause = scause;
+	r->sepc = sepc;
+	r->stval = stval;
+	return NULL;
+}
+
+static const char *rec_trailer(struct collector *c, struct coll_run *r,
+			       const struct wire_line *l, uint32_t seq)
+{
+	uint64_t benches, samples, crc;
+	const char *status = wire_field(l, "status");
+
+	if (get_u64(l, "benches", &benches) || get_u64(l, "samples", &samples) ||
+	    get_hex(l, "crc32", &crc) || crc > UINT32_MAX || !status ||
+	    strlen(status) >= sizeof(r->tr_status))
+		return "TRAILER line with a missing or bad field";
+	if (r->have_trailer)
+		return "second TRAILER line";
+	r->have_trailer = 1;
+	r->trailer_seq = seq;
+	r->tr_benches = benches;
+	r->tr_samples = samples;
+	r->tr_crc32 = (uint32_t)crc;
+	snprintf(r->tr_status, sizeof(r->tr_status), "%s", status);
+	c->trailers++;
+	return NULL;
+}
+
+/* Records the line under its seq; returns 0 if it is new. */
+static int claim_seq(struct collector *c, struct coll_run *r, uint32_t seq, const char *text)
+{
+	if (seq >= r->nline) {
+		size_t n = r->nline ? r->nline : 64;
+		while (n <= seq)
+			n *= 2;
+		r->line = coll_xrealloc(r->line, n * sizeof(*r->line));
+		memset(r->line + r->nline, 0, (n - r->nline) * sizeof(*r->line));
+		r->nline = n;
+	}
+	if (r->line[seq]) {
+		if (!strcmp(r->line[seq], text)) {
+			reject(c, r, COLL_REJ_DUPLICATE);
+		} else {
+			reject(c, r, COLL_REJ_CONFLICT);
+			coll_push_str(&r->issue, &r->nissue,
+				      coll_strdupf("seq %u: two different lines (conflict)", seq));
+		}
+		return -1;
+	}
+	r->line[seq] = xstrdup(text);
+	if (seq > r->max_seq)
+		r->max_seq = seq;
+	if (r->have_trailer && seq > r->trailer_seq)
+		coll_push_str(&r->issue, &r->nissue,
+			      coll_strdupf("seq %u: line after the trailer", seq));
+	return 0;
+}
+
+static void new_run(struct collector *c, uint32_t tag)
+{
+	struct coll_run *prev = current_run(c);
+	if (prev && !prev->have_trailer)
+		prev->cut_off = 1; /* a reset (or a new run) before the trailer */
+	c->runs = coll_xrealloc(c->runs, (c->nruns + 1) * sizeof(*c->runs));
+	memset(&c->runs[c->nruns], 0, sizeof(c->runs[0]));
+	c->runs[c->nruns].tag = tag;
+	c->nruns++;
+}
+
+/* One complete line from the prefix on, without its terminator. */
+static void handle_line(struct collector *c, const char *text, size_t len)
+{
+	char work[WIRE_LINE_MAX + 1];
+	char copy[WIRE_LINE_MAX + 1];
+	struct wire_line l;
+
+	memcpy(work, text, len);
+	work[len] = '\0';
+	memcpy(copy, text, len);
+	copy[len] = '\0';
+	enum wire_error e = wire_parse(work, len, &l);
+	if (e != WIRE_OK) {
+		/* The run tag of a bad line cannot be trusted: blame the current run. */
+		reject(c, current_run(c), e);
+		return;
+	}
+	/* NUL bytes were refused by wire_parse (bad_char), so copy is the whole line. */
+	struct coll_run *r = find_run(c, l.run);
+	const char *why = NULL;
+
+	if (!strcmp(l.type, WIRE_REC_RUN)) {
+		if (l.seq != 0) {
+			reject(c, r ? r : current_run(c), COLL_REJ_INVALID);
+			return;
+		}
+		if (r) {
+			claim_seq(c, r, 0, copy); /* duplicate or conflict */
+			return;
+		}
+		new_run(c, l.run);
+		r = current_run(c);
+		claim_seq(c, r, 0, copy);
+		why = rec_run(r, &l);
+	} else {
+		if (!r) {
+			reject(c, NULL, COLL_REJ_ORPHAN);
+			if (c->nruns)
+				c->orphans_after_run++;
+			return;
+		}
+		if (l.seq == 0 || l.seq >= COLL_SEQ_MAX) {
+			reject(c, r, COLL_REJ_INVALID);
+			coll_push_str(&r->issue, &r->nissue,
+				      coll_strdupf("seq %u: %s line with an impossible seq", l.seq, l.type));
+			return;
+		}
+		if (claim_seq(c, r, l.seq, copy))
+			return;
+		if (!r->fmt_ok)
+			return; /* unknown format: keep the seq, read nothing */
+		if (!strcmp(l.type, WIRE_REC_BENCH))
+			why = rec_bench(r, &l, l.seq);
+		else if (!strcmp(l.type, WIRE_REC_SAMPLES))
+			why = rec_samples(r, &l, l.seq);
+		else if (!strcmp(l.type, WIRE_REC_END))
+			why = rec_end(r, &l, l.seq);
+		else if (!strcmp(l.type, WIRE_REC_FAULT))
+			why = rec_fault(r, &l);
+		else if (!strcmp(l.type, WIRE_REC_TRAILER))
+			why = rec_trailer(c, r, &l, l.seq);
+		/* Other record types are from a later version: ignored. */
+	}
+	if (why) {
+		reject(c, r, COLL_REJ_INVALID);
+		coll_push_str(&r->issue, &r->nissue, coll_strdupf("seq %u: %s", l.seq, why));
+	} else {
+		c->lines_accepted++;
+	}
+}
+
+/* ---- framing ------------------------------------------------------------------ */
+
+static void end_line(struct collector *c)
+{
+	if (c->in_machine) {
+		if (c->too_long) {
+			reject(c, current_run(c), WIRE_ERR_TOO_LONG);
+		} else {
+			size_t len = c->linelen;
+			if (len && c->linebuf[len - 1] == '\r')
+				len--; /* the wire's "\r\n"; "\n" alone is fine too */
+			handle_line(c, c->linebuf, len);
+		}
+	}
+	c->linelen = 0;
+	c->in_machine = 0;
+	c->too_long = 0;
+	c->prefix_match = 0;
+}
+
+static void feed_byte(struct collector *c, unsigned char b)
+{
+	if (b == '\n') {
+		end_line(c);
+		return;
+	}
+	if (c->in_machine && !c->too_long) {
+		if (c->linelen < sizeof(c->linebuf))
+			c->linebuf[c->linelen++] = (char)b;
+		else
+			c->too_long = 1; /* keep scanning for the newline, store nothing */
+	}
+	/* Match "@RVB " anywhere; its last occurrence in a line starts the
+	 * machine line, so a lost newline costs only the line before it.
+	 * No proper prefix of "@RVB " is also a suffix, so a mismatch can only
+	 * restart at an '@'. */
+	if ((char)b == WIRE_PREFIX[c->prefix_match])
+		c->prefix_match++;
+	else
+		c->prefix_match = b == '@' ? 1 : 0;
+	if (c->prefix_match == WIRE_PREFIX_LEN) {
+		memcpy(c->linebuf, WIRE_PREFIX, WIRE_PREFIX_LEN);
+		c->linelen = WIRE_PREFIX_LEN;
+		c->in_machine = 1;
+		c->too_long = 0;
+		c->prefix_match = 0;
+	}
+}
+
+void collector_feed(struct collector *c, const void *bytes, size_t n)
+{
+	const unsigned char *p = bytes;
+
+	if (c->finished)
+		return;
+	c->bytes += n;
+	for (size_t i = 0; i < n; i++)
+		feed_byte(c, p[i]);
+}
+
+void collector_finish(struct collector *c)
+{
+	if (c->finished)
+		return;
+	/* A last line without its newline may be cut anywhere: not trusted. */
+	if (c->in_machine)
+		reject(c, current_run(c), COLL_REJ_UNTERMINATED);
+	c->linelen = 0;
+	c->in_machine = 0;
+	for (size_t i = 0; i < c->nruns; i++)
+		coll_check_run(&c->runs[i]);
+	c->finished = 1;
+}
+
+int collector_all_complete(const struct collector *c)
+{
+	if (!c->nruns || c->orphans_after_run)
+		return 0;
+	for (size_t i = 0; i < c->nruns; i++)
+		if (!c->runs[i].complete)
+			return 0;
+	return 1;
+}
+
+const char *coll_run_field(const struct coll_run *r, const char *key)
+{
+	for (size_t i = 0; i < r->nhdr; i++)
+		if (!strcmp(r->hdr[i].key, key))
+			return r->hdr[i].value;
+	return NULL;
+}

@@ -1,0 +1,185 @@
+/*
+ * The stream decoder: turns the raw UART bytes into runs, benchmarks and
+ * samples. It is a pure library (no I/O, no clock), so the sources (QEMU,
+ * serial port, replay file) and the writers (CSV, JSON, summary) stay apart
+ * and the unit tests can drive it with any byte sequence.
+ *
+ *   struct collector *c = collector_new();
+ *   collector_feed(c, bytes, n);   // any number of times, any chunking
+ *   collector_finish(c);           // end of stream: checks every run
+ *   ... read c->runs[...] ...
+ *   collector_free(c);
+ *
+ * Feeding the same bytes in any chunking gives the same model: the framing
+ * is a byte-at-a-time state machine and nothing depends on read sizes.
+ *
+ * A value reaches the model only from a line whose CRC and syntax are right
+ * and whose content makes sense; everything else is counted by reason.
+ */
+#ifndef RVBENCH_COLLECTOR_H
+#define RVBENCH_COLLECTOR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "wire.h"
+
+/* Why a line was not used. The first WIRE_ERR_COUNT match enum wire_error. */
+enum coll_reject {
+	COLL_REJ_UNTERMINATED = WIRE_ERR_COUNT, /* final line without a newline */
+	COLL_REJ_DUPLICATE,                     /* same run, seq and bytes again */
+	COLL_REJ_CONFLICT,                      /* same run and seq, other bytes */
+	COLL_REJ_ORPHAN,                        /* run tag without a RUN header */
+	COLL_REJ_INVALID,                       /* well-formed but meaningless */
+	COLL_REJ_COUNT
+};
+
+/* Name of a reason, as used in meta.json ("bad_crc", "duplicate", ...). */
+const char *coll_reject_name(unsigned reason);
+/* Reasons worth reporting, in report order (WIRE_OK/NOT_MACHINE left out). */
+extern const unsigned coll_reject_order[];
+extern const size_t coll_reject_norder;
+
+/* One key=value of a RUN line, value unescaped. */
+struct coll_kv {
+	char *key;
+	char *value;
+};
+
+struct coll_sample {
+	uint64_t cycles_raw;
+	uint64_t instret_raw;
+	uint8_t present;
+};
+
+struct coll_gap {
+	uint32_t bench;
+	uint64_t first, last; /* inclusive sample indices */
+	const char *reason;   /* static string */
+};
+
+struct coll_bench {
+	uint32_t id;
+	int have_header; /* BENCH line arrived: the fields below are valid */
+	char *name;
+	uint64_t hart, group, batch;
+	uint64_t warmup, samples, input_range;
+	uint64_t oh_cycles, oh_instret;
+
+	int have_end;
+	uint64_t end_count;
+	char verify[16]; /* "ok", "fail", "none"; "" without END */
+
+	struct coll_sample *s; /* indexed by sample index */
+	size_t ncap;           /* slots allocated in s */
+	uint64_t nreceived;    /* samples present */
+	uint64_t max_index;    /* highest index present (valid if nreceived) */
+	uint32_t max_seq;      /* highest seq of a line of this bench */
+};
+
+struct coll_run {
+	uint32_t tag;
+	struct coll_kv *hdr; /* every RUN field, in line order */
+	size_t nhdr;
+	int fmt_ok;    /* fmt=1: content lines are read */
+	uint64_t seed; /* from seed= (0 if absent or bad) */
+	int seed_ok;
+	uint64_t benches_declared;
+	int benches_declared_ok;
+
+	struct coll_bench *bench; /* indexed by bench id; have_header tells */
+	size_t nbench;
+
+	char **line;   /* per seq: the accepted line (NULL if none) */
+	size_t nline;  /* slots in line[] */
+	uint32_t max_seq;
+
+	int have_trailer;
+	uint32_t trailer_seq;
+	uint64_t tr_benches, tr_samples;
+	uint32_t tr_crc32;
+	char tr_status[24];
+
+	int have_fault;
+	uint64_t scause, sepc, stval;
+
+	int cut_off; /* a RUN with a new tag came before this run's trailer */
+	unsigned long rejected[COLL_REJ_COUNT]; /* lines seen while this run was current */
+	char **issue;  /* problems found while reading (conflicts, bad lines) */
+	size_t nissue;
+
+	/* Filled by collector_finish(). */
+	int complete;
+	char **problem;
+	size_t nproblem;
+	struct coll_gap *gap;
+	size_t ngap;
+	uint64_t total_received;
+};
+
+struct collector {
+	/* framing state */
+	char linebuf[WIRE_LINE_MAX];
+	size_t linelen;
+	int in_machine; /* a prefix was seen on the current line */
+	int too_long;   /* the current machine line overflowed linebuf */
+	unsigned prefix_match;
+
+	struct coll_run *runs; /* in order of appearance */
+	size_t nruns;
+
+	unsigned long rejected[COLL_REJ_COUNT]; /* all lines, by reason */
+	unsigned long orphans_after_run; /* orphans once a RUN had been seen */
+	uint64_t bytes;
+	uint64_t lines_accepted;
+	unsigned long trailers; /* TRAILER lines accepted so far */
+	int finished;
+};
+
+struct collector *collector_new(void);
+void collector_free(struct collector *c);
+void collector_feed(struct collector *c, const void *bytes, size_t n);
+/* End of stream: rejects an unterminated last line, checks every run. */
+void collector_finish(struct collector *c);
+
+/* 1 when there is at least one run and every run is complete. */
+int collector_all_complete(const struct collector *c);
+
+/* ---- derived values (docs/wire-format.md "Derived values") --------------- */
+
+struct coll_derived {
+	uint64_t cycles, instret; /* net of the overhead, clamped at 0 */
+	unsigned flags;           /* SAMPLE_FLAG_* */
+	int warmup;
+};
+
+/* Net values, clamp flags and warmup of present sample index (needs
+ * b->have_header for meaningful values). */
+void coll_derive(const struct coll_run *r, const struct coll_bench *b,
+		 uint64_t index, struct coll_derived *d);
+/* Inputs of samples 0..n-1 (0 when the seed or the BENCH header is unknown). */
+void coll_bench_inputs(const struct coll_run *r, const struct coll_bench *b,
+		       uint64_t *out, size_t n);
+
+/* Statistics of one benchmark's non-warmup net cycles. */
+struct coll_bench_stats {
+	uint64_t count, min, max, median, p90, p95, p99, mad;
+	uint64_t instret_median;
+	uint64_t mean_int;     /* mean = mean_int + mean_frac / 1000, */
+	unsigned mean_frac;    /* rounded half up to 3 decimals */
+	long double stddev;    /* sample standard deviation (n - 1); 0 for n < 2 */
+};
+
+void coll_bench_stats(const struct coll_run *r, const struct coll_bench *b,
+		      struct coll_bench_stats *st);
+
+/* Lookup of a RUN header field; NULL when absent. */
+const char *coll_run_field(const struct coll_run *r, const char *key);
+
+/* Internal, shared by collector.c and collector_check.c. */
+void coll_check_run(struct coll_run *r);
+char *coll_strdupf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void coll_push_str(char ***v, size_t *n, char *s);
+void *coll_xrealloc(void *p, size_t n);
+
+#endif

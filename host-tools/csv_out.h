@@ -1,0 +1,32 @@
+/*
+ * samples.csv and summary.csv (RFC 4180: "\r\n" line ends, a field quoted
+ * when it holds a comma, a quote, CR or LF, quotes doubled). Rows are in run
+ * order (as they appeared), then bench id, then sample index.
+ */
+#ifndef RVBENCH_CSV_OUT_H
+#define RVBENCH_CSV_OUT_H
+
+#include <stdio.h>
+
+#include "collector.h"
+
+#define CSV_SAMPLES_HEADER \
+	"run,bench,hart,group,batch,index,warmup,input,cycles,instret,cycles_raw,instret_raw,flags"
+#define CSV_SUMMARY_HEADER \
+	"run,bench,hart,group,batch,count,min,max,mean,median,p90,p95,p99,mad,stddev," \
+	"overhead_cycles,overhead_instret,warmup,instret_median,verify"
+
+/* Writes one field, quoted if needed; returns 0 or -1 on a write error. */
+int csv_field(FILE *f, const char *s);
+/* The name a benchmark has in the files ("#<id>" without a BENCH line). */
+const char *csv_bench_name(const struct coll_bench *b, char *buf, size_t len);
+
+/* Both return 0, or -1 on a write error (errno set by stdio). */
+int csv_write_samples(FILE *f, const struct collector *c);
+int csv_write_summary(FILE *f, const struct collector *c);
+
+/* afile_writer adapters: ctx is a const struct collector *. */
+int csv_samples_writer(FILE *f, void *ctx);
+int csv_summary_writer(FILE *f, void *ctx);
+
+#endif

@@ -1,0 +1,72 @@
+/* The read loop shared by the QEMU pipe and the serial port (source.h). */
+#include "source.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <time.h>
+#include <unistd.h>
+
+const char *src_end_name(enum src_end e)
+{
+	switch (e) {
+	case SRC_END_TRAILER: return "trailer";
+	case SRC_END_EOF: return "eof";
+	case SRC_END_TIMEOUT: return "timeout";
+	case SRC_END_INTERRUPTED: return "interrupted";
+	case SRC_END_ERROR: return "error";
+	}
+	return "unknown";
+}
+
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+enum src_end source_pump(struct session *s, int fd, long timeout_ms, int stop_at_trailer)
+{
+	unsigned long trailers = s->c->trailers;
+	long long deadline = timeout_ms >= 0 ? now_ms() + timeout_ms : -1;
+	char buf[4096];
+
+	for (;;) {
+		if (session_stop_requested())
+			return SRC_END_INTERRUPTED;
+		if (stop_at_trailer && s->c->trailers > trailers)
+			return SRC_END_TRAILER;
+		struct timespec ts, *tsp = NULL;
+		if (deadline >= 0) {
+			long long left = deadline - now_ms();
+			if (left <= 0)
+				return SRC_END_TIMEOUT;
+			ts.tv_sec = left / 1000;
+			ts.tv_nsec = (left % 1000) * 1000000;
+			tsp = &ts;
+		}
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+		/* ppoll unblocks SIGINT/SIGTERM only while waiting: no lost signal. */
+		int rc = ppoll(&p, 1, tsp, session_wait_mask());
+		if (rc < 0) {
+			if (errno == EINTR)
+				continue;
+			return SRC_END_ERROR;
+		}
+		if (rc == 0)
+			continue; /* the deadline check above decides */
+		ssize_t n = read(fd, buf, sizeof(buf));
+		if (n > 0) {
+			session_feed(s, buf, (size_t)n);
+			continue;
+		}
+		if (n == 0)
+			return SRC_END_EOF;
+		if (errno == EINTR || errno == EAGAIN)
+			continue;
+		/* A tty whose other end went away (USB adapter pulled, pty
+		 * master closed) reports EIO: the stream ended. */
+		return errno == EIO ? SRC_END_EOF : SRC_END_ERROR;
+	}
+}

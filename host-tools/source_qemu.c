@@ -1,0 +1,193 @@
+/*
+ * rvbench qemu: runs QEMU with the image on the console UART and reads the
+ * UART from a pipe. The image is told (bootargs rvbench.exit=reboot) to
+ * reboot when done, which under -no-reboot makes QEMU exit by itself; we
+ * still stop it once the trailer arrived or the timeout expired.
+ */
+#include "source.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define QEMU_DEFAULT "qemu-system-riscv64"
+/* After the trailer, QEMU normally exits within ~0.1 s (reboot); wait this
+ * long for it, so the tail of the UART and its exit status are kept. */
+#define QEMU_GRACE_MS 1000
+#define QEMU_TERM_MS 2000
+
+static char *dupf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static char *dupf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0)
+		s = NULL;
+	va_end(ap);
+	if (!s)
+		abort();
+	return s;
+}
+
+char **qemu_build_argv(const struct qemu_opts *o)
+{
+	const char *bin = getenv("RVBENCH_QEMU");
+	char **v = calloc(32, sizeof(*v));
+	size_t n = 0;
+
+	if (!v)
+		abort();
+	v[n++] = dupf("%s", bin && *bin ? bin : QEMU_DEFAULT);
+	v[n++] = dupf("-M");
+	v[n++] = dupf("%s", o->machine);
+	v[n++] = dupf("-smp");
+	v[n++] = dupf("%u", o->smp);
+	if (o->memory) {
+		v[n++] = dupf("-m");
+		v[n++] = dupf("%s", o->memory);
+	}
+	v[n++] = dupf("-display");
+	v[n++] = dupf("none");
+	v[n++] = dupf("-monitor");
+	v[n++] = dupf("none");
+	v[n++] = dupf("-serial");
+	v[n++] = dupf("stdio");
+	v[n++] = dupf("-bios");
+	v[n++] = dupf("default");
+	v[n++] = dupf("-kernel");
+	v[n++] = dupf("%s", o->image);
+	v[n++] = dupf("-no-reboot");
+	if (o->icount_shift >= 0) {
+		v[n++] = dupf("-icount");
+		v[n++] = dupf("shift=%d", o->icount_shift);
+	}
+	v[n++] = dupf("-append");
+	if (o->bootargs && *o->bootargs)
+		v[n++] = dupf("rvbench.exit=reboot %s", o->bootargs);
+	else
+		v[n++] = dupf("rvbench.exit=reboot");
+	v[n] = NULL;
+	return v;
+}
+
+void qemu_free_argv(char **argv)
+{
+	if (!argv)
+		return;
+	for (size_t i = 0; argv[i]; i++)
+		free(argv[i]);
+	free(argv);
+}
+
+/* Child side: never returns. Reports an exec failure through errfd. */
+static void child(char **argv, int outfd, int errfd)
+{
+	sigset_t none;
+	int null = open("/dev/null", O_RDONLY);
+
+	/* Own process group: a Ctrl-C in the terminal reaches rvbench only,
+	 * which then stops QEMU and still writes the results. */
+	setpgid(0, 0);
+	/* And QEMU must not outlive a killed rvbench. */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	if (null < 0 || dup2(null, STDIN_FILENO) < 0 || dup2(outfd, STDOUT_FILENO) < 0) {
+		int e = errno;
+		(void)!write(errfd, &e, sizeof(e));
+		_exit(127);
+	}
+	execvp(argv[0], argv);
+	int e = errno;
+	(void)!write(errfd, &e, sizeof(e));
+	_exit(127);
+}
+
+static int reap(pid_t pid, long wait_ms, int *status)
+{
+	for (long waited = 0;; waited += 20) {
+		pid_t r = waitpid(pid, status, WNOHANG);
+		if (r == pid)
+			return 0;
+		if (r < 0 && errno != EINTR)
+			return -1;
+		if (waited >= wait_ms)
+			return 1;
+		struct timespec ts = { 0, 20 * 1000000L };
+		nanosleep(&ts, NULL);
+	}
+}
+
+int source_qemu(struct session *s, const struct qemu_opts *o, char **argv,
+		struct meta_source *m, char *err, size_t errlen)
+{
+	int out[2], ex[2], status = 0, e = 0;
+
+	if (pipe2(out, O_CLOEXEC) || pipe2(ex, O_CLOEXEC)) {
+		snprintf(err, errlen, "cannot create a pipe: %s", strerror(errno));
+		return -1;
+	}
+	pid_t pid = fork();
+	if (pid < 0) {
+		snprintf(err, errlen, "cannot start %s: %s", argv[0], strerror(errno));
+		return -1;
+	}
+	if (pid == 0)
+		child(argv, out[1], ex[1]);
+	close(out[1]);
+	close(ex[1]);
+	/* The exec-error pipe closes (read returns 0) when exec succeeded. */
+	ssize_t n;
+	do
+		n = read(ex[0], &e, sizeof(e));
+	while (n < 0 && errno == EINTR);
+	close(ex[0]);
+	if (n == (ssize_t)sizeof(e)) {
+		close(out[0]);
+		waitpid(pid, &status, 0);
+		snprintf(err, errlen, "cannot run %s: %s%s", argv[0], strerror(e),
+			 e == ENOENT ? " (install QEMU or set RVBENCH_QEMU)" : "");
+		return -1;
+	}
+
+	enum src_end end = source_pump(s, out[0], o->timeout_s ? (long)o->timeout_s * 1000 : -1, 1);
+	/* EOF on the pipe: QEMU is exiting by itself; give it time to finish. */
+	long wait_ms = end == SRC_END_EOF ? QEMU_GRACE_MS : 0;
+	if (end == SRC_END_TRAILER &&
+	    source_pump(s, out[0], QEMU_GRACE_MS, 0) == SRC_END_EOF) /* tail, clean exit */
+		wait_ms = QEMU_GRACE_MS;
+
+	int rc = reap(pid, wait_ms, &status);
+	if (rc == 1) {
+		m->stopped_by_us = 1;
+		kill(pid, SIGTERM);
+		rc = reap(pid, QEMU_TERM_MS, &status);
+		if (rc == 1) {
+			kill(pid, SIGKILL);
+			rc = waitpid(pid, &status, 0) == pid ? 0 : -1;
+		}
+	}
+	/* Whatever QEMU wrote before it died is still in the pipe. */
+	if (end != SRC_END_INTERRUPTED)
+		source_pump(s, out[0], 200, 0);
+	close(out[0]);
+	if (rc == 0) {
+		m->exit_known = 1;
+		m->exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+		m->exit_signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+	}
+	m->end = src_end_name(end);
+	return 0;
+}

@@ -1,0 +1,106 @@
+/*
+ * rvbench serial: reads a real board's UART. The port is opened read-only
+ * and nothing is ever written to it: one stray byte stops U-Boot's
+ * autoboot, and toggling DTR/RTS can reset a board (pyserial #124).
+ */
+#include "source.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <unistd.h>
+
+static const struct {
+	unsigned long baud;
+	speed_t code;
+} rates[] = {
+	{ 9600, B9600 },       { 19200, B19200 },     { 38400, B38400 },
+	{ 57600, B57600 },     { 115200, B115200 },   { 230400, B230400 },
+	{ 460800, B460800 },   { 500000, B500000 },   { 576000, B576000 },
+	{ 921600, B921600 },   { 1000000, B1000000 }, { 1152000, B1152000 },
+	{ 1500000, B1500000 }, { 2000000, B2000000 }, { 2500000, B2500000 },
+	{ 3000000, B3000000 },
+};
+
+static int rate_code(unsigned long baud, speed_t *code)
+{
+	for (size_t i = 0; i < sizeof(rates) / sizeof(rates[0]); i++)
+		if (rates[i].baud == baud) {
+			*code = rates[i].code;
+			return 0;
+		}
+	return -1;
+}
+
+int serial_baud_ok(unsigned long baud)
+{
+	speed_t code;
+	return rate_code(baud, &code) == 0;
+}
+
+int serial_open(const char *path, unsigned long baud, char *err, size_t errlen)
+{
+	struct termios t, check;
+	speed_t code;
+
+	if (rate_code(baud, &code)) {
+		snprintf(err, errlen, "unsupported baud rate %lu", baud);
+		return -1;
+	}
+	/* O_NONBLOCK: do not wait for carrier on open; O_NOCTTY: a board's
+	 * port must not become our controlling terminal. */
+	int fd = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0) {
+		snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
+		return -1;
+	}
+	int fl = fcntl(fd, F_GETFL);
+	if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0)
+		goto fail;
+	if (!isatty(fd)) {
+		errno = ENOTTY;
+		goto fail;
+	}
+	/* Exclusive: a second reader would steal bytes from us. */
+	if (ioctl(fd, TIOCEXCL) < 0)
+		goto fail;
+	if (tcgetattr(fd, &t) < 0)
+		goto fail;
+	cfmakeraw(&t); /* 8N1, no echo (an echo would be a write), no translation */
+	t.c_cflag |= CLOCAL | CREAD;
+	t.c_cflag &= ~(tcflag_t)(HUPCL | CRTSCTS); /* closing must not drop DTR */
+	t.c_iflag &= ~(tcflag_t)(IXON | IXOFF | IXANY); /* XOFF would be a write */
+	t.c_cc[VMIN] = 1;
+	t.c_cc[VTIME] = 0;
+	if (cfsetispeed(&t, code) < 0 || cfsetospeed(&t, code) < 0)
+		goto fail;
+	if (tcsetattr(fd, TCSANOW, &t) < 0)
+		goto fail;
+	/* tcsetattr succeeds if any part applied: check the parts we need. */
+	if (tcgetattr(fd, &check) < 0)
+		goto fail;
+	if (cfgetispeed(&check) != code || (check.c_lflag & (ECHO | ICANON)) ||
+	    !(check.c_cflag & CLOCAL) || (check.c_cflag & HUPCL)) {
+		snprintf(err, errlen, "%s: the port did not accept raw mode at %lu baud", path, baud);
+		close(fd);
+		return -1;
+	}
+	return fd;
+
+fail:
+	snprintf(err, errlen, "cannot configure %s: %s", path, strerror(errno));
+	close(fd);
+	return -1;
+}
+
+enum src_end source_serial(struct session *s, int fd, unsigned timeout_s)
+{
+	/* Every run the collector knows began after the port was opened, so
+	 * the first trailer ends a run we saw from its RUN line on. */
+	enum src_end end = source_pump(s, fd, timeout_s ? (long)timeout_s * 1000 : -1, 1);
+	close(fd);
+	return end;
+}

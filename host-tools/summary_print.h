@@ -1,0 +1,13 @@
+/* The summary printed at the end of a collection (one line per benchmark,
+ * then one status line per run). */
+#ifndef RVBENCH_SUMMARY_PRINT_H
+#define RVBENCH_SUMMARY_PRINT_H
+
+#include <stdio.h>
+
+#include "collector.h"
+
+/* Returns 0, or -1 on a write error. */
+int summary_print(FILE *f, const struct collector *c);
+
+#endif

@@ -1,0 +1,216 @@
+/*
+ * The serial source (host-tools/source_serial.c) on a pseudo-terminal: the
+ * test plays the board on the master side. The source must configure the
+ * slave (raw, requested baud), collect the run, and never write a byte to
+ * the port: with the pty's default echo left on, or any write, the master
+ * would have something to read.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pty.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include "session.h"
+#include "source.h"
+#include "synth.h"
+
+static const struct synth_bench benches[2] = {
+	{ "add loop", 4, 40, 100, 95, 41, "ok" },
+	{ "crc,\"32\"", 2, 20, 0, 10, 5, "none" },
+};
+
+static char outdir[64];
+
+static int setup_dir(void **state)
+{
+	(void)state;
+	snprintf(outdir, sizeof(outdir), "/tmp/rvb-test-pty-XXXXXX");
+	return mkdtemp(outdir) ? 0 : -1;
+}
+
+static int teardown_dir(void **state)
+{
+	(void)state;
+	char cmd[128];
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", outdir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+/* Banner, a run, then human lines after the trailer (which the source
+ * may or may not read before it stops). */
+static char *board_output(size_t *len, int whole_run)
+{
+	struct synth_run r = { 0x51e71a10, 99, benches, 2, "ok" };
+	struct synth_lines l = { 0 };
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, len);
+	synth_run_lines(&r, &l);
+	fputs("\r\nOpenSBI v1.1\r\n\x1b[0mPlatform Name : SiFive HiFive Unleashed A00\r\n", f);
+	for (size_t i = 0; i < (whole_run ? l.n : l.n / 2); i++)
+		fputs(l.line[i], f);
+	if (whole_run)
+		fputs("rvbench: run complete\r\n", f);
+	fclose(f);
+	synth_free(&l);
+	return buf;
+}
+
+static void assert_master_silent(int master)
+{
+	char c;
+	int fl = fcntl(master, F_GETFL);
+	assert_int_equal(fcntl(master, F_SETFL, fl | O_NONBLOCK), 0);
+	ssize_t n = read(master, &c, 1);
+	assert_int_equal(n, -1);
+	assert_int_equal(errno, EAGAIN);
+}
+
+static void collect_at(unsigned long baud)
+{
+	int master, slave;
+	char name[256], err[512];
+	size_t len;
+	char *out = board_output(&len, 1);
+
+	assert_int_equal(openpty(&master, &slave, name, NULL, NULL), 0);
+	int fd = serial_open(name, baud, err, sizeof(err));
+	if (fd < 0)
+		fail_msg("%s", err);
+
+	struct termios t;
+	assert_int_equal(tcgetattr(fd, &t), 0);
+	assert_false(t.c_lflag & (ECHO | ICANON | ISIG));
+	assert_false(t.c_cflag & HUPCL);
+	assert_true(t.c_cflag & CLOCAL);
+	assert_int_equal(cfgetispeed(&t), baud == 115200 ? B115200 : B3000000);
+
+	struct session s;
+	assert_int_equal(session_open(&s, outdir, NULL, err, sizeof(err)), 0);
+
+	/* The board: a child writes in small bursts, as a UART would. */
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		for (size_t off = 0; off < len; off += 97) {
+			size_t n = len - off < 97 ? len - off : 97;
+			if (write(master, out + off, n) != (ssize_t)n)
+				_exit(1);
+			usleep(200);
+		}
+		_exit(0);
+	}
+	enum src_end end = source_serial(&s, fd, 10);
+	int status;
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	assert_int_equal(end, SRC_END_TRAILER);
+
+	collector_finish(s.c);
+	assert_int_equal(s.c->nruns, 1);
+	assert_true(s.c->runs[0].complete);
+	assert_int_equal(s.c->runs[0].total_received, 66);
+
+	/* uart.log holds exactly the bytes read: a prefix of what was sent
+	 * that includes the whole run. */
+	char path[128];
+	snprintf(path, sizeof(path), "%s/uart.log", outdir);
+	FILE *f = fopen(path, "rb");
+	assert_non_null(f);
+	char *log = malloc(len + 1);
+	size_t got = fread(log, 1, len + 1, f);
+	fclose(f);
+	assert_true(got <= len);
+	assert_true(got >= len - strlen("rvbench: run complete\r\n"));
+	assert_memory_equal(log, out, got);
+	free(log);
+
+	/* Nothing ever came back out of the port. */
+	assert_master_silent(master);
+
+	struct meta_source m = { .kind = "serial", .port = name, .baud = baud, .end = "trailer" };
+	FILE *devnull = fopen("/dev/null", "w");
+	assert_int_equal(session_finish(&s, &m, devnull), EXIT_COMPLETE);
+	fclose(devnull);
+	session_free(&s);
+	close(slave);
+	close(master);
+	free(out);
+}
+
+static void test_115200(void **state)
+{
+	(void)state;
+	collect_at(115200);
+}
+
+static void test_3000000(void **state)
+{
+	(void)state;
+	collect_at(3000000);
+}
+
+static void test_timeout_keeps_partial_run(void **state)
+{
+	(void)state;
+	int master, slave;
+	char name[256], err[512];
+	size_t len;
+	char *out = board_output(&len, 0);
+
+	assert_int_equal(openpty(&master, &slave, name, NULL, NULL), 0);
+	int fd = serial_open(name, 115200, err, sizeof(err));
+	assert_true(fd >= 0);
+	struct session s;
+	assert_int_equal(session_open(&s, outdir, NULL, err, sizeof(err)), 0);
+	/* Half a run fits the pty buffer: write it, then go quiet. */
+	assert_int_equal(write(master, out, len), (ssize_t)len);
+	assert_int_equal(source_serial(&s, fd, 1), SRC_END_TIMEOUT);
+	collector_finish(s.c);
+	assert_int_equal(s.c->nruns, 1);
+	assert_false(s.c->runs[0].complete);
+	assert_true(s.c->runs[0].total_received > 0);
+	assert_master_silent(master);
+	session_free(&s);
+	close(slave);
+	close(master);
+	free(out);
+}
+
+static void test_bad_baud_and_port(void **state)
+{
+	(void)state;
+	char err[512];
+	assert_false(serial_baud_ok(12345));
+	assert_false(serial_baud_ok(4800));
+	assert_true(serial_baud_ok(9600));
+	assert_true(serial_baud_ok(921600));
+	assert_int_equal(serial_open("/dev/null", 12345, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "baud"));
+	/* Not a tty. */
+	assert_int_equal(serial_open("/dev/null", 115200, err, sizeof(err)), -1);
+	assert_int_equal(serial_open("/nonexistent/ttyUSB9", 115200, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "/nonexistent/ttyUSB9"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_115200, setup_dir, teardown_dir),
+		cmocka_unit_test_setup_teardown(test_3000000, setup_dir, teardown_dir),
+		cmocka_unit_test_setup_teardown(test_timeout_keeps_partial_run, setup_dir, teardown_dir),
+		cmocka_unit_test(test_bad_baud_and_port),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
