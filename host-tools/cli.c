@@ -43,7 +43,7 @@ static const char usage_qemu[] =
 	"\n"
 	"  -M, --machine NAME   sifive_u (default) or virt\n"
 	"      --smp N          harts (default 5 on sifive_u, like the FU540; 1 on virt)\n"
-	"      --icount SHIFT|off  -icount shift=SHIFT, 0..10 (default 0: cycles are\n"
+	"      --icount SHIFT|off  -icount shift=SHIFT,sleep=off, 0..10 (default 0: cycles are\n"
 	"                       emulated instruction counts); off: host-time counters\n"
 	"      --bootargs STR   more kernel command line after rvbench.exit=reboot\n"
 	"      --memory SIZE    QEMU -m SIZE (default: QEMU's)\n"

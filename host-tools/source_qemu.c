@@ -68,8 +68,11 @@ char **qemu_build_argv(const struct qemu_opts *o)
 	v[n++] = dupf("%s", o->image);
 	v[n++] = dupf("-no-reboot");
 	if (o->icount_shift >= 0) {
+		/* sleep=off: virtual time never catches up with host time while
+		 * harts idle, so a run is repeatable to the bit (the run tag
+		 * and every counter), not just its instruction counts. */
 		v[n++] = dupf("-icount");
-		v[n++] = dupf("shift=%d", o->icount_shift);
+		v[n++] = dupf("shift=%d,sleep=off", o->icount_shift);
 	}
 	v[n++] = dupf("-append");
 	if (o->bootargs && *o->bootargs)

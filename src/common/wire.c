@@ -98,9 +98,11 @@ void wire_add_kv_hex(struct wire_writer *w, const char *key, uint64_t v)
 	put_hex(w, v, 1, hex_lower);
 }
 
+/* '@' too: a value must never contain the line prefix "@RVB ", which
+ * the collector looks for to find where a machine line starts. */
 static int needs_escape(unsigned char c)
 {
-	return c <= 0x20 || c >= 0x7f || c == '%' || c == '*';
+	return c <= 0x20 || c >= 0x7f || c == '%' || c == '*' || c == '@';
 }
 
 void wire_add_kv_str(struct wire_writer *w, const char *key, const char *value)

@@ -16,8 +16,8 @@
  *           the space before '*', as 4 upper-case hex digits
  *
  * Anything that is not such a line (boot banners, human summary lines) is
- * ignored by the collector. Values never contain spaces, '*', '%' or bytes
- * outside 0x21..0x7e: such bytes are written as %XX (upper-case hex).
+ * ignored by the collector. Values never contain spaces, '*', '%', '@' or
+ * bytes outside 0x21..0x7e: such bytes are written as %XX (upper-case hex).
  */
 #ifndef RVBENCH_WIRE_H
 #define RVBENCH_WIRE_H

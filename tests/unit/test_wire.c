@@ -54,13 +54,14 @@ static void writer_escapes_strings(void **s)
 	assert_string_equal(out, "SiFive HiFive Unleashed A00");
 
 	/* Every awkward byte survives a round trip. */
-	const char nasty[] = "a*b%c=d e\tf\x7f\x80\xff,\"g";
+	const char nasty[] = "a*b%c=d e\tf\x7f\x80\xff,\"g@RVB x";
 	wire_begin(&w, buf, sizeof(buf), 1, 1, WIRE_REC_BENCH);
 	wire_add_kv_str(&w, "name", nasty);
 	assert_true(wire_finish(&w) > 0);
 	assert_int_equal(wire_parse(buf, strlen(buf) - 2, &l), WIRE_OK);
 	assert_int_equal(wire_unescape(wire_field(&l, "name"), out, sizeof(out)), 0);
 	assert_string_equal(out, nasty);
+	assert_null(strstr(buf + 1, "@")); /* the prefix cannot appear inside */
 }
 
 static void writer_refuses_overflow(void **s)
