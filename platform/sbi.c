@@ -56,3 +56,9 @@ long sbi_hart_start(unsigned long hartid, unsigned long addr,
 	return sbi_ecall(SBI_EXT_HSM, 0, (long)hartid, (long)addr,
 	                 (long)opaque, 0, 0, 0).error;
 }
+
+long sbi_set_timer(uint64_t stime_value)
+{
+	/* TIME extension (SBI 0.2+); OpenSBI 1.1 has it on every platform. */
+	return sbi_ecall(SBI_EXT_TIME, 0, (long)stime_value, 0, 0, 0, 0, 0).error;
+}

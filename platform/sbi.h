@@ -6,6 +6,8 @@
 #ifndef RVBENCH_SBI_H
 #define RVBENCH_SBI_H
 
+#include <stdint.h>
+
 struct sbiret {
 	long error;
 	long value;
@@ -23,6 +25,7 @@ struct sbiret {
 #define SBI_EXT_LEGACY_GETCHAR  0x02
 #define SBI_EXT_BASE            0x10
 #define SBI_EXT_HSM             0x48534D
+#define SBI_EXT_TIME            0x54494D45
 #define SBI_EXT_SRST            0x53525354
 
 #define SBI_SRST_SHUTDOWN       0
@@ -50,5 +53,9 @@ long sbi_system_reset(unsigned long type, unsigned long reason);
  * use it for the FU540's E51 (hart 0): it reports success, never arrives. */
 long sbi_hart_start(unsigned long hartid, unsigned long addr,
                     unsigned long opaque);
+
+/* Program the next supervisor timer interrupt at `time` value stime_value
+ * (and clear a pending one); UINT64_MAX means never. */
+long sbi_set_timer(uint64_t stime_value);
 
 #endif

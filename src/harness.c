@@ -2,41 +2,112 @@
 
 #include "csr.h"
 
-/* The calibration body: as empty as a benchmark's run() can be. */
-static void empty_body(void *state, uint64_t input)
+static const char *const mode_names[COUNTER_MODE_COUNT] = { "plain", "fenced" };
+
+const char *counter_mode_name(enum counter_mode m)
 {
-	(void)state;
-	(void)input;
+	return (unsigned)m < COUNTER_MODE_COUNT ? mode_names[m] : "unknown";
 }
 
 /*
- * noinline and an indirect call: calibration and every benchmark go
- * through this one copy of the loop, so the instructions between the
- * counter reads differ only by the body under test.
+ * The counter reads that open and close an interval. Fenced: a full fence
+ * on both sides, so memory accesses of the code under test cannot start
+ * before the opening read or finish after the closing one (RISC-V has no
+ * serializing counter read; this is the counterpart of cpuid + rdtscp).
  */
-__attribute__((noinline)) static void measure_loop(void (*run)(void *, uint64_t), void *state,
-						   const uint64_t *inputs,
-						   struct wire_sample *out, uint32_t n)
+static inline __attribute__((always_inline)) void open_interval(int fenced, uint64_t *c, uint64_t *i)
 {
-	for (uint32_t i = 0; i < n; i++) {
-		uint64_t input = inputs[i];
-		uint64_t c0 = read_cycle();
-		uint64_t i0 = read_instret();
-		run(state, input);
-		uint64_t i1 = read_instret();
-		uint64_t c1 = read_cycle();
-		out[i].cycles = c1 - c0;
-		out[i].instret = i1 - i0;
-	}
+	if (fenced)
+		__asm__ volatile("fence rw, rw" : : : "memory");
+	*c = read_cycle();
+	*i = read_instret();
+	if (fenced)
+		__asm__ volatile("fence rw, rw" : : : "memory");
 }
 
-struct overhead harness_calibrate(void)
+static inline __attribute__((always_inline)) void close_interval(int fenced, uint64_t *c, uint64_t *i)
+{
+	if (fenced)
+		__asm__ volatile("fence rw, rw" : : : "memory");
+	*i = read_instret();
+	*c = read_cycle();
+	if (fenced)
+		__asm__ volatile("fence rw, rw" : : : "memory");
+}
+
+/*
+ * One loop per (mode, per-call or batched) shape, each a single noinline
+ * copy: calibration and every benchmark of that shape go through the same
+ * instructions, so the net value differs only by the body under test.
+ */
+static inline __attribute__((always_inline)) void loop_single(int fenced, struct measure_job *j)
+{
+	bench_run_fn run = j->run;
+	void *state = j->state;
+	uint64_t sum = 0;
+
+	for (uint32_t s = 0; s < j->n; s++) {
+		uint64_t input = j->inputs[s];
+		uint64_t c0, i0, c1, i1;
+		open_interval(fenced, &c0, &i0);
+		uint64_t r = run(state, input);
+		close_interval(fenced, &c1, &i1);
+		j->out[s].cycles = c1 - c0;
+		j->out[s].instret = i1 - i0;
+		sum += r;
+	}
+	j->checksum = sum;
+}
+
+static inline __attribute__((always_inline)) void loop_batch(int fenced, struct measure_job *j)
+{
+	bench_run_fn run = j->run;
+	void *state = j->state;
+	uint32_t batch = j->batch;
+	uint64_t sum = 0;
+
+	for (uint32_t s = 0; s < j->n; s++) {
+		uint64_t input = j->inputs[s];
+		uint64_t c0, i0, c1, i1;
+		open_interval(fenced, &c0, &i0);
+		for (uint32_t k = 0; k < batch; k++)
+			sum += run(state, input);
+		close_interval(fenced, &c1, &i1);
+		j->out[s].cycles = c1 - c0;
+		j->out[s].instret = i1 - i0;
+	}
+	j->checksum = sum;
+}
+
+__attribute__((noinline)) static void plain_single(struct measure_job *j) { loop_single(0, j); }
+__attribute__((noinline)) static void fenced_single(struct measure_job *j) { loop_single(1, j); }
+__attribute__((noinline)) static void plain_batch(struct measure_job *j) { loop_batch(0, j); }
+__attribute__((noinline)) static void fenced_batch(struct measure_job *j) { loop_batch(1, j); }
+
+void harness_measure(enum counter_mode mode, struct measure_job *job)
+{
+	int fenced = mode == COUNTER_FENCED;
+
+	if (job->batch <= 1)
+		(fenced ? fenced_single : plain_single)(job);
+	else
+		(fenced ? fenced_batch : plain_batch)(job);
+}
+
+struct overhead harness_calibrate(enum counter_mode mode, uint32_t batch)
 {
 	static struct wire_sample cal[HARNESS_CALIBRATION_SAMPLES];
 	static const uint64_t zero_inputs[HARNESS_CALIBRATION_SAMPLES];
+	struct measure_job job = {
+		.run = harness_empty_body,
+		.inputs = zero_inputs,
+		.out = cal,
+		.n = HARNESS_CALIBRATION_SAMPLES,
+		.batch = batch,
+	};
 	struct overhead oh = { UINT64_MAX, UINT64_MAX };
 
-	measure_loop(empty_body, NULL, zero_inputs, cal, HARNESS_CALIBRATION_SAMPLES);
+	harness_measure(mode, &job);
 	for (uint32_t i = 0; i < HARNESS_CALIBRATION_SAMPLES; i++) {
 		if (cal[i].cycles < oh.cycles)
 			oh.cycles = cal[i].cycles;
@@ -46,8 +117,25 @@ struct overhead harness_calibrate(void)
 	return oh;
 }
 
-void harness_measure(const struct bench *b, void *state, const uint64_t *inputs,
-		     struct wire_sample *out, uint32_t n)
+static inline __attribute__((always_inline)) void nested(int fenced, uint64_t *effective,
+							 uint64_t *total, uint32_t n)
 {
-	measure_loop(b->run, state, inputs, out, n);
+	for (uint32_t s = 0; s < n; s++) {
+		uint64_t oc0, oi0, ic0, ii0, ic1, ii1, oc1, oi1;
+		open_interval(fenced, &oc0, &oi0);
+		open_interval(fenced, &ic0, &ii0);
+		close_interval(fenced, &ic1, &ii1);
+		close_interval(fenced, &oc1, &oi1);
+		effective[s] = ic1 - ic0;
+		total[s] = (oc1 - oc0) - (ic1 - ic0);
+		(void)oi0, (void)oi1, (void)ii0, (void)ii1;
+	}
+}
+
+void harness_selfcheck(enum counter_mode mode, uint64_t *effective, uint64_t *total, uint32_t n)
+{
+	if (mode == COUNTER_FENCED)
+		nested(1, effective, total, n);
+	else
+		nested(0, effective, total, n);
 }

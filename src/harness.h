@@ -1,19 +1,39 @@
 /*
- * Measurement: calibration of the instrumentation's own cost, and the
- * per-sample loop. Results stay in RAM; nothing is printed while measuring.
+ * Measurement: the loops that read the counters around the code under
+ * test, their calibration, and the instrumentation's self-check. Results
+ * stay in RAM; nothing is printed while measuring.
  */
 #ifndef RVBENCH_HARNESS_H
 #define RVBENCH_HARNESS_H
 
 #include <stdint.h>
 
-#include "rvbench.h"
 #include "wire.h"
 
-/* Samples one benchmark can hold (warmup included). */
+/* Samples one block can hold (warmup included). */
 #define HARNESS_MAX_SAMPLES 65536u
 /* Samples of the empty body taken to calibrate the overhead. */
 #define HARNESS_CALIBRATION_SAMPLES 256u
+
+enum counter_mode {
+	COUNTER_PLAIN,  /* rdcycle/rdinstret as they are */
+	COUNTER_FENCED, /* a full fence before and after each pair of reads */
+	COUNTER_MODE_COUNT
+};
+
+const char *counter_mode_name(enum counter_mode m);
+
+typedef uint64_t (*bench_run_fn)(void *state, uint64_t input);
+
+struct measure_job {
+	bench_run_fn run;
+	void *state;
+	const uint64_t *inputs; /* one per sample; every call of a sample gets it */
+	struct wire_sample *out;
+	uint32_t n;             /* samples */
+	uint32_t batch;         /* calls between the counter reads (>= 1) */
+	uint64_t checksum;      /* out: sum of all run() return values */
+};
 
 struct overhead {
 	uint64_t cycles;
@@ -21,15 +41,30 @@ struct overhead {
 };
 
 /*
- * Overhead of one measurement: the minimum over HARNESS_CALIBRATION_SAMPLES
- * samples of an empty body called exactly the way benchmarks are called.
- * The minimum, not the mean: a slow sample is disturbed, never faster than
- * the instrumentation really is.
+ * Measures job->n samples. batch == 1 reads the counters around one call
+ * (the return value is folded in after the reads); batch > 1 reads them
+ * around `batch` back-to-back calls (Kanata's N-sized test), folding each
+ * return value inside the interval, as the calibration does too.
  */
-struct overhead harness_calibrate(void);
+void harness_measure(enum counter_mode mode, struct measure_job *job);
 
-/* Runs b->run once per input, reading both counters around each call. */
-void harness_measure(const struct bench *b, void *state, const uint64_t *inputs,
-		     struct wire_sample *out, uint32_t n);
+/*
+ * The overhead of one sample of the same shape (mode, batch) with an empty
+ * body: the minimum over HARNESS_CALIBRATION_SAMPLES samples. The minimum,
+ * not the mean: a slow sample was disturbed; none is faster than the
+ * instrumentation really is.
+ */
+struct overhead harness_calibrate(enum counter_mode mode, uint32_t batch);
+
+/* The calibration body: a lone `ret` (boot/empty_body.S). */
+uint64_t harness_empty_body(void *state, uint64_t input);
+
+/*
+ * The seL4 self-check of the instrumentation: an empty measured region
+ * nested inside another one, n times. inner = what the instrumentation adds
+ * to any measurement (effective overhead); outer - inner = the whole cost of
+ * one start/stop pair (total overhead). Written to the two arrays (cycles).
+ */
+void harness_selfcheck(enum counter_mode mode, uint64_t *effective, uint64_t *total, uint32_t n);
 
 #endif

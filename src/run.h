@@ -4,12 +4,20 @@
 
 #include <stdint.h>
 
+struct config;
+
 #define RVBENCH_VERSION "0.1.0"
 
 enum run_status { RUN_OK, RUN_VERIFY_FAILED, RUN_FAULT };
 
 /* Called by boot/entry.S on the boot hart: a0 = hart id, a1 = FDT. */
 void rvbench_main(unsigned long hartid, const void *fdt);
+
+/* One whole run under configuration c: RUN header to TRAILER. */
+void run_all(const struct config *c);
+
+/* SBI cold reboot (returns only where that is not supported). */
+void run_reboot(void);
 
 /* A trap ended the run: report it and leave (never returns). */
 void run_fault(uint64_t scause, uint64_t sepc, uint64_t stval) __attribute__((noreturn));

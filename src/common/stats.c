@@ -71,3 +71,22 @@ void stats_order(uint64_t *v, uint64_t *scratch, size_t n, struct order_stats *s
 	stats_sort_u64(scratch, n);
 	s->mad = stats_percentile(scratch, n, 50);
 }
+
+uint64_t stats_mode(const uint64_t *sorted, size_t n, size_t *count)
+{
+	uint64_t best = sorted[0];
+	size_t best_run = 0;
+
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+		while (j < n && sorted[j] == sorted[i])
+			j++;
+		if (j - i > best_run) {
+			best_run = j - i;
+			best = sorted[i];
+		}
+		i = j;
+	}
+	*count = best_run;
+	return best;
+}

@@ -31,6 +31,14 @@ uint64_t stats_percentile(const uint64_t *sorted, size_t n, unsigned p);
  */
 void stats_order(uint64_t *v, uint64_t *scratch, size_t n, struct order_stats *s);
 
+/*
+ * The most frequent value of sorted v (n > 0) and how often it occurs;
+ * among equally frequent values, the smallest. Cycle and instret data are
+ * discrete, so the mode is a real value, and the modal instret names the
+ * usual code path through a benchmark.
+ */
+uint64_t stats_mode(const uint64_t *sorted, size_t n, size_t *count);
+
 /* raw - overhead, clamped at 0; *clamped is set when it would wrap. */
 static inline uint64_t stats_net(uint64_t raw, uint64_t overhead, int *clamped)
 {

@@ -40,7 +40,8 @@
 #define WIRE_REC_BENCH "BENCH"     /* benchmark header: name, counts, overhead */
 #define WIRE_REC_SAMPLES "S"       /* samples: S <bench-id> <first> <n> <enc> <data...> */
 #define WIRE_REC_END "END"         /* end of one benchmark: count, verify */
-#define WIRE_REC_FAULT "FAULT"     /* trap in the firmware: scause, sepc, stval */
+#define WIRE_REC_FAULT "FAULT"     /* a trap: in a benchmark (id=) or fatal */
+#define WIRE_REC_OVERHEAD "OVERHEAD" /* the instrumentation's self-check */
 #define WIRE_REC_TRAILER "TRAILER" /* end of run: counts, CRC-32, status */
 
 /* Sample encodings in S records. */
@@ -49,6 +50,7 @@
 /* Per-sample flags (samples.csv "flags" column, a bit set). */
 #define SAMPLE_FLAG_CLAMPED_CYCLES 0x1u  /* raw cycles < overhead: net set to 0 */
 #define SAMPLE_FLAG_CLAMPED_INSTRET 0x2u /* raw instret < overhead: net set to 0 */
+#define SAMPLE_FLAG_PATH_DIFFERS 0x4u    /* net instret != the block's modal instret */
 
 /* One sample as measured: counter deltas as read, overhead not removed. */
 struct wire_sample {

@@ -153,6 +153,21 @@ static void sort_matches_reference(void **s)
 			assert_int_equal(v[k++], value);
 }
 
+static void mode_of_sorted_values(void **s)
+{
+	(void)s;
+	size_t count;
+	uint64_t one[] = { 7 };
+	assert_int_equal(stats_mode(one, 1, &count), 7);
+	assert_int_equal(count, 1);
+	uint64_t v[] = { 1, 2, 2, 3, 3, 3, 9 };
+	assert_int_equal(stats_mode(v, 7, &count), 3);
+	assert_int_equal(count, 3);
+	uint64_t tie[] = { 4, 4, 5, 5 }; /* the smallest of the tied values */
+	assert_int_equal(stats_mode(tie, 4, &count), 4);
+	assert_int_equal(count, 2);
+}
+
 static void net_clamps_instead_of_wrapping(void **s)
 {
 	(void)s;
@@ -177,6 +192,7 @@ int main(void)
 		cmocka_unit_test(order_stats_hand_computed),
 		cmocka_unit_test(order_stats_sum_does_not_overflow),
 		cmocka_unit_test(sort_matches_reference),
+		cmocka_unit_test(mode_of_sorted_values),
 		cmocka_unit_test(net_clamps_instead_of_wrapping),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,27 @@
+/* The parts of include/rvbench.h that are functions. */
+#include "rvbench.h"
+
+#include "arena.h"
+
+#include <string.h>
+
+int64_t bench_param(const struct bench_ctx *ctx, const char *name)
+{
+	const struct bench_param *p = ctx->bench->params;
+
+	for (unsigned i = 0; p && p[i].name; i++)
+		if (!strcmp(p[i].name, name))
+			return ctx->params[i];
+	return 0;
+}
+
+void *bench_alloc(struct bench_ctx *ctx, size_t size, size_t align)
+{
+	(void)ctx;
+	return arena_alloc(size, align);
+}
+
+size_t bench_arena_free(void)
+{
+	return arena_free_bytes();
+}

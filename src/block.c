@@ -1,0 +1,327 @@
+#include "block.h"
+
+#include "arena.h"
+#include "console.h"
+#include "crc.h"
+#include "guard.h"
+#include "harness.h"
+#include "inputs.h"
+#include "params.h"
+#include "report.h"
+#include "stats.h"
+#include "stream.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define HISTOGRAM_ROWS 16
+
+/* One block's samples, measured before any of them is sent. */
+static struct wire_sample samples[HARNESS_MAX_SAMPLES];
+static uint64_t inputs[HARNESS_MAX_SAMPLES];
+static uint64_t work[HARNESS_MAX_SAMPLES];
+static uint64_t scratch[HARNESS_MAX_SAMPLES];
+
+static const struct platform *plat;
+static struct block_totals totals;
+
+/*
+ * What the block did. Static, not local: the guard returns here through
+ * longjmp, after which locals changed since setjmp() are indeterminate.
+ */
+static struct {
+	const char *status;
+	const char *verify;
+	uint32_t warmup, count;
+	int warmup_converged;
+	uint64_t checksum;
+	struct overhead oh;
+	int setup_done;
+} blk;
+
+void block_init(const struct platform *p)
+{
+	plat = p;
+}
+
+void block_totals_reset(void)
+{
+	totals = (struct block_totals){ .crc = crc32_init() };
+}
+
+const struct block_totals *block_totals(void)
+{
+	return &totals;
+}
+
+static void measure(const struct config *c, bench_run_fn run, void *state, uint32_t first,
+		    uint32_t n, uint32_t batch)
+{
+	struct measure_job job = {
+		.run = run,
+		.state = state,
+		.inputs = inputs + first,
+		.out = samples + first,
+		.n = n,
+		.batch = batch,
+	};
+	harness_measure(c->counter, &job);
+	blk.checksum += job.checksum;
+}
+
+/*
+ * Kanata section 3.2, automated: windows of CONFIG_WARMUP_WINDOW samples
+ * until one window's mean is within the tolerance of the previous one's.
+ * Every window measured, the settled one included, counts as warmup.
+ */
+static uint32_t warmup_auto(const struct config *c, bench_run_fn run, void *state, uint32_t batch)
+{
+	uint64_t prev = 0;
+
+	blk.warmup_converged = 0;
+	for (uint32_t k = 0; k < CONFIG_WARMUP_MAX_WINDOWS; k++) {
+		uint32_t first = k * CONFIG_WARMUP_WINDOW;
+		uint64_t sum = 0;
+		measure(c, run, state, first, CONFIG_WARMUP_WINDOW, batch);
+		for (uint32_t i = first; i < first + CONFIG_WARMUP_WINDOW; i++)
+			sum += samples[i].cycles;
+		if (k > 0) {
+			uint64_t diff = sum > prev ? sum - prev : prev - sum;
+			if ((unsigned __int128)diff * 1000000u <=
+			    (unsigned __int128)prev * CONFIG_WARMUP_TOLERANCE_PPM) {
+				blk.warmup_converged = 1;
+				return first + CONFIG_WARMUP_WINDOW;
+			}
+		}
+		prev = sum;
+	}
+	return CONFIG_WARMUP_MAX_WINDOWS * CONFIG_WARMUP_WINDOW;
+}
+
+/* Everything between the counter reads and the verdict; runs guarded. */
+static void measure_block(const struct config *c, const struct bench *b, struct bench_ctx *ctx,
+			  uint32_t id, uint32_t batch, uint32_t measured)
+{
+	struct lcg rng;
+	uint32_t warm_cap = c->warmup_auto ? CONFIG_WARMUP_WINDOW * CONFIG_WARMUP_MAX_WINDOWS
+					   : ((b->warmup && !(c->explicit_keys & CONFIG_SET_WARMUP))
+						      ? b->warmup
+						      : c->warmup);
+	uint32_t ninputs = warm_cap + measured;
+
+	if (ninputs > HARNESS_MAX_SAMPLES) {
+		stream_say("rvbench: %s: %lu warmup + %lu samples exceed the %u-sample buffer",
+			   b->name, (unsigned long)warm_cap, (unsigned long)measured,
+			   HARNESS_MAX_SAMPLES);
+		blk.status = "setup-failed";
+		return;
+	}
+	/* Setup's randomness and the inputs come from separate LCG streams;
+	 * the host recomputes the inputs (src/common/inputs.c). */
+	lcg_seed(&rng, ~lcg_bench_seed(c->seed, id));
+	ctx->rng = &rng;
+	if (b->setup && b->setup(ctx)) {
+		blk.status = "setup-failed";
+		return;
+	}
+	blk.setup_done = 1;
+	if (inputs_fill(b->inputs, lcg_bench_seed(c->seed, id), b->input_range, inputs, ninputs,
+			scratch, HARNESS_MAX_SAMPLES)) {
+		blk.status = "setup-failed";
+		return;
+	}
+
+	/* A quiet machine: the UART has drained before the first read. */
+	console_flush();
+	blk.oh = harness_calibrate(c->counter, batch);
+	if (c->warmup_auto) {
+		blk.warmup = warmup_auto(c, b->run, ctx->state, batch);
+	} else {
+		blk.warmup = warm_cap;
+		if (warm_cap)
+			measure(c, b->run, ctx->state, 0, warm_cap, batch);
+	}
+	measure(c, b->run, ctx->state, blk.warmup, measured, batch);
+	blk.count = blk.warmup + measured;
+
+	ctx->ninputs = blk.count;
+	if (b->verify) {
+		blk.verify = b->verify(ctx, blk.checksum) ? "fail" : "ok";
+		if (!strcmp(blk.verify, "fail"))
+			blk.status = "verify-failed";
+	}
+}
+
+static void send_samples(uint32_t id)
+{
+	for (uint32_t first = 0; first < blk.count; first += WIRE_SAMPLES_PER_LINE) {
+		uint32_t n = blk.count - first;
+		if (n > WIRE_SAMPLES_PER_LINE)
+			n = WIRE_SAMPLES_PER_LINE;
+		struct wire_writer *w = stream_record(WIRE_REC_SAMPLES);
+		wire_add_u64(w, id);
+		wire_add_u64(w, first);
+		wire_add_u64(w, n);
+		wire_add_token(w, WIRE_ENC_DECIMAL);
+		for (uint32_t i = first; i < first + n; i++) {
+			wire_add_sample(w, &samples[i]);
+			totals.crc = crc32_add_sample(totals.crc, samples[i].cycles, samples[i].instret);
+		}
+		stream_send();
+	}
+	totals.samples += blk.count;
+}
+
+static void send_header(const struct config *c, const struct bench *b, const struct bench_ctx *ctx,
+			uint32_t id, uint32_t group, uint32_t batch, uint32_t ninputs)
+{
+	struct wire_writer *w = stream_record(WIRE_REC_BENCH);
+	wire_add_kv_u64(w, "id", id);
+	wire_add_kv_str(w, "name", b->name);
+	wire_add_kv_u64(w, "hart", plat->boot_hart);
+	wire_add_kv_u64(w, "group", group);
+	wire_add_kv_u64(w, "batch", batch);
+	wire_add_kv_u64(w, "warmup", blk.warmup);
+	wire_add_kv_u64(w, "warmup_auto", (uint64_t)c->warmup_auto);
+	if (c->warmup_auto)
+		wire_add_kv_u64(w, "warmup_converged", (uint64_t)blk.warmup_converged);
+	wire_add_kv_u64(w, "samples", blk.count - blk.warmup);
+	wire_add_kv_str(w, "input_kind", input_kind_name(b->inputs));
+	wire_add_kv_u64(w, "input_range", b->input_range);
+	wire_add_kv_u64(w, "inputs_n", ninputs);
+	wire_add_kv_u64(w, "oh_cycles", blk.oh.cycles);
+	wire_add_kv_u64(w, "oh_instret", blk.oh.instret);
+	wire_add_kv_str(w, "oh_method", "min");
+	for (unsigned i = 0; b->params && b->params[i].name && i < PARAMS_MAX; i++) {
+		char key[40] = "p.";
+		strncat(key, b->params[i].name, sizeof(key) - 3);
+		if (ctx->params[i] < 0) {
+			char neg[24];
+			snprintf(neg, sizeof(neg), "%lld", (long long)ctx->params[i]);
+			wire_add_kv_str(w, key, neg);
+		} else {
+			wire_add_kv_u64(w, key, (uint64_t)ctx->params[i]);
+		}
+	}
+	stream_send();
+}
+
+static void send_fault(uint32_t id)
+{
+	const struct guard_report *g = guard_report();
+	struct wire_writer *w = stream_record(WIRE_REC_FAULT);
+	wire_add_kv_u64(w, "id", id);
+	wire_add_kv_str(w, "kind", g->kind == GUARD_TIMEOUT ? "timeout" : "exception");
+	wire_add_kv_hex(w, "scause", g->scause);
+	wire_add_kv_hex(w, "sepc", g->sepc);
+	wire_add_kv_hex(w, "stval", g->stval);
+	stream_send();
+}
+
+/* Net values of the measured samples into work[]; returns how many. */
+static uint32_t net_measured(int instret)
+{
+	uint32_t n = blk.count - blk.warmup;
+	int clamped;
+
+	for (uint32_t i = 0; i < n; i++) {
+		const struct wire_sample *s = &samples[blk.warmup + i];
+		work[i] = instret ? stats_net(s->instret, blk.oh.instret, &clamped)
+				  : stats_net(s->cycles, blk.oh.cycles, &clamped);
+	}
+	return n;
+}
+
+void block_run(const struct config *c, const struct bench *b, uint32_t id, uint32_t group,
+	       uint32_t batch, uint32_t measured, uint64_t *table, int histogram)
+{
+	int64_t params[PARAMS_MAX] = { 0 };
+	struct bench_ctx ctx = { .bench = b, .inputs = inputs, .batch = batch, .params = params };
+	size_t mark = arena_mark();
+	uint32_t warm_cap = c->warmup_auto ? CONFIG_WARMUP_WINDOW * CONFIG_WARMUP_MAX_WINDOWS
+					   : ((b->warmup && !(c->explicit_keys & CONFIG_SET_WARMUP))
+						      ? b->warmup
+						      : c->warmup);
+	uint64_t budget = (uint64_t)c->budget_ms * plat->timebase_hz / 1000;
+
+	params_resolve(b, c, params);
+	memset(&blk, 0, sizeof(blk));
+	blk.status = "ok";
+	blk.verify = "none";
+
+	if (setjmp(guard_jmp) == 0) {
+		guard_arm(budget);
+		measure_block(c, b, &ctx, id, batch, measured);
+		guard_disarm();
+		if (blk.setup_done && b->teardown)
+			b->teardown(&ctx);
+	} else {
+		/* The guard brought us back: the benchmark trapped or ran
+		 * past its budget. Its samples are not trustworthy. */
+		blk.status = guard_report()->kind == GUARD_TIMEOUT ? "timeout" : "fault";
+		blk.count = blk.warmup = 0;
+	}
+	arena_release(mark);
+	if (strcmp(blk.status, "ok"))
+		totals.failed = 1;
+
+	uint32_t ninputs = warm_cap + measured;
+	send_header(c, b, &ctx, id, group, batch, ninputs);
+	if (guard_report()->kind != GUARD_NONE)
+		send_fault(id);
+	send_samples(id);
+
+	/* The usual code path: the modal net instret of the measured samples. */
+	uint32_t n = net_measured(1);
+	size_t modal_count = 0;
+	uint64_t modal = 0;
+	if (n) {
+		stats_sort_u64(work, n);
+		modal = stats_mode(work, n, &modal_count);
+	}
+	struct wire_writer *w = stream_record(WIRE_REC_END);
+	wire_add_kv_u64(w, "id", id);
+	wire_add_kv_u64(w, "count", blk.count);
+	wire_add_kv_str(w, "verify", blk.verify);
+	wire_add_kv_hex(w, "checksum", blk.checksum);
+	wire_add_kv_str(w, "status", blk.status);
+	wire_add_kv_u64(w, "path_instret", modal);
+	wire_add_kv_u64(w, "path_differs", n - modal_count);
+	stream_send();
+	totals.blocks++;
+
+	/* The person at the terminal. */
+	if (guard_report()->kind != GUARD_NONE) {
+		const struct guard_report *g = guard_report();
+		stream_say("%s: %s (scause=0x%llx sepc=0x%llx stval=0x%llx): benchmark stopped, run goes on",
+			   b->name, g->kind == GUARD_TIMEOUT ? "TIMEOUT: ran past its budget" : "TRAP",
+			   (unsigned long long)g->scause, (unsigned long long)g->sepc,
+			   (unsigned long long)g->stval);
+		return;
+	}
+	if (!n) {
+		stream_say("%s: %s, nothing measured", b->name, blk.status);
+		return;
+	}
+	n = net_measured(0);
+	if (table)
+		memcpy(table, work, n * sizeof(work[0]));
+	struct order_stats st;
+	stats_order(work, scratch, n, &st);
+	if (batch > 1) {
+		char label[64];
+		snprintf(label, sizeof(label), "%s[group %lu, N=%lu, accumulated]", b->name,
+			 (unsigned long)group, (unsigned long)batch);
+		report_kbench_line(label, &st);
+	} else {
+		report_kbench_line(b->name, &st);
+	}
+	stream_say("  overhead %llu cycles (min of 256 empty samples), warmup %lu%s, instret %llu"
+		   " (%lu samples off that path), verify %s%s%s",
+		   (unsigned long long)blk.oh.cycles, (unsigned long)blk.warmup,
+		   c->warmup_auto ? (blk.warmup_converged ? " (auto)" : " (auto, did not settle)") : "",
+		   (unsigned long long)modal, (unsigned long)(n - modal_count), blk.verify,
+		   strcmp(blk.status, "ok") ? ", status " : "", strcmp(blk.status, "ok") ? blk.status : "");
+	if (histogram)
+		report_histogram(work, n, HISTOGRAM_ROWS);
+}

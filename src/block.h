@@ -1,0 +1,35 @@
+/*
+ * One block: one benchmark measured at one batch size (a whole benchmark,
+ * or one group of a Kanata sweep). Setup, inputs, calibration, warmup,
+ * measurement and verification happen under the guard with nothing
+ * printed; then the block is streamed and summarized.
+ */
+#ifndef RVBENCH_BLOCK_H
+#define RVBENCH_BLOCK_H
+
+#include <stdint.h>
+
+#include "config.h"
+#include "platform.h"
+#include "rvbench.h"
+
+struct block_totals {
+	uint32_t blocks;
+	uint64_t samples;
+	uint32_t crc; /* running CRC-32 of every sample sent */
+	int failed;   /* a block's status was not ok */
+};
+
+void block_init(const struct platform *p);
+void block_totals_reset(void);
+const struct block_totals *block_totals(void);
+
+/*
+ * Runs block `id` of benchmark b. table, when given, receives the net
+ * cycles of the measured samples (for the group table); histogram asks for
+ * the text histogram on the UART.
+ */
+void block_run(const struct config *c, const struct bench *b, uint32_t id, uint32_t group,
+	       uint32_t batch, uint32_t samples, uint64_t *table, int histogram);
+
+#endif

@@ -1,0 +1,73 @@
+#include "guard.h"
+
+#include "csr.h"
+#include "sbi.h"
+
+#define SCAUSE_INTERRUPT (1ull << 63)
+#define IRQ_S_TIMER 5
+#define SIE_STIE (1ul << 5)
+#define SSTATUS_SIE (1ul << 1)
+
+jmp_buf guard_jmp;
+
+static volatile int armed;
+static struct guard_report last;
+
+static void watchdog_off(void)
+{
+	__asm__ volatile("csrc sstatus, %0" : : "r"(SSTATUS_SIE));
+	__asm__ volatile("csrc sie, %0" : : "r"(SIE_STIE));
+	sbi_set_timer(UINT64_MAX); /* also clears a pending timer interrupt */
+}
+
+void guard_arm(uint64_t budget_ticks)
+{
+	last = (struct guard_report){ .kind = GUARD_NONE };
+	armed = 1;
+	if (budget_ticks) {
+		/* Only the timer is enabled, with a deadline far beyond the
+		 * benchmark's expected time: it fires only for a runaway. */
+		sbi_set_timer(read_time() + budget_ticks);
+		__asm__ volatile("csrs sie, %0" : : "r"(SIE_STIE));
+		__asm__ volatile("csrs sstatus, %0" : : "r"(SSTATUS_SIE));
+	}
+}
+
+void guard_disarm(void)
+{
+	armed = 0;
+	watchdog_off();
+}
+
+const struct guard_report *guard_report(void)
+{
+	return &last;
+}
+
+/* Where a trapped benchmark resumes after sret: back to the harness. */
+static void __attribute__((noreturn)) guard_trampoline(void)
+{
+	watchdog_off();
+	longjmp(guard_jmp, 1);
+}
+
+int guard_handle_trap(struct trap_frame *f, uint64_t scause, uint64_t stval)
+{
+	int is_timer = scause == (SCAUSE_INTERRUPT | IRQ_S_TIMER);
+
+	if (!armed) {
+		if (is_timer) { /* a late watchdog: nothing to stop */
+			watchdog_off();
+			return 1;
+		}
+		return 0;
+	}
+	armed = 0;
+	last.kind = is_timer ? GUARD_TIMEOUT : GUARD_EXCEPTION;
+	last.scause = scause;
+	last.sepc = f->sepc;
+	last.stval = stval;
+	sbi_set_timer(UINT64_MAX);
+	f->sepc = (uint64_t)(uintptr_t)guard_trampoline;
+	return 1;
+}

@@ -1,0 +1,48 @@
+#include "params.h"
+
+#include "registry.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const struct bench *find(const char *name)
+{
+	for (size_t i = 0; i < registry_count(); i++)
+		if (!strcmp(registry_get(i)->name, name))
+			return registry_get(i);
+	return NULL;
+}
+
+int params_check(const char *bench, const char *param, int64_t value, const char **why)
+{
+	static char range[96];
+	const struct bench *b = find(bench);
+
+	if (!b)
+		return 1;
+	if (!param)
+		return 0;
+	for (unsigned i = 0; b->params && b->params[i].name; i++) {
+		const struct bench_param *p = &b->params[i];
+		if (strcmp(p->name, param))
+			continue;
+		if (value < p->min || value > p->max) {
+			snprintf(range, sizeof(range), "out of range %lld..%lld", (long long)p->min,
+				 (long long)p->max);
+			*why = range;
+			return -1;
+		}
+		return 0;
+	}
+	*why = "the benchmark has no parameter of that name (see `list`)";
+	return -1;
+}
+
+unsigned params_resolve(const struct bench *b, const struct config *c, int64_t *out)
+{
+	unsigned n = 0;
+
+	for (; b->params && b->params[n].name && n < PARAMS_MAX; n++)
+		out[n] = config_param(c, b->name, b->params[n].name, b->params[n].def);
+	return n;
+}

@@ -1,0 +1,214 @@
+/*
+ * The UART console, rvbench's counterpart of kbench's sysfs files: after
+ * the banner the firmware shows a prompt and listens briefly (forever with
+ * rvbench.console=1). A key pressed in that window opens the console;
+ * otherwise the run starts with the configuration from the command line.
+ *
+ * Commands (one per line, or several separated by ';'):
+ *   help | list | show | set KEY VALUE | run [GLOB] | reboot | exit
+ */
+#include "session.h"
+
+#include "console.h"
+#include "csr.h"
+#include "registry.h"
+#include "run.h"
+#include "stream.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define LINE_MAX_LEN 160
+#define PROMPT "rvbench> "
+
+enum verdict { STAY, LEAVE };
+
+static void show(const struct config *c)
+{
+	char warm[24];
+
+	if (c->warmup_auto)
+		snprintf(warm, sizeof(warm), "auto");
+	else
+		snprintf(warm, sizeof(warm), "%lu", (unsigned long)c->warmup);
+	stream_say("seed=0x%llx samples=%lu warmup=%s batch=%lu counter=%s",
+		   (unsigned long long)c->seed, (unsigned long)c->samples, warm,
+		   (unsigned long)c->batch, counter_mode_name(c->counter));
+	stream_say("groups=%lu initial=%lu delta=%lu size=%lu budget_ms=%lu exit=%s run=%s",
+		   (unsigned long)c->groups, (unsigned long)c->initial, (unsigned long)c->delta,
+		   (unsigned long)c->size, (unsigned long)c->budget_ms, config_exit_name(c->exit),
+		   c->run[0] ? c->run : "(all but demos)");
+	for (unsigned i = 0; i < c->nparams; i++)
+		stream_say("%s.%s=%lld", c->params[i].bench, c->params[i].param,
+			   (long long)c->params[i].value);
+}
+
+static void list(const struct config *c)
+{
+	for (size_t i = 0; i < registry_count(); i++) {
+		const struct bench *b = registry_get(i);
+		int demo = !!(b->flags & BENCH_DEMO);
+		stream_say("%-20s %s%s%s", b->name, config_selects(c, b->name, demo) ? "* " : "  ",
+			   b->description ? b->description : "", demo ? " (demo: runs only by name)" : "");
+		for (unsigned k = 0; b->params && b->params[k].name; k++)
+			stream_say("%22s.%s = %lld (%lld..%lld) %s", "", b->params[k].name,
+				   (long long)config_param(c, b->name, b->params[k].name, b->params[k].def),
+				   (long long)b->params[k].min, (long long)b->params[k].max,
+				   b->params[k].help ? b->params[k].help : "");
+	}
+}
+
+static void help(void)
+{
+	stream_say("commands:");
+	stream_say("  help              this text");
+	stream_say("  list              benchmarks (* = selected) and their parameters");
+	stream_say("  show              the configuration");
+	stream_say("  set KEY VALUE     samples, warmup (N|auto), batch, groups, initial, delta, size,");
+	stream_say("                    seed, counter (plain|fenced), budget_ms, run (globs), exit,");
+	stream_say("                    or BENCH.PARAM");
+	stream_say("  run [GLOB]        one run (of the benchmarks matching GLOB)");
+	stream_say("  reboot            SBI reboot");
+	stream_say("  exit              end the session (as rvbench.exit= says)");
+}
+
+static char *next_word(char **p)
+{
+	while (**p == ' ' || **p == '\t')
+		(*p)++;
+	if (!**p)
+		return NULL;
+	char *w = *p;
+	while (**p && **p != ' ' && **p != '\t')
+		(*p)++;
+	if (**p)
+		*(*p)++ = '\0';
+	return w;
+}
+
+static enum verdict execute(char *cmd, struct config *c, const struct config_hooks *h,
+			    void (*run)(const struct config *))
+{
+	char *p = cmd;
+	char *verb = next_word(&p);
+
+	if (!verb)
+		return STAY;
+	char *a1 = next_word(&p), *a2 = next_word(&p), *extra = next_word(&p);
+
+	if (!strcmp(verb, "help") && !a1) {
+		help();
+	} else if (!strcmp(verb, "list") && !a1) {
+		list(c);
+	} else if (!strcmp(verb, "show") && !a1) {
+		show(c);
+	} else if (!strcmp(verb, "set") && a1 && a2 && !extra) {
+		if (config_set(c, a1, a2, h) == 0)
+			stream_say("ok: %s=%s", a1, a2);
+	} else if (!strcmp(verb, "run") && !a2) {
+		struct config once = *c;
+		if (a1 && config_set(&once, "run", a1, h))
+			return STAY;
+		run(&once);
+	} else if (!strcmp(verb, "reboot") && !a1) {
+		run_reboot();
+	} else if (!strcmp(verb, "exit") && !a1) {
+		return LEAVE;
+	} else if (!strcmp(verb, "help") || !strcmp(verb, "list") || !strcmp(verb, "show") ||
+		   !strcmp(verb, "set") || !strcmp(verb, "run") || !strcmp(verb, "reboot") ||
+		   !strcmp(verb, "exit")) {
+		stream_say("error: %s: wrong arguments (try help)", verb);
+	} else {
+		stream_say("error: unknown command '%s' (try help)", verb);
+	}
+	return STAY;
+}
+
+/* Waits up to ms for a byte; -1 when none came. */
+static int wait_byte(uint32_t ms, uint64_t timebase_hz)
+{
+	if (!timebase_hz)
+		timebase_hz = 1000000; /* unknown: assume the FU540's 1 MHz */
+	uint64_t deadline = read_time() + (uint64_t)ms * timebase_hz / 1000;
+
+	do {
+		int ch = console_getc();
+		if (ch >= 0)
+			return ch;
+	} while (read_time() < deadline);
+	return -1;
+}
+
+void session_run(struct config *c, const struct config_hooks *h, uint64_t timebase_hz,
+		 void (*run)(const struct config *))
+{
+	char line[LINE_MAX_LEN];
+	size_t len = 0;
+	int overflow = 0, last = 0;
+
+	if (!c->console) {
+		if (!c->listen_ms) {
+			run(c);
+			return;
+		}
+		stream_say("rvbench: press a key within %lu ms for the console", (unsigned long)c->listen_ms);
+		console_puts(PROMPT);
+		int ch = wait_byte(c->listen_ms, timebase_hz);
+		if (ch < 0) {
+			console_puts("\r\n");
+			run(c);
+			return;
+		}
+		if (ch != '\r' && ch != '\n' && ch >= 0x20 && ch < 0x7f) {
+			line[len++] = (char)ch;
+			console_putc((char)ch);
+		}
+	} else {
+		stream_say("rvbench: console (type help)");
+		console_puts(PROMPT);
+	}
+
+	for (;;) {
+		int ch = console_getc();
+		if (ch < 0)
+			continue;
+		int crlf = ch == '\n' && last == '\r'; /* one line end, not two */
+		last = ch;
+		if (crlf)
+			continue;
+		if (ch == '\r' || ch == '\n') {
+			console_puts("\r\n");
+			line[len] = '\0';
+			if (overflow) {
+				stream_say("error: line longer than %u characters ignored", LINE_MAX_LEN - 1);
+			} else {
+				/* "set samples 5000; run lpm*": each part in turn. */
+				char *part = line;
+				while (part) {
+					char *semi = strchr(part, ';');
+					if (semi)
+						*semi++ = '\0';
+					if (execute(part, c, h, run) == LEAVE)
+						return;
+					part = semi;
+				}
+			}
+			len = 0;
+			overflow = 0;
+			console_puts(PROMPT);
+		} else if (ch == 0x7f || ch == 0x08) {
+			if (len) {
+				len--;
+				console_puts("\b \b");
+			}
+		} else if (ch >= 0x20 && ch < 0x7f) {
+			if (len + 1 < sizeof(line)) {
+				line[len++] = (char)ch;
+				console_putc((char)ch);
+			} else {
+				overflow = 1;
+			}
+		}
+		/* other control bytes (line noise, escape sequences) are dropped */
+	}
+}
