@@ -46,6 +46,7 @@ include platform/objects.mk
 include src/objects.mk
 include host-tools/objects.mk
 include tests/objects.mk
+include stream.mk
 
 FW_OBJS   := $(patsubst %,$(BUILD)/fw/%.o,$(basename $(FW_SRCS)))
 HOST_OBJS := $(patsubst %,$(BUILD)/host/obj/%.o,$(basename $(HOST_SRCS)))
@@ -111,4 +112,5 @@ clean:
 # Objects built only as prerequisites of the test binaries are kept.
 .SECONDARY:
 
+include images.mk
 -include $(FW_OBJS:.o=.d) $(HOST_OBJS:.o=.d) $(HOST_LIB_OBJS_SAN:.o=.d)

@@ -72,3 +72,34 @@ boot_hart_entry:
 park:
 	wfi
 	j	park
+
+/*
+ * Where SBI HSM starts the other harts (src/harts.c): a0 = hart id,
+ * a1 = opaque. The same set-up as the boot hart's, minus clearing BSS,
+ * which the boot hart did and which now holds live data.
+ */
+	.globl	secondary_entry
+secondary_entry:
+	csrw	sie, zero
+	la	t0, trap_vector
+	csrw	stvec, t0
+	li	t0, SSTATUS_FS_INITIAL
+	csrs	sstatus, t0
+	.option push
+	.option norelax
+	la	gp, __global_pointer$
+	.option pop
+	li	t0, MAX_HARTS
+	bgeu	a0, t0, park
+	la	sp, __stacks_start
+	addi	t0, a0, 1
+	slli	t0, t0, HART_STACK_SHIFT
+	add	sp, sp, t0
+	/* tp: this hart's TLS block; harts_secondary_main fills it before
+	 * anything can touch errno. */
+	la	tp, __tls_blocks
+	li	t0, TLS_BLOCK_SIZE
+	mul	t0, t0, a0
+	add	tp, tp, t0
+	call	harts_secondary_main
+	j	park

@@ -10,6 +10,7 @@
 #define HART_STACK_SHIFT 14        /* 16 KiB of stack per hart */
 #define HART_STACK_SIZE (1 << HART_STACK_SHIFT)
 #define MAX_HARTS 8
+#define TLS_BLOCK_SIZE 256 /* per-hart copy of picolibc's TLS */
 #define SSTATUS_FS_INITIAL (1 << 13)
 
 #endif

@@ -11,5 +11,7 @@ struct trap_frame {
 };
 
 void trap_handle(struct trap_frame *f);
+/* While on, a breakpoint trap on the boot hart is stepped over, not a fault. */
+void trap_set_skip_breakpoints(int on);
 
 #endif

@@ -15,6 +15,10 @@
 
 #define DEFAULT_TIMEOUT_S 600
 
+/* --allow-partial (every collecting command): lost samples alone do not
+ * make the exit status non-zero; a failed block still does. */
+static int allow_partial;
+
 static const char usage_main[] =
 	"usage: rvbench COMMAND [OPTIONS]\n"
 	"\n"
@@ -24,6 +28,9 @@ static const char usage_main[] =
 	"  qemu IMAGE       boot IMAGE on QEMU and collect its UART\n"
 	"  serial --port DEV  read a real board's UART (never writes to it)\n"
 	"  replay FILE      decode a saved UART log\n"
+	"  stats DIR        statistics of a result directory (also --format csv|json|gbench-json)\n"
+	"  compare A B      A/B comparison of two result directories (or DIR:BENCH)\n"
+	"  plot DIR         histogram, CDF and more as PNG/SVG through gnuplot\n"
 	"\n"
 	"Each writes uart.log, samples.csv, summary.csv and meta.json into the\n"
 	"output directory (-o DIR; default results/<UTC time>, linked from\n"
@@ -36,19 +43,27 @@ static const char usage_main[] =
 
 static const char usage_qemu[] =
 	"usage: rvbench qemu [OPTIONS] IMAGE\n"
+	"       rvbench qemu [OPTIONS] --qemu-args '-bios FIRMWARE ...'\n"
 	"\n"
-	"Boot IMAGE under QEMU (qemu-system-riscv64, or $RVBENCH_QEMU) with the\n"
-	"console UART on a pipe; stop QEMU when the run's trailer arrived or on\n"
-	"the timeout.\n"
+	"Boot IMAGE (QEMU -kernel) under QEMU (qemu-system-riscv64, or $RVBENCH_QEMU)\n"
+	"with the console UART on a pipe; stop QEMU when the run's trailer arrived\n"
+	"or on the timeout. Nothing is ever written to the UART (stdin is /dev/null).\n"
 	"\n"
 	"  -M, --machine NAME   sifive_u (default) or virt\n"
 	"      --smp N          harts (default 5 on sifive_u, like the FU540; 1 on virt)\n"
 	"      --icount SHIFT|off  -icount shift=SHIFT,sleep=off, 0..10 (default 0: cycles are\n"
 	"                       emulated instruction counts); off: host-time counters\n"
 	"      --bootargs STR   more kernel command line after rvbench.exit=reboot\n"
+	"                       rvbench.listen_ms=0 (later words win)\n"
 	"      --memory SIZE    QEMU -m SIZE (default: QEMU's)\n"
+	"      --qemu-args STR  more QEMU arguments, split on spaces, appended last (may be\n"
+	"                       repeated): '-bios FILE' replaces -bios default,\n"
+	"                       '-drive file=DISK,format=raw,if=virtio' adds a disk. Without\n"
+	"                       IMAGE (a -bios holding the whole boot) there is no -kernel\n"
+	"                       and no -append, so no --bootargs\n"
 	"  -t, --timeout SEC    stop after SEC seconds (default 600, 0: never)\n"
 	"  -o, --output DIR     output directory\n"
+	"      --allow-partial  exit 0 even if samples were lost (gaps.csv lists them)\n"
 	"  -h, --help           this help\n";
 
 static const char usage_serial[] =
@@ -62,6 +77,7 @@ static const char usage_serial[] =
 	"  -b, --baud N         9600 .. 3000000, a standard rate (default 115200)\n"
 	"  -t, --timeout SEC    stop after SEC seconds (default 600, 0: never)\n"
 	"  -o, --output DIR     output directory\n"
+	"      --allow-partial  exit 0 even if samples were lost (gaps.csv lists them)\n"
 	"  -h, --help           this help\n";
 
 static const char usage_replay[] =
@@ -70,6 +86,7 @@ static const char usage_replay[] =
 	"Decode a saved UART log (for example a uart.log) as if it were received.\n"
 	"\n"
 	"  -o, --output DIR     output directory\n"
+	"      --allow-partial  exit 0 even if samples were lost (gaps.csv lists them)\n"
 	"  -h, --help           this help\n";
 
 /* Strict unsigned decimal in [min, max]. */
@@ -119,8 +136,10 @@ static int cmd_qemu(int argc, char **argv)
 		{ "icount", required_argument, NULL, 'i' },
 		{ "bootargs", required_argument, NULL, 'a' },
 		{ "memory", required_argument, NULL, 'm' },
+		{ "qemu-args", required_argument, NULL, 'q' },
 		{ "timeout", required_argument, NULL, 't' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "allow-partial", no_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0, 0, 0, 0 },
 	};
@@ -128,7 +147,8 @@ static int cmd_qemu(int argc, char **argv)
 			       .timeout_s = DEFAULT_TIMEOUT_S };
 	const char *outdir = NULL;
 	unsigned long v;
-	int opt;
+	int opt, has_qemu_args = 0;
+	static char *qemu_args_buf; /* lives as long as the command */
 
 	reset_getopt();
 	while ((opt = next_opt("qemu", argc, argv, ":M:t:o:h", lo)) != -1) {
@@ -167,12 +187,41 @@ static int cmd_qemu(int argc, char **argv)
 			}
 			o.memory = optarg;
 			break;
+		case 'q': {
+			/* The console is ours: a -serial or monitor on stdio would
+			 * take the UART from the collector. */
+			static const char *const own[] = { "-serial", "-nographic", "-monitor",
+							   "-daemonize" };
+			for (size_t k = 0; k < sizeof(own) / sizeof(own[0]); k++) {
+				const char *w = strstr(optarg, own[k]);
+				size_t l = strlen(own[k]);
+				if (w && (w == optarg || w[-1] == ' ') && (!w[l] || w[l] == ' ')) {
+					rvb_error("qemu: --qemu-args must not set %s: rvbench owns the console",
+						  own[k]);
+					return EXIT_ERROR;
+				}
+			}
+			/* Several --qemu-args add up, in order. */
+			char *all;
+			if (asprintf(&all, "%s%s%s", o.qemu_args ? o.qemu_args : "",
+				     o.qemu_args ? " " : "", optarg) < 0) {
+				rvb_error("qemu: out of memory");
+				return EXIT_ERROR;
+			}
+			free(qemu_args_buf);
+			o.qemu_args = qemu_args_buf = all;
+			has_qemu_args = 1;
+			break;
+		}
 		case 't':
 			if (parse_uint(optarg, 0, 1000000, &v)) {
 				rvb_error("qemu: --timeout must be whole seconds, not '%s'", optarg);
 				return EXIT_ERROR;
 			}
 			o.timeout_s = (unsigned)v;
+			break;
+		case 'P':
+			allow_partial = 1;
 			break;
 		case 'o':
 			outdir = optarg;
@@ -184,13 +233,20 @@ static int cmd_qemu(int argc, char **argv)
 			return EXIT_ERROR;
 		}
 	}
-	if (optind != argc - 1) {
+	if (optind == argc && has_qemu_args) {
+		/* The -bios in --qemu-args is the whole boot (fw_payload). */
+		if (o.bootargs) {
+			rvb_error("qemu: --bootargs needs an IMAGE: QEMU passes -append to -kernel only");
+			return EXIT_ERROR;
+		}
+	} else if (optind != argc - 1) {
 		rvb_error(optind >= argc ? "qemu: no IMAGE given (see rvbench qemu --help)"
 					 : "qemu: one IMAGE only (see rvbench qemu --help)");
 		return EXIT_ERROR;
+	} else {
+		o.image = argv[optind];
 	}
-	o.image = argv[optind];
-	if (access(o.image, R_OK)) {
+	if (o.image && access(o.image, R_OK)) {
 		rvb_error("qemu: cannot read image %s: %s", o.image, strerror(errno));
 		return EXIT_ERROR;
 	}
@@ -203,6 +259,7 @@ static int cmd_qemu(int argc, char **argv)
 		rvb_error("%s", err);
 		return EXIT_ERROR;
 	}
+	s.allow_partial = allow_partial;
 	char **qargv = qemu_build_argv(&o);
 	struct meta_source m = { .kind = "qemu", .argv = qargv, .machine = o.machine,
 				 .timeout_s = o.timeout_s };
@@ -232,6 +289,7 @@ static int cmd_serial(int argc, char **argv)
 		{ "baud", required_argument, NULL, 'b' },
 		{ "timeout", required_argument, NULL, 't' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "allow-partial", no_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0, 0, 0, 0 },
 	};
@@ -259,6 +317,9 @@ static int cmd_serial(int argc, char **argv)
 				return EXIT_ERROR;
 			}
 			timeout = v;
+			break;
+		case 'P':
+			allow_partial = 1;
 			break;
 		case 'o':
 			outdir = optarg;
@@ -291,6 +352,8 @@ static int cmd_serial(int argc, char **argv)
 		rvb_error("%s", err);
 		return EXIT_ERROR;
 	}
+	s.allow_partial = allow_partial;
+	s.link_bytes_per_s = baud / 10; /* 8N1: ten bits a byte */
 	struct meta_source m = { .kind = "serial", .port = port, .baud = baud,
 				 .timeout_s = (unsigned)timeout };
 	m.end = src_end_name(source_serial(&s, fd, (unsigned)timeout));
@@ -303,6 +366,7 @@ static int cmd_replay(int argc, char **argv)
 {
 	static const struct option lo[] = {
 		{ "output", required_argument, NULL, 'o' },
+		{ "allow-partial", no_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0, 0, 0, 0 },
 	};
@@ -312,6 +376,9 @@ static int cmd_replay(int argc, char **argv)
 	reset_getopt();
 	while ((opt = next_opt("replay", argc, argv, ":o:h", lo)) != -1) {
 		switch (opt) {
+		case 'P':
+			allow_partial = 1;
+			break;
 		case 'o':
 			outdir = optarg;
 			break;
@@ -341,6 +408,7 @@ static int cmd_replay(int argc, char **argv)
 		rvb_error("%s", err);
 		return EXIT_ERROR;
 	}
+	s.allow_partial = allow_partial;
 	struct meta_source m = { .kind = "replay", .file = file };
 	enum src_end end;
 	int status;
@@ -360,7 +428,7 @@ static int cmd_replay(int argc, char **argv)
 int cli_main(int argc, char **argv)
 {
 	if (argc < 2) {
-		rvb_error("no command given (commands: qemu, serial, replay; see rvbench --help)");
+		rvb_error("no command given (commands: qemu, serial, replay, stats, compare, plot; see rvbench --help)");
 		return EXIT_ERROR;
 	}
 	const char *cmd = argv[1];
@@ -372,12 +440,20 @@ int cli_main(int argc, char **argv)
 		printf("rvbench %s (wire format %d)\n", RVBENCH_HOST_VERSION, WIRE_VERSION);
 		return 0;
 	}
+	/* The analysis commands only read files: no collection signal setup. */
+	int cmd_stats(int, char **), cmd_compare(int, char **), cmd_plot(int, char **);
+	if (!strcmp(cmd, "stats"))
+		return cmd_stats(argc - 1, argv + 1);
+	if (!strcmp(cmd, "compare"))
+		return cmd_compare(argc - 1, argv + 1);
+	if (!strcmp(cmd, "plot"))
+		return cmd_plot(argc - 1, argv + 1);
 	int (*fn)(int, char **) = !strcmp(cmd, "qemu")     ? cmd_qemu
 				  : !strcmp(cmd, "serial") ? cmd_serial
 				  : !strcmp(cmd, "replay") ? cmd_replay
 							   : NULL;
 	if (!fn) {
-		rvb_error("unknown command '%s' (commands: qemu, serial, replay; see rvbench --help)",
+		rvb_error("unknown command '%s' (commands: qemu, serial, replay, stats, compare, plot; see rvbench --help)",
 			  cmd);
 		return EXIT_ERROR;
 	}

@@ -7,6 +7,9 @@
  */
 #include "collector.h"
 
+#include "codec.h"
+#include "inputs.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,12 +81,6 @@ void coll_push_str(char ***v, size_t *n, char *s)
 	(*v)[(*n)++] = s;
 }
 
-static char *xstrdup(const char *s)
-{
-	size_t n = strlen(s) + 1;
-	return memcpy(coll_xrealloc(NULL, n), s, n);
-}
-
 /* ---- lifetime -------------------------------------------------------------- */
 
 struct collector *collector_new(void)
@@ -106,11 +103,18 @@ static void free_run(struct coll_run *r)
 	for (size_t i = 0; i < r->nbench; i++) {
 		free(r->bench[i].name);
 		free(r->bench[i].s);
+		free(r->bench[i].stats);
+		for (size_t k = 0; k < r->bench[i].nparam; k++) {
+			free(r->bench[i].param[k].key);
+			free(r->bench[i].param[k].value);
+		}
+		free(r->bench[i].param);
 	}
 	free(r->bench);
-	for (size_t i = 0; i < r->nline; i++)
-		free(r->line[i]);
 	free(r->line);
+	for (size_t i = 0; i < r->nfailure; i++)
+		free(r->failure[i]);
+	free(r->failure);
 	for (size_t i = 0; i < r->nissue; i++)
 		free(r->issue[i]);
 	free(r->issue);
@@ -230,10 +234,56 @@ static const char *rec_run(struct coll_run *r, const struct wire_line *l)
 	return NULL;
 }
 
+/* An optional key: absent is fine (older firmware), malformed is not. */
+static int opt_u64(const struct wire_line *l, const char *key, uint64_t *v, uint64_t dflt)
+{
+	const char *s = wire_field(l, key);
+	if (!s) {
+		*v = dflt;
+		return 0;
+	}
+	return wire_parse_u64(s, v);
+}
+
+/* A short token value ("ok", "plain", ...) copied into out; "" if absent. */
+static int opt_word(const struct wire_line *l, const char *key, char *out, size_t cap)
+{
+	const char *s = wire_field(l, key);
+	out[0] = '\0';
+	if (!s)
+		return 0;
+	if (!*s || strlen(s) >= cap || strchr(s, '%'))
+		return -1;
+	memcpy(out, s, strlen(s) + 1);
+	return 0;
+}
+
+static const char *bench_params(struct coll_bench *b, const struct wire_line *l)
+{
+	for (unsigned i = 0; i < l->nfields; i++) {
+		const char *f = l->field[i], *eq = strchr(f, '=');
+		if (strncmp(f, "p.", 2) || !eq || eq == f + 2)
+			continue;
+		char *value = unescape_dup(eq + 1);
+		if (!value)
+			return "BENCH parameter with a bad %XX escape";
+		b->param = coll_xrealloc(b->param, (b->nparam + 1) * sizeof(*b->param));
+		b->param[b->nparam].key = coll_xrealloc(NULL, (size_t)(eq - f) - 1);
+		memcpy(b->param[b->nparam].key, f + 2, (size_t)(eq - f) - 2);
+		b->param[b->nparam].key[eq - f - 2] = '\0';
+		b->param[b->nparam].value = value;
+		b->nparam++;
+	}
+	return NULL;
+}
+
 static const char *rec_bench(struct coll_run *r, const struct wire_line *l, uint32_t seq)
 {
-	uint64_t id, hart, group, batch, warmup, samples, range, ohc, ohi;
+	uint64_t id, hart, group, batch, warmup, samples, range, ohc, ohi, inputs_n, wa, wc;
 	const char *name = wire_field(l, "name");
+	const char *kind = wire_field(l, "input_kind");
+	enum input_kind ik = INPUT_RANGE;
+	char method[16];
 
 	if (get_u64(l, "id", &id) || id >= COLL_BENCH_MAX || !name ||
 	    get_u64(l, "hart", &hart) || get_u64(l, "group", &group) ||
@@ -245,6 +295,15 @@ static const char *rec_bench(struct coll_run *r, const struct wire_line *l, uint
 		return "BENCH line with too many samples";
 	if (range > UINT32_MAX)
 		return "BENCH line with input_range above 2^32";
+	if (batch < 1)
+		return "BENCH line with batch=0";
+	/* Fields of the block format; their defaults are what older firmware did. */
+	if ((kind && input_kind_parse(kind, &ik)) ||
+	    opt_u64(l, "inputs_n", &inputs_n, warmup + samples) || inputs_n > UINT32_MAX ||
+	    opt_u64(l, "warmup_auto", &wa, 0) || wa > 1 ||
+	    opt_u64(l, "warmup_converged", &wc, 2) || wc > 2 ||
+	    opt_word(l, "oh_method", method, sizeof(method)))
+		return "BENCH line with a bad block field";
 	char *uname = unescape_dup(name);
 	if (!uname)
 		return "BENCH name with a bad %XX escape";
@@ -252,6 +311,11 @@ static const char *rec_bench(struct coll_run *r, const struct wire_line *l, uint
 	if (b->have_header) {
 		free(uname);
 		return "second BENCH line for the same id";
+	}
+	const char *why = bench_params(b, l);
+	if (why) {
+		free(uname);
+		return why;
 	}
 	b->have_header = 1;
 	b->name = uname;
@@ -263,7 +327,38 @@ static const char *rec_bench(struct coll_run *r, const struct wire_line *l, uint
 	b->input_range = range;
 	b->oh_cycles = ohc;
 	b->oh_instret = ohi;
+	b->input_kind = ik;
+	b->inputs_n = inputs_n;
+	b->warmup_auto = (int)wa;
+	b->warmup_converged = wc == 2 ? -1 : (int)wc;
+	memcpy(b->oh_method, method, sizeof(method));
 	note_bench_seq(b, seq);
+	return NULL;
+}
+
+static const char *rec_overhead(struct coll_run *r, const struct wire_line *l)
+{
+	const char *kind = wire_field(l, "kind");
+	struct coll_overhead o = { 0 };
+	int k;
+
+	if (!kind || (strcmp(kind, "effective") && strcmp(kind, "total")))
+		return "OVERHEAD line without kind=effective|total";
+	k = strcmp(kind, "effective") ? COLL_OH_TOTAL : COLL_OH_EFFECTIVE;
+	if (opt_word(l, "counter", o.counter, sizeof(o.counter)) ||
+	    get_u64(l, "samples", &o.samples) || get_u64(l, "min", &o.min) ||
+	    get_u64(l, "max", &o.max) || get_u64(l, "sum", &o.sum) || get_u64(l, "sumsq", &o.sumsq))
+		return "OVERHEAD line with a missing or bad field";
+	/* Moments that no sample set can have are a firmware bug: not used. */
+	unsigned __int128 n = o.samples, s = o.sum;
+	if (o.samples > UINT32_MAX || (o.samples && o.min > o.max) ||
+	    (o.samples && (s < n * o.min || s > n * o.max)) ||
+	    (!o.samples && (o.sum || o.sumsq)) || n * o.sumsq < s * s)
+		return "OVERHEAD line with inconsistent moments";
+	if (r->oh[k].have)
+		return "second OVERHEAD line of the same kind";
+	o.have = 1;
+	r->oh[k] = o;
 	return NULL;
 }
 
@@ -279,24 +374,35 @@ static void reserve_samples(struct coll_bench *b, uint64_t n)
 	b->ncap = cap;
 }
 
-static const char *rec_samples(struct coll_run *r, const struct wire_line *l, uint32_t seq)
+static const char *rec_samples(struct coll_run *r, const struct wire_line *l, uint32_t seq,
+			       size_t bytes)
 {
 	uint64_t id, first, n;
-	struct wire_sample s[WIRE_SAMPLES_PER_LINE];
+	struct wire_sample s[CODEC_MAX_SAMPLES];
+	int rice;
 
-	/* S <bench-id> <first-index> <n> d <c>,<i> ... */
-	if (l->nfields < 4 || wire_parse_u64(l->field[0], &id) ||
+	/* S <block-id> <first-index> <n> <enc> <data...> */
+	if (l->nfields < 5 || wire_parse_u64(l->field[0], &id) ||
 	    wire_parse_u64(l->field[1], &first) || wire_parse_u64(l->field[2], &n))
 		return "S line with a bad header";
 	if (id >= COLL_BENCH_MAX)
 		return "S line with a bench id out of range";
-	if (strcmp(l->field[3], WIRE_ENC_DECIMAL))
+	if (!strcmp(l->field[3], WIRE_ENC_DECIMAL)) {
+		rice = 0;
+		if (n < 1 || n > WIRE_SAMPLES_PER_LINE || l->nfields != 4 + n)
+			return "S line whose sample count does not match";
+		for (unsigned i = 0; i < n; i++)
+			if (wire_parse_sample(l->field[4 + i], &s[i]))
+				return "S line with a bad sample";
+	} else if (!strcmp(l->field[3], WIRE_ENC_RICE)) {
+		rice = 1;
+		if (n < 1 || n > CODEC_MAX_SAMPLES || l->nfields != 5)
+			return "S line whose sample count does not match";
+		if (codec_decode(l->field[4], s, (unsigned)n))
+			return "S line with a bad sample token";
+	} else {
 		return "S line with an unknown encoding";
-	if (n < 1 || n > WIRE_SAMPLES_PER_LINE || l->nfields != 4 + n)
-		return "S line whose sample count does not match";
-	for (unsigned i = 0; i < n; i++)
-		if (wire_parse_sample(l->field[4 + i], &s[i]))
-			return "S line with a bad sample";
+	}
 	struct coll_bench *b = get_bench(r, id);
 	uint64_t limit = b->have_header ? b->warmup + b->samples : COLL_HEADERLESS_MAX;
 	if (first > limit || n > limit - first)
@@ -315,36 +421,79 @@ static const char *rec_samples(struct coll_run *r, const struct wire_line *l, ui
 	if (first + n - 1 > b->max_index || b->nreceived == n)
 		b->max_index = first + n - 1;
 	note_bench_seq(b, seq);
+	r->s_lines++;
+	r->s_lines_enc[rice]++;
+	r->s_bytes += bytes;
+	r->s_samples += n;
 	return NULL;
 }
 
 static const char *rec_end(struct coll_run *r, const struct wire_line *l, uint32_t seq)
 {
-	uint64_t id, count;
+	uint64_t id, count, path = 0, differs = 0;
 	const char *verify = wire_field(l, "verify");
+	const char *checksum = wire_field(l, "checksum");
+	int have_path = wire_field(l, "path_instret") != NULL;
+	char status[16];
 
 	if (get_u64(l, "id", &id) || id >= COLL_BENCH_MAX || get_u64(l, "count", &count) ||
 	    !verify || (strcmp(verify, "ok") && strcmp(verify, "fail") && strcmp(verify, "none")))
 		return "END line with a missing or bad field";
+	if (opt_word(l, "status", status, sizeof(status)) ||
+	    (checksum && wire_parse_hex(checksum, &(uint64_t){ 0 })) ||
+	    (have_path && (get_u64(l, "path_instret", &path) || get_u64(l, "path_differs", &differs))))
+		return "END line with a bad block field";
 	struct coll_bench *b = get_bench(r, id);
 	if (b->have_end)
 		return "second END line for the same id";
 	b->have_end = 1;
 	b->end_count = count;
 	snprintf(b->verify, sizeof(b->verify), "%s", verify);
+	/* Without status= (older firmware) the verify result is the status. */
+	if (status[0])
+		memcpy(b->status, status, sizeof(status));
+	else
+		snprintf(b->status, sizeof(b->status), "%s", strcmp(verify, "fail") ? "ok" : "verify-failed");
+	if (checksum) {
+		b->have_checksum = 1;
+		wire_parse_hex(checksum, &b->checksum);
+	}
+	b->have_path = have_path;
+	b->path_instret = path;
+	b->path_differs = differs;
 	note_bench_seq(b, seq);
 	return NULL;
 }
 
-static const char *rec_fault(struct coll_run *r, const struct wire_line *l)
+static const char *rec_fault(struct coll_run *r, const struct wire_line *l, uint32_t seq)
 {
-	uint64_t scause, sepc, stval;
+	uint64_t scause, sepc, stval, id;
+	char kind[16];
+	int in_block = wire_field(l, "id") != NULL;
 
-	if (get_hex(l, "scause", &scause) || get_hex(l, "sepc", &sepc) || get_hex(l, "stval", &stval))
+	if (get_hex(l, "scause", &scause) || get_hex(l, "sepc", &sepc) || get_hex(l, "stval", &stval) ||
+	    opt_word(l, "kind", kind, sizeof(kind)) ||
+	    (in_block && (get_u64(l, "id", &id) || id >= COLL_BENCH_MAX)))
 		return "FAULT line with a missing or bad field";
+	if (!kind[0])
+		snprintf(kind, sizeof(kind), "exception");
+	if (in_block) {
+		/* A benchmark's trap: that block stops, the run goes on. */
+		struct coll_bench *b = get_bench(r, id);
+		if (b->have_fault)
+			return "second FAULT line for the same block";
+		b->have_fault = 1;
+		memcpy(b->fault_kind, kind, sizeof(kind));
+		b->scause = scause;
+		b->sepc = sepc;
+		b->stval = stval;
+		note_bench_seq(b, seq);
+		return NULL;
+	}
 	if (r->have_fault)
 		return "second FAULT line";
 	r->have_fault = 1;
+	memcpy(r->fault_kind, kind, sizeof(kind));
 	r->scause = scause;
 	r->sepc = sepc;
 	r->stval = stval;
@@ -373,9 +522,20 @@ static const char *rec_trailer(struct collector *c, struct coll_run *r,
 	return NULL;
 }
 
+/* FNV-1a, never 0 (0 marks an empty slot). */
+static uint64_t line_hash(const char *text)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+		h = (h ^ *p) * 0x100000001b3ull;
+	return h ? h : 1;
+}
+
 /* Records the line under its seq; returns 0 if it is new. */
 static int claim_seq(struct collector *c, struct coll_run *r, uint32_t seq, const char *text)
 {
+	uint64_t h = line_hash(text);
+
 	if (seq >= r->nline) {
 		size_t n = r->nline ? r->nline : 64;
 		while (n <= seq)
@@ -385,7 +545,9 @@ static int claim_seq(struct collector *c, struct coll_run *r, uint32_t seq, cons
 		r->nline = n;
 	}
 	if (r->line[seq]) {
-		if (!strcmp(r->line[seq], text)) {
+		/* Both lines passed their CRC; equal hashes of different CRC-valid
+		 * lines (odds 2^-64) would be taken for a duplicate. */
+		if (r->line[seq] == h) {
 			reject(c, r, COLL_REJ_DUPLICATE);
 		} else {
 			reject(c, r, COLL_REJ_CONFLICT);
@@ -394,7 +556,7 @@ static int claim_seq(struct collector *c, struct coll_run *r, uint32_t seq, cons
 		}
 		return -1;
 	}
-	r->line[seq] = xstrdup(text);
+	r->line[seq] = h;
 	if (seq > r->max_seq)
 		r->max_seq = seq;
 	if (r->have_trailer && seq > r->trailer_seq)
@@ -414,8 +576,9 @@ static void new_run(struct collector *c, uint32_t tag)
 	c->nruns++;
 }
 
-/* One complete line from the prefix on, without its terminator. */
-static void handle_line(struct collector *c, const char *text, size_t len)
+/* One complete line from the prefix on, without its terminator; wire_len
+ * counts the terminator too (what the line cost on the wire). */
+static void handle_line(struct collector *c, const char *text, size_t len, size_t wire_len)
 {
 	char work[WIRE_LINE_MAX + 1];
 	char copy[WIRE_LINE_MAX + 1];
@@ -468,11 +631,13 @@ static void handle_line(struct collector *c, const char *text, size_t len)
 		if (!strcmp(l.type, WIRE_REC_BENCH))
 			why = rec_bench(r, &l, l.seq);
 		else if (!strcmp(l.type, WIRE_REC_SAMPLES))
-			why = rec_samples(r, &l, l.seq);
+			why = rec_samples(r, &l, l.seq, wire_len);
 		else if (!strcmp(l.type, WIRE_REC_END))
 			why = rec_end(r, &l, l.seq);
 		else if (!strcmp(l.type, WIRE_REC_FAULT))
-			why = rec_fault(r, &l);
+			why = rec_fault(r, &l, l.seq);
+		else if (!strcmp(l.type, WIRE_REC_OVERHEAD))
+			why = rec_overhead(r, &l);
 		else if (!strcmp(l.type, WIRE_REC_TRAILER))
 			why = rec_trailer(c, r, &l, l.seq);
 		/* Other record types are from a later version: ignored. */
@@ -482,6 +647,7 @@ static void handle_line(struct collector *c, const char *text, size_t len)
 		coll_push_str(&r->issue, &r->nissue, coll_strdupf("seq %u: %s", l.seq, why));
 	} else {
 		c->lines_accepted++;
+		r->machine_bytes += wire_len;
 	}
 }
 
@@ -496,7 +662,7 @@ static void end_line(struct collector *c)
 			size_t len = c->linelen;
 			if (len && c->linebuf[len - 1] == '\r')
 				len--; /* the wire's "\r\n"; "\n" alone is fine too */
-			handle_line(c, c->linebuf, len);
+			handle_line(c, c->linebuf, len, c->linelen + 1);
 		}
 	}
 	c->linelen = 0;
@@ -557,6 +723,16 @@ void collector_finish(struct collector *c)
 	for (size_t i = 0; i < c->nruns; i++)
 		coll_check_run(&c->runs[i]);
 	c->finished = 1;
+}
+
+int collector_all_ok(const struct collector *c)
+{
+	if (!c->nruns)
+		return 0;
+	for (size_t i = 0; i < c->nruns; i++)
+		if (!c->runs[i].ok)
+			return 0;
+	return 1;
 }
 
 int collector_all_complete(const struct collector *c)

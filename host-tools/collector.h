@@ -58,6 +58,7 @@ struct coll_gap {
 	const char *reason;   /* static string */
 };
 
+/* A block: one benchmark at one batch size (docs/wire-format.md, BENCH). */
 struct coll_bench {
 	uint32_t id;
 	int have_header; /* BENCH line arrived: the fields below are valid */
@@ -65,10 +66,32 @@ struct coll_bench {
 	uint64_t hart, group, batch;
 	uint64_t warmup, samples, input_range;
 	uint64_t oh_cycles, oh_instret;
+	unsigned input_kind;  /* enum input_kind */
+	uint64_t inputs_n;
+	int warmup_auto;      /* 1: warmup=auto found the length */
+	int warmup_converged; /* with warmup_auto: 0 when the cap was hit; -1 unknown */
+	char oh_method[16];   /* "" when not sent */
+	struct coll_kv *param; /* p.NAME fields: key NAME, value unescaped */
+	size_t nparam;
 
 	int have_end;
 	uint64_t end_count;
 	char verify[16]; /* "ok", "fail", "none"; "" without END */
+	char status[16]; /* END status ("ok", "verify-failed", "fault", ...); "" without END */
+	int have_checksum;
+	uint64_t checksum;
+	int have_path;   /* END carried path_instret and path_differs */
+	uint64_t path_instret, path_differs;
+
+	int have_fault;  /* a FAULT with this block's id */
+	char fault_kind[16];
+	uint64_t scause, sepc, stval;
+
+	/* Filled by collector_finish(): the modal net instret over the
+	 * measured samples present (flags bit SAMPLE_FLAG_PATH_DIFFERS). */
+	int have_mode;
+	uint64_t mode_instret, mode_differs;
+	struct coll_bench_stats *stats; /* computed once, NULL before */
 
 	struct coll_sample *s; /* indexed by sample index */
 	size_t ncap;           /* slots allocated in s */
@@ -76,6 +99,14 @@ struct coll_bench {
 	uint64_t max_index;    /* highest index present (valid if nreceived) */
 	uint32_t max_seq;      /* highest seq of a line of this bench */
 };
+
+/* An OVERHEAD record: exact integer moments of the self-check. */
+struct coll_overhead {
+	int have;
+	char counter[16];
+	uint64_t samples, min, max, sum, sumsq;
+};
+enum { COLL_OH_EFFECTIVE, COLL_OH_TOTAL, COLL_OH_KINDS };
 
 struct coll_run {
 	uint32_t tag;
@@ -90,9 +121,17 @@ struct coll_run {
 	struct coll_bench *bench; /* indexed by bench id; have_header tells */
 	size_t nbench;
 
-	char **line;   /* per seq: the accepted line (NULL if none) */
+	/* Per seq: a 64-bit hash of the accepted line, 0 if none. Enough to
+	 * tell an exact duplicate from a conflict without keeping the text. */
+	uint64_t *line;
 	size_t nline;  /* slots in line[] */
 	uint32_t max_seq;
+
+	struct coll_overhead oh[COLL_OH_KINDS];
+	/* Wire cost: accepted S lines, their bytes (terminator included) and
+	 * every accepted machine line's bytes. */
+	uint64_t s_lines, s_bytes, s_samples, machine_bytes;
+	uint64_t s_lines_enc[2]; /* by encoding: [0] decimal "d", [1] rice "r" */
 
 	int have_trailer;
 	uint32_t trailer_seq;
@@ -100,7 +139,8 @@ struct coll_run {
 	uint32_t tr_crc32;
 	char tr_status[24];
 
-	int have_fault;
+	int have_fault; /* a FAULT outside any block: the run ended there */
+	char fault_kind[16];
 	uint64_t scause, sepc, stval;
 
 	int cut_off; /* a RUN with a new tag came before this run's trailer */
@@ -108,10 +148,15 @@ struct coll_run {
 	char **issue;  /* problems found while reading (conflicts, bad lines) */
 	size_t nissue;
 
-	/* Filled by collector_finish(). */
+	/* Filled by collector_finish(). complete: nothing lost, every check
+	 * passed. ok: the run itself succeeded (every block's status ok, no
+	 * fatal fault); its failures say why not. */
 	int complete;
 	char **problem;
 	size_t nproblem;
+	int ok;
+	char **failure;
+	size_t nfailure;
 	struct coll_gap *gap;
 	size_t ngap;
 	uint64_t total_received;
@@ -144,6 +189,8 @@ void collector_finish(struct collector *c);
 
 /* 1 when there is at least one run and every run is complete. */
 int collector_all_complete(const struct collector *c);
+/* 1 when there is at least one run and every run is ok (see coll_run). */
+int collector_all_ok(const struct collector *c);
 
 /* ---- derived values (docs/wire-format.md "Derived values") --------------- */
 
@@ -157,18 +204,33 @@ struct coll_derived {
  * b->have_header for meaningful values). */
 void coll_derive(const struct coll_run *r, const struct coll_bench *b,
 		 uint64_t index, struct coll_derived *d);
-/* Inputs of samples 0..n-1 (0 when the seed or the BENCH header is unknown). */
-void coll_bench_inputs(const struct coll_run *r, const struct coll_bench *b,
-		       uint64_t *out, size_t n);
+/*
+ * Inputs of samples 0..n-1 (inputs_fill of the block's kind and seed).
+ * Returns how many are known: 0 without the seed or the BENCH header,
+ * at most inputs_n.
+ */
+size_t coll_bench_inputs(const struct coll_run *r, const struct coll_bench *b,
+			 uint64_t *out, size_t n);
+/* The samples a block really sent: END's count for a block stopped by a
+ * fault, a timeout or a failed setup, else warmup + samples. */
+uint64_t coll_bench_expected(const struct coll_bench *b);
 
-/* Statistics of one benchmark's non-warmup net cycles. */
+/*
+ * Statistics of one block's non-warmup net cycles, per sample. With batch
+ * N > 1 a sample is N calls: min..mad are of the per-sample values and
+ * the per-call values are these divided by batch (coll_fmt_per_call).
+ */
 struct coll_bench_stats {
 	uint64_t count, min, max, median, p90, p95, p99, mad;
 	uint64_t instret_median;
-	uint64_t mean_int;     /* mean = mean_int + mean_frac / 1000, */
+	uint64_t batch;        /* divisor to get per-call values (>= 1) */
+	uint64_t mean_int;     /* per-call mean = mean_int + mean_frac / 1000, */
 	unsigned mean_frac;    /* rounded half up to 3 decimals */
-	long double stddev;    /* sample standard deviation (n - 1); 0 for n < 2 */
+	long double stddev;    /* per call: sample standard deviation (n - 1); 0 for n < 2 */
 };
+
+/* v / batch: an integer when batch is 1, else with 3 decimals (half up). */
+const char *coll_fmt_per_call(char *buf, size_t len, uint64_t v, uint64_t batch);
 
 void coll_bench_stats(const struct coll_run *r, const struct coll_bench *b,
 		      struct coll_bench_stats *st);

@@ -11,10 +11,14 @@
 #include "collector.h"
 
 #define CSV_SAMPLES_HEADER \
-	"run,bench,hart,group,batch,index,warmup,input,cycles,instret,cycles_raw,instret_raw,flags"
+	"run,bench,hart,group,batch,index,warmup,input,seed,cycles,instret,cycles_raw,instret_raw,flags"
+/* One row per block. With batch N > 1, min..stddev are per call (a
+ * sample's net cycles / N) with 3 decimals. */
 #define CSV_SUMMARY_HEADER \
 	"run,bench,hart,group,batch,count,min,max,mean,median,p90,p95,p99,mad,stddev," \
-	"overhead_cycles,overhead_instret,warmup,instret_median,verify"
+	"overhead_cycles,overhead_instret,warmup,instret_median,verify,status,path_differs,checksum"
+/* Every range of samples that did not arrive (or was never sent). */
+#define CSV_GAPS_HEADER "run,block,bench,first,last,count,reason"
 
 /* Writes one field, quoted if needed; returns 0 or -1 on a write error. */
 int csv_field(FILE *f, const char *s);
@@ -24,9 +28,11 @@ const char *csv_bench_name(const struct coll_bench *b, char *buf, size_t len);
 /* Both return 0, or -1 on a write error (errno set by stdio). */
 int csv_write_samples(FILE *f, const struct collector *c);
 int csv_write_summary(FILE *f, const struct collector *c);
+int csv_write_gaps(FILE *f, const struct collector *c);
 
 /* afile_writer adapters: ctx is a const struct collector *. */
 int csv_samples_writer(FILE *f, void *ctx);
 int csv_summary_writer(FILE *f, void *ctx);
+int csv_gaps_writer(FILE *f, void *ctx);
 
 #endif

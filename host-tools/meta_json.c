@@ -1,8 +1,10 @@
 /* meta.json writer (meta_json.h). */
 #include "meta_json.h"
 
+#include <math.h>
 #include <string.h>
 
+#include "inputs.h"
 #include "version.h"
 
 /* Length of a valid UTF-8 sequence at p, or 0 (overlongs and surrogates
@@ -142,6 +144,47 @@ static int source(FILE *f, const struct meta_source *s)
 	return fputs("\n  },\n", f) < 0 ? -1 : 0;
 }
 
+/* num / den with 3 decimals, rounded half up, as a JSON number. */
+static int ratio(FILE *f, unsigned __int128 num, unsigned __int128 den)
+{
+	unsigned __int128 q = num / den, rem = num % den;
+	unsigned frac = (unsigned)((rem * 1000 + den / 2) / den);
+	if (frac >= 1000) {
+		q++;
+		frac -= 1000;
+	}
+	if (q > UINT64_MAX)
+		return fprintf(f, "%.3Le", (long double)num / (long double)den) < 0 ? -1 : 0;
+	return fprintf(f, "%llu.%03u", (unsigned long long)q, frac) < 0 ? -1 : 0;
+}
+
+/* The self-check's moments, and mean and variance computed exactly from
+ * them (128-bit integers); only the square root is floating point. */
+static int overhead(FILE *f, const struct coll_overhead *o, const char *kind, int first)
+{
+	if (fprintf(f, "%s        {\"kind\": \"%s\", \"counter\": ", first ? "" : ",\n", kind) < 0 ||
+	    json_string(f, o->counter) ||
+	    fprintf(f, ", \"samples\": %llu, \"min\": %llu, \"max\": %llu, \"sum\": %llu, \"sumsq\": %llu",
+		    (unsigned long long)o->samples, (unsigned long long)o->min,
+		    (unsigned long long)o->max, (unsigned long long)o->sum,
+		    (unsigned long long)o->sumsq) < 0)
+		return -1;
+	unsigned __int128 n = o->samples, sum = o->sum;
+	if (n && (fputs(", \"mean\": ", f) < 0 || ratio(f, sum, n)))
+		return -1;
+	if (n > 1) {
+		unsigned __int128 num = n * o->sumsq - sum * sum, den = n * (n - 1);
+		long double var = (long double)num / (long double)den, sd = sqrtl(var);
+		if (fputs(", \"variance\": ", f) < 0 || ratio(f, num, den) ||
+		    fprintf(f, ", \"stddev\": %.3Lf", sd) < 0)
+			return -1;
+		if (sum && fprintf(f, ", \"stddev_pct\": %.3Lf",
+				   100 * sd * (long double)n / (long double)sum) < 0)
+			return -1;
+	}
+	return fputs("}", f) < 0 ? -1 : 0;
+}
+
 static int bench(FILE *f, const struct coll_bench *b, int first)
 {
 	if (fprintf(f, "%s        {\"id\": %u, \"name\": ", first ? "" : ",\n", b->id) < 0)
@@ -150,27 +193,114 @@ static int bench(FILE *f, const struct coll_bench *b, int first)
 		return -1;
 	if (b->have_header &&
 	    fprintf(f, ", \"hart\": %llu, \"group\": %llu, \"batch\": %llu, \"warmup\": %llu,"
-		       " \"samples\": %llu, \"input_range\": %llu,"
-		       " \"overhead\": {\"cycles\": %llu, \"instret\": %llu}",
+		       " \"warmup_auto\": %s, \"warmup_converged\": %s,"
+		       " \"samples\": %llu, \"input_kind\": \"%s\", \"input_range\": %llu, \"inputs_n\": %llu,"
+		       " \"overhead\": {\"cycles\": %llu, \"instret\": %llu, \"method\": ",
 		    (unsigned long long)b->hart, (unsigned long long)b->group,
 		    (unsigned long long)b->batch, (unsigned long long)b->warmup,
-		    (unsigned long long)b->samples, (unsigned long long)b->input_range,
+		    b->warmup_auto ? "true" : "false",
+		    b->warmup_converged < 0 ? "null" : b->warmup_converged ? "true" : "false",
+		    (unsigned long long)b->samples, input_kind_name((enum input_kind)b->input_kind),
+		    (unsigned long long)b->input_range, (unsigned long long)b->inputs_n,
 		    (unsigned long long)b->oh_cycles, (unsigned long long)b->oh_instret) < 0)
+		return -1;
+	if (b->have_header && ((b->oh_method[0] ? json_string(f, b->oh_method) : fputs("null", f) < 0) ||
+			       fputs("}, \"params\": {", f) < 0))
+		return -1;
+	for (size_t i = 0; b->have_header && i < b->nparam; i++)
+		if ((i && fputs(", ", f) < 0) || json_string(f, b->param[i].key) || fputs(": ", f) < 0 ||
+		    json_string(f, b->param[i].value))
+			return -1;
+	if (b->have_header && fputs("}", f) < 0)
 		return -1;
 	if (fprintf(f, ", \"received\": %llu, \"verify\": ", (unsigned long long)b->nreceived) < 0)
 		return -1;
 	if (b->have_end ? json_string(f, b->verify) : fputs("null", f) < 0)
 		return -1;
+	if (fputs(", \"status\": ", f) < 0 || (b->have_end ? json_string(f, b->status) : fputs("null", f) < 0))
+		return -1;
+	if (b->have_checksum && fprintf(f, ", \"checksum\": \"0x%llx\"", (unsigned long long)b->checksum) < 0)
+		return -1;
+	if (b->have_path && fprintf(f, ", \"path_instret\": %llu, \"path_differs\": %llu",
+				    (unsigned long long)b->path_instret,
+				    (unsigned long long)b->path_differs) < 0)
+		return -1;
+	if (b->have_mode && fprintf(f, ", \"modal_instret\": %llu, \"modal_differs\": %llu",
+				    (unsigned long long)b->mode_instret,
+				    (unsigned long long)b->mode_differs) < 0)
+		return -1;
+	if (b->have_fault &&
+	    (fputs(", \"fault\": {\"kind\": ", f) < 0 || json_string(f, b->fault_kind) ||
+	     fprintf(f, ", \"scause\": \"0x%llx\", \"sepc\": \"0x%llx\", \"stval\": \"0x%llx\"}",
+		     (unsigned long long)b->scause, (unsigned long long)b->sepc,
+		     (unsigned long long)b->stval) < 0))
+		return -1;
 	return fputs("}", f) < 0 ? -1 : 0;
+}
+
+/* The run's configuration, typed where the wire format defines the key. */
+static int config(FILE *f, const struct coll_run *r)
+{
+	static const char *const num_keys[] = { "groups", "initial", "delta", "size", "budget_ms",
+						"benches", "bad_options", "hart", "timebase" };
+	const char *v;
+	int n = 0;
+
+	if (fputs("      \"config\": {", f) < 0)
+		return -1;
+	if (r->seed_ok && fprintf(f, "%s\"seed\": \"0x%llx\"", n++ ? ", " : "",
+				  (unsigned long long)r->seed) < 0)
+		return -1;
+	if ((v = coll_run_field(r, "counter")) &&
+	    (fprintf(f, "%s\"counter\": ", n++ ? ", " : "") < 0 || json_string(f, v)))
+		return -1;
+	if ((v = coll_run_field(r, "warmup"))) {
+		uint64_t x;
+		if (fprintf(f, "%s\"warmup\": ", n++ ? ", " : "") < 0)
+			return -1;
+		if (!wire_parse_u64(v, &x) ? fprintf(f, "%llu", (unsigned long long)x) < 0 : json_string(f, v))
+			return -1;
+	}
+	for (size_t i = 0; i < sizeof(num_keys) / sizeof(num_keys[0]); i++) {
+		uint64_t x;
+		if ((v = coll_run_field(r, num_keys[i])) && !wire_parse_u64(v, &x) &&
+		    fprintf(f, "%s\"%s\": %llu", n++ ? ", " : "", num_keys[i], (unsigned long long)x) < 0)
+			return -1;
+	}
+	return fputs("},\n", f) < 0 ? -1 : 0;
+}
+
+/* What the samples cost on the wire (issue: wire bytes/sample). */
+static int wire_cost(FILE *f, const struct coll_run *r)
+{
+	if (fprintf(f, "      \"wire\": {\"s_lines\": %llu, \"s_lines_decimal\": %llu, \"s_lines_rice\": %llu,"
+		       " \"s_bytes\": %llu, \"samples\": %llu, \"machine_bytes\": %llu",
+		    (unsigned long long)r->s_lines, (unsigned long long)r->s_lines_enc[0],
+		    (unsigned long long)r->s_lines_enc[1], (unsigned long long)r->s_bytes,
+		    (unsigned long long)r->s_samples, (unsigned long long)r->machine_bytes) < 0)
+		return -1;
+	if (r->s_samples &&
+	    fprintf(f, ", \"s_bytes_per_sample\": %.3f, \"machine_bytes_per_sample\": %.3f",
+		    (double)r->s_bytes / (double)r->s_samples,
+		    (double)r->machine_bytes / (double)r->s_samples) < 0)
+		return -1;
+	return fputs("},\n", f) < 0 ? -1 : 0;
 }
 
 static int run(FILE *f, const struct coll_run *r, int first)
 {
-	if (fprintf(f, "%s    {\n      \"tag\": \"%08x\",\n      \"status\": \"%s\",\n      \"problems\": [",
-		    first ? "" : ",\n", r->tag, r->complete ? "complete" : "incomplete") < 0)
+	if (fprintf(f, "%s    {\n      \"tag\": \"%08x\",\n      \"status\": \"%s\",\n"
+		       "      \"result\": \"%s\",\n      \"problems\": [",
+		    first ? "" : ",\n", r->tag, r->complete ? "complete" : "incomplete",
+		    r->have_fault ? "fault" : r->ok ? "ok" : "failed") < 0)
 		return -1;
 	for (size_t i = 0; i < r->nproblem; i++)
 		if ((i && fputs(", ", f) < 0) || json_string(f, r->problem[i]))
+			return -1;
+	if (fputs("],\n      \"failures\": [", f) < 0)
+		return -1;
+	for (size_t i = 0; i < r->nfailure; i++)
+		if ((i && fputs(", ", f) < 0) || json_string(f, r->failure[i]))
 			return -1;
 	if (fputs("],\n      \"header\": {", f) < 0)
 		return -1;
@@ -178,7 +308,14 @@ static int run(FILE *f, const struct coll_run *r, int first)
 		if ((i && fputs(", ", f) < 0) || json_string(f, r->hdr[i].key) ||
 		    fputs(": ", f) < 0 || json_string(f, r->hdr[i].value))
 			return -1;
-	if (fputs("},\n      \"benches\": [\n", f) < 0)
+	if (fputs("},\n", f) < 0 || config(f, r) || wire_cost(f, r) ||
+	    fputs("      \"overhead_check\": [\n", f) < 0)
+		return -1;
+	for (int k = 0, shown = 0; k < COLL_OH_KINDS; k++)
+		if (r->oh[k].have && overhead(f, &r->oh[k], k == COLL_OH_EFFECTIVE ? "effective" : "total",
+					      !shown++))
+			return -1;
+	if (fputs("\n      ],\n      \"benches\": [\n", f) < 0)
 		return -1;
 	for (size_t i = 0; i < r->nbench; i++)
 		if (bench(f, &r->bench[i], i == 0))
@@ -204,9 +341,10 @@ static int run(FILE *f, const struct coll_run *r, int first)
 		return -1;
 	}
 	if (r->have_fault &&
-	    fprintf(f, "      \"fault\": {\"scause\": \"0x%llx\", \"sepc\": \"0x%llx\", \"stval\": \"0x%llx\"},\n",
-		    (unsigned long long)r->scause, (unsigned long long)r->sepc,
-		    (unsigned long long)r->stval) < 0)
+	    (fputs("      \"fault\": {\"kind\": ", f) < 0 || json_string(f, r->fault_kind) ||
+	     fprintf(f, ", \"scause\": \"0x%llx\", \"sepc\": \"0x%llx\", \"stval\": \"0x%llx\"},\n",
+		     (unsigned long long)r->scause, (unsigned long long)r->sepc,
+		     (unsigned long long)r->stval) < 0))
 		return -1;
 	if (fprintf(f, "      \"samples_received\": %llu,\n      \"rejected\": ",
 		    (unsigned long long)r->total_received) < 0 ||
@@ -226,9 +364,11 @@ int meta_json_write(FILE *f, const struct collector *c, const struct meta_source
 	if (src->icount && strcmp(src->icount, "off") &&
 	    (fputs("  \"note\": ", f) < 0 || json_string(f, ICOUNT_NOTE) || fputs(",\n", f) < 0))
 		return -1;
-	if (fprintf(f, "  \"status\": \"%s\",\n  \"bytes_received\": %llu,\n  \"lines_accepted\": %llu,\n"
+	if (fprintf(f, "  \"status\": \"%s\",\n  \"result\": \"%s\",\n"
+		       "  \"bytes_received\": %llu,\n  \"lines_accepted\": %llu,\n"
 		       "  \"orphans_after_run\": %lu,\n  \"rejected\": ",
 		    collector_all_complete(c) ? "complete" : "incomplete",
+		    collector_all_ok(c) ? "ok" : "failed",
 		    (unsigned long long)c->bytes, (unsigned long long)c->lines_accepted,
 		    c->orphans_after_run) < 0 ||
 	    rejected(f, c->rejected, "  ") || fputs(",\n  \"runs\": [\n", f) < 0)
@@ -236,7 +376,11 @@ int meta_json_write(FILE *f, const struct collector *c, const struct meta_source
 	for (size_t i = 0; i < c->nruns; i++)
 		if (run(f, &c->runs[i], i == 0))
 			return -1;
-	if (fputs(c->nruns ? "\n  ]\n}\n" : "  ]\n}\n", f) < 0)
+	/* Last, so a file cut short can never claim to be whole: readers check
+	 * "written": "complete" (the files are also renamed into place). */
+	if (fputs(c->nruns ? "\n  ],\n" : "  ],\n", f) < 0 ||
+	    fputs("  \"files\": [\"samples.csv\", \"summary.csv\", \"gaps.csv\"],\n"
+		  "  \"written\": \"complete\"\n}\n", f) < 0)
 		return -1;
 	return ferror(f) ? -1 : 0;
 }

@@ -168,7 +168,42 @@ int session_open(struct session *s, const char *outdir, const char *same_as,
 		return -1;
 	}
 	s->c = collector_new();
+	s->progress = isatty(STDERR_FILENO);
 	return 0;
+}
+
+void session_progress(struct session *s, long long now_ms, int final)
+{
+	const struct coll_run *r = s->c->nruns ? &s->c->runs[s->c->nruns - 1] : NULL;
+	uint64_t got = 0, expected = 0;
+	int more = 1;
+
+	if (!s->progress)
+		return;
+	if (!s->progress_start_ms)
+		s->progress_start_ms = now_ms;
+	if (!final && now_ms - s->progress_last_ms < 250)
+		return;
+	s->progress_last_ms = now_ms;
+	if (r) {
+		for (size_t i = 0; i < r->nbench; i++) {
+			got += r->bench[i].nreceived;
+			if (r->bench[i].have_header)
+				expected += r->bench[i].warmup + r->bench[i].samples;
+		}
+		/* Blocks not announced yet: the total is a lower bound. */
+		more = !r->benches_declared_ok || r->nbench < r->benches_declared;
+	}
+	double secs = (double)(now_ms - s->progress_start_ms) / 1000.0;
+	double rate = secs > 0 ? (double)s->c->bytes / secs : 0;
+	double link = s->link_bytes_per_s ? (double)s->link_bytes_per_s : rate;
+	fprintf(stderr, "\r%llu of %llu%s samples, %.0f B/s", (unsigned long long)got,
+		(unsigned long long)expected, more ? "+" : "", rate);
+	if (r && got && expected > got && link > 0) {
+		double bytes_per_sample = r->s_samples ? (double)r->s_bytes / (double)r->s_samples : 8;
+		fprintf(stderr, ", ETA %.0f s", (double)(expected - got) * bytes_per_sample / link);
+	}
+	fputs(final ? "\x1b[K\n" : "\x1b[K", stderr);
 }
 
 void session_feed(struct session *s, const void *buf, size_t n)
@@ -215,7 +250,12 @@ int session_finish(struct session *s, const struct meta_source *src, FILE *out)
 	char err[4400];
 	int status = EXIT_COMPLETE;
 	struct meta_ctx mc = { s->c, src };
+	struct timespec ts;
 
+	if (s->progress_start_ms) {
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		session_progress(s, (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000, 1);
+	}
 	collector_finish(s->c);
 	if (s->log_fd >= 0) {
 		if (!s->log_errno && fsync(s->log_fd) && errno != EINVAL)
@@ -228,8 +268,11 @@ int session_finish(struct session *s, const struct meta_source *src, FILE *out)
 			status = EXIT_ERROR;
 		}
 	}
+	/* meta.json last: it names the other files, so its presence says
+	 * they were all written (each through a rename, never truncated). */
 	if (afile_write(s->dir, "samples.csv", csv_samples_writer, s->c, err, sizeof(err)) ||
 	    afile_write(s->dir, "summary.csv", csv_summary_writer, s->c, err, sizeof(err)) ||
+	    afile_write(s->dir, "gaps.csv", csv_gaps_writer, s->c, err, sizeof(err)) ||
 	    afile_write(s->dir, "meta.json", meta_json_writer, &mc, err, sizeof(err))) {
 		rvb_error("%s", err);
 		status = EXIT_ERROR;
@@ -243,7 +286,10 @@ int session_finish(struct session *s, const struct meta_source *src, FILE *out)
 	fprintf(out, "results in %s\n", s->dir);
 	if (s->make_latest)
 		update_latest(s); /* incomplete results are results too */
-	if (status == EXIT_COMPLETE && !collector_all_complete(s->c))
+	/* Loss is forgiven only with --allow-partial; a failed block never. */
+	if (status == EXIT_COMPLETE && !collector_all_complete(s->c) && !s->allow_partial)
+		status = EXIT_INCOMPLETE;
+	if (status == EXIT_COMPLETE && !collector_all_ok(s->c))
 		status = EXIT_INCOMPLETE;
 	return status;
 }

@@ -15,8 +15,8 @@
 #include "meta_json.h"
 
 /* Exit statuses of the CLI. */
-#define EXIT_COMPLETE 0   /* every run complete and verified */
-#define EXIT_INCOMPLETE 1 /* data kept, but a run is incomplete */
+#define EXIT_COMPLETE 0   /* every run complete and every block's status ok */
+#define EXIT_INCOMPLETE 1 /* data kept, but a run is incomplete or failed */
 #define EXIT_ERROR 2      /* usage, input or output error */
 
 struct session {
@@ -24,6 +24,10 @@ struct session {
 	int make_latest;  /* default -o: point results/latest at dir */
 	int log_fd;       /* -1 when uart.log is the replayed file itself */
 	int log_errno;    /* first write error on uart.log, 0 if none */
+	int allow_partial; /* --allow-partial: lost samples alone do not fail */
+	unsigned long link_bytes_per_s; /* serial: baud / 10; 0 when unknown */
+	int progress;      /* stderr is a terminal: show a progress line */
+	long long progress_start_ms, progress_last_ms;
 	struct collector *c;
 };
 
@@ -41,6 +45,10 @@ int session_finish(struct session *s, const struct meta_source *src, FILE *out);
 void session_free(struct session *s);
 /* Removes the (still empty) uart.log and, if now empty, the directory. */
 void session_discard(struct session *s);
+
+/* Redraws the progress line (at most 4 times a second; now_ms from a
+ * monotonic clock); final: the last one, ended with a newline. */
+void session_progress(struct session *s, long long now_ms, int final);
 
 /* Ctrl-C and SIGTERM: they are blocked outside session_wait_mask(), so a
  * source can wait with ppoll() without missing one. */

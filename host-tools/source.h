@@ -31,7 +31,8 @@ struct qemu_opts {
 	const char *bootargs; /* NULL: none */
 	const char *memory;   /* NULL: QEMU's default */
 	unsigned timeout_s;   /* 0: none */
-	const char *image;
+	const char *image;    /* NULL: no -kernel (the -bios is the whole boot) */
+	const char *qemu_args; /* NULL, or extra words appended last (--qemu-args) */
 };
 /* argv for QEMU (binary from $RVBENCH_QEMU or qemu-system-riscv64);
  * free with qemu_free_argv(). */

@@ -59,6 +59,7 @@ enum src_end source_pump(struct session *s, int fd, long timeout_ms, int stop_at
 		ssize_t n = read(fd, buf, sizeof(buf));
 		if (n > 0) {
 			session_feed(s, buf, (size_t)n);
+			session_progress(s, now_ms(), 0);
 			continue;
 		}
 		if (n == 0)

@@ -1,8 +1,17 @@
 /*
  * rvbench qemu: runs QEMU with the image on the console UART and reads the
- * UART from a pipe. The image is told (bootargs rvbench.exit=reboot) to
+ * UART from a pipe. The image is told (bootargs rvbench.exit=reboot; and
+ * rvbench.listen_ms=0, since nobody will type at its prompt) to
  * reboot when done, which under -no-reboot makes QEMU exit by itself; we
  * still stop it once the trailer arrived or the timeout expired.
+ *
+ * Other boot chains (docs/hardware.md) come in through o->qemu_args
+ * (`rvbench qemu --qemu-args`): extra QEMU arguments appended
+ * last, so their -bios wins over "-bios default" (QEMU keeps the last one).
+ * Without an image (o->image NULL) there is no -kernel, and so no -append
+ * (QEMU refuses it): the -bios file is the whole boot, like fw_payload.
+ * QEMU's stdin is /dev/null and we never write to the UART: a byte sent
+ * would stop U-Boot's autoboot.
  */
 #include "source.h"
 
@@ -42,7 +51,12 @@ static char *dupf(const char *fmt, ...)
 char **qemu_build_argv(const struct qemu_opts *o)
 {
 	const char *bin = getenv("RVBENCH_QEMU");
-	char **v = calloc(32, sizeof(*v));
+	const char *extra = o->qemu_args;
+	size_t words = 0;
+
+	for (const char *p = extra ? extra : ""; *p; p++)
+		words += *p != ' ' && (p[1] == ' ' || !p[1]);
+	char **v = calloc(32 + words, sizeof(*v));
 	size_t n = 0;
 
 	if (!v)
@@ -64,8 +78,10 @@ char **qemu_build_argv(const struct qemu_opts *o)
 	v[n++] = dupf("stdio");
 	v[n++] = dupf("-bios");
 	v[n++] = dupf("default");
-	v[n++] = dupf("-kernel");
-	v[n++] = dupf("%s", o->image);
+	if (o->image) {
+		v[n++] = dupf("-kernel");
+		v[n++] = dupf("%s", o->image);
+	}
 	v[n++] = dupf("-no-reboot");
 	if (o->icount_shift >= 0) {
 		/* sleep=off: virtual time never catches up with host time while
@@ -74,11 +90,20 @@ char **qemu_build_argv(const struct qemu_opts *o)
 		v[n++] = dupf("-icount");
 		v[n++] = dupf("shift=%d,sleep=off", o->icount_shift);
 	}
-	v[n++] = dupf("-append");
-	if (o->bootargs && *o->bootargs)
-		v[n++] = dupf("rvbench.exit=reboot %s", o->bootargs);
-	else
-		v[n++] = dupf("rvbench.exit=reboot");
+	if (o->image) {
+		v[n++] = dupf("-append");
+		if (o->bootargs && *o->bootargs)
+			v[n++] = dupf("rvbench.exit=reboot rvbench.listen_ms=0 %s", o->bootargs);
+		else
+			v[n++] = dupf("rvbench.exit=reboot rvbench.listen_ms=0");
+	}
+	/* Split on spaces: no quoting, so no file name with a space. */
+	for (const char *p = extra ? extra : ""; *p;) {
+		size_t len = strcspn(p, " ");
+		if (len)
+			v[n++] = dupf("%.*s", (int)len, p);
+		p += len + (p[len] == ' ');
+	}
 	v[n] = NULL;
 	return v;
 }

@@ -1,6 +1,7 @@
 /* Printed summary (summary_print.h): the same numbers as summary.csv. */
 #include "summary_print.h"
 
+#include "analysis_report.h"
 #include "csv_out.h"
 
 static int print_run(FILE *f, const struct coll_run *r)
@@ -42,6 +43,9 @@ static int print_run(FILE *f, const struct coll_run *r)
 	for (size_t i = 0; i < r->nproblem; i++)
 		if (fprintf(f, "%s%s", i ? "; " : ": ", r->problem[i]) < 0)
 			return -1;
+	for (size_t i = 0; i < r->nfailure; i++)
+		if (fprintf(f, "%s%s", i ? "; " : "\nrun failed: ", r->failure[i]) < 0)
+			return -1;
 	return fputs("\n", f) < 0 ? -1 : 0;
 }
 
@@ -52,6 +56,8 @@ int summary_print(FILE *f, const struct collector *c)
 	for (size_t i = 0; i < c->nruns; i++)
 		if (print_run(f, &c->runs[i]))
 			return -1;
+	if (an_report_collector(f, c)) /* rvbench stats, for every collection */
+		return -1;
 	if (c->rejected[COLL_REJ_ORPHAN] &&
 	    fprintf(f, "%lu lines of runs whose RUN header never arrived (orphans)\n",
 		    c->rejected[COLL_REJ_ORPHAN]) < 0)

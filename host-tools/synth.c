@@ -1,11 +1,14 @@
 /* Synthetic runs for tests (synth.h). */
 #include "synth.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "codec.h"
 #include "collector.h"
 #include "crc.h"
+#include "stats.h"
 #include "wire.h"
 
 uint64_t synth_cycles(uint32_t id, uint64_t index)
@@ -27,12 +30,98 @@ static void push(struct synth_lines *out, struct wire_writer *w)
 	out->line[out->n++] = strdup(w->buf);
 }
 
+/* The END fields the firmware computes from the samples it sent. */
+static void end_fields(struct wire_writer *w, const struct synth_bench *b, uint32_t id,
+		       uint32_t count)
+{
+	uint64_t sum = 0, *v = coll_xrealloc(NULL, (count + 1) * sizeof(*v));
+	size_t n = 0, modal = 0;
+	int clamped;
+
+	for (uint32_t k = 0; k < count; k++) {
+		sum += synth_cycles(id, k) * 31 + k; /* a stand-in for run()'s results */
+		if (k >= b->warmup)
+			v[n++] = stats_net(synth_instret(id, k), b->oh_instret, &clamped);
+	}
+	uint64_t mode = 0;
+	if (n) {
+		stats_sort_u64(v, n);
+		mode = stats_mode(v, n, &modal);
+	}
+	free(v);
+	wire_add_kv_hex(w, "checksum", sum);
+	wire_add_kv_str(w, "status", b->status ? b->status
+				     : b->fault_at ? "fault"
+				     : b->verify && !strcmp(b->verify, "fail") ? "verify-failed" : "ok");
+	wire_add_kv_u64(w, "path_instret", mode);
+	wire_add_kv_u64(w, "path_differs", n - modal);
+}
+
+static void overhead_lines(struct synth_lines *out, uint32_t tag, uint32_t *seq)
+{
+	char buf[WIRE_LINE_MAX + 1];
+	struct wire_writer w;
+	/* Samples 10, 11, 12, 11 (effective) and 20, 22 (total). */
+	static const struct { const char *kind; uint64_t n, min, max, sum, sumsq; } oh[2] = {
+		{ "effective", 4, 10, 12, 44, 486 },
+		{ "total", 2, 20, 22, 42, 884 },
+	};
+	for (int i = 0; i < 2; i++) {
+		wire_begin(&w, buf, sizeof(buf), tag, (*seq)++, WIRE_REC_OVERHEAD);
+		wire_add_kv_str(&w, "kind", oh[i].kind);
+		wire_add_kv_str(&w, "counter", "plain");
+		wire_add_kv_u64(&w, "samples", oh[i].n);
+		wire_add_kv_u64(&w, "min", oh[i].min);
+		wire_add_kv_u64(&w, "max", oh[i].max);
+		wire_add_kv_u64(&w, "sum", oh[i].sum);
+		wire_add_kv_u64(&w, "sumsq", oh[i].sumsq);
+		push(out, &w);
+	}
+}
+
+static void sample_lines(const struct synth_run *r, struct synth_lines *out, uint32_t id,
+			 uint32_t count, uint32_t *seq, uint32_t *crc)
+{
+	char buf[WIRE_LINE_MAX + 1], tok[CODEC_TOKEN_MAX + 1];
+	struct wire_sample s[CODEC_MAX_SAMPLES];
+	struct wire_writer w;
+
+	for (uint32_t first = 0; first < count;) {
+		uint32_t n = count - first, max = r->rice ? CODEC_MAX_SAMPLES : WIRE_SAMPLES_PER_LINE;
+		if (n > max)
+			n = max;
+		for (uint32_t k = 0; k < n; k++)
+			s[k] = (struct wire_sample){ synth_cycles(id, first + k), synth_instret(id, first + k) };
+		if (r->rice)
+			n = codec_fit(s, n, CODEC_TOKEN_MAX);
+		wire_begin(&w, buf, sizeof(buf), r->tag, (*seq)++, WIRE_REC_SAMPLES);
+		wire_add_u64(&w, id);
+		wire_add_u64(&w, first);
+		wire_add_u64(&w, n);
+		if (r->rice) {
+			if (codec_encode(s, n, tok, sizeof(tok)) < 0)
+				abort();
+			wire_add_token(&w, WIRE_ENC_RICE);
+			wire_add_token(&w, tok);
+		} else {
+			wire_add_token(&w, WIRE_ENC_DECIMAL);
+			for (uint32_t k = 0; k < n; k++)
+				wire_add_sample(&w, &s[k]);
+		}
+		for (uint32_t k = 0; k < n; k++)
+			*crc = crc32_add_sample(*crc, s[k].cycles, s[k].instret);
+		push(out, &w);
+		first += n;
+	}
+}
+
 void synth_run_lines(const struct synth_run *r, struct synth_lines *out)
 {
 	char buf[WIRE_LINE_MAX + 1];
 	struct wire_writer w;
 	uint32_t seq = 0, crc = crc32_init();
 	uint64_t total = 0;
+	int failed = 0;
 
 	wire_begin(&w, buf, sizeof(buf), r->tag, seq++, WIRE_REC_RUN);
 	wire_add_kv_u64(&w, "fmt", WIRE_VERSION);
@@ -46,50 +135,66 @@ void synth_run_lines(const struct synth_run *r, struct synth_lines *out)
 	wire_add_kv_str(&w, "console", "sifive,uart0");
 	wire_add_kv_hex(&w, "seed", r->seed);
 	wire_add_kv_str(&w, "counter", "plain");
+	wire_add_kv_str(&w, "warmup", "auto");
+	wire_add_kv_u64(&w, "budget_ms", 0);
 	wire_add_kv_u64(&w, "benches", r->nbench);
+	wire_add_kv_u64(&w, "bad_options", 0);
 	push(out, &w);
+	if (r->overhead)
+		overhead_lines(out, r->tag, &seq);
 	for (uint32_t id = 0; id < r->nbench; id++) {
 		const struct synth_bench *b = &r->bench[id];
-		uint32_t count = b->warmup + b->samples;
+		uint32_t count = b->fault_at ? b->fault_at : b->warmup + b->samples;
 		wire_begin(&w, buf, sizeof(buf), r->tag, seq++, WIRE_REC_BENCH);
 		wire_add_kv_u64(&w, "id", id);
 		wire_add_kv_str(&w, "name", b->name);
 		wire_add_kv_u64(&w, "hart", 1);
 		wire_add_kv_u64(&w, "group", 0);
-		wire_add_kv_u64(&w, "batch", 1);
+		wire_add_kv_u64(&w, "batch", b->batch ? b->batch : 1);
 		wire_add_kv_u64(&w, "warmup", b->warmup);
+		wire_add_kv_u64(&w, "warmup_auto", 0);
 		wire_add_kv_u64(&w, "samples", b->samples);
+		wire_add_kv_str(&w, "input_kind", b->input_kind ? b->input_kind : "range");
 		wire_add_kv_u64(&w, "input_range", b->input_range);
+		wire_add_kv_u64(&w, "inputs_n", b->warmup + b->samples);
 		wire_add_kv_u64(&w, "oh_cycles", b->oh_cycles);
 		wire_add_kv_u64(&w, "oh_instret", b->oh_instret);
+		wire_add_kv_str(&w, "oh_method", "min");
+		if (b->param) {
+			/* "NAME=value" becomes p.NAME=value (value escaped). */
+			char key[64];
+			const char *eq = strchr(b->param, '=');
+			if (!eq || (size_t)(eq - b->param) + 3 > sizeof(key))
+				abort();
+			snprintf(key, sizeof(key), "p.%.*s", (int)(eq - b->param), b->param);
+			wire_add_kv_str(&w, key, eq + 1);
+		}
 		push(out, &w);
-		for (uint32_t first = 0; first < count; first += WIRE_SAMPLES_PER_LINE) {
-			uint32_t n = count - first < WIRE_SAMPLES_PER_LINE ? count - first
-									    : WIRE_SAMPLES_PER_LINE;
-			wire_begin(&w, buf, sizeof(buf), r->tag, seq++, WIRE_REC_SAMPLES);
-			wire_add_u64(&w, id);
-			wire_add_u64(&w, first);
-			wire_add_u64(&w, n);
-			wire_add_token(&w, WIRE_ENC_DECIMAL);
-			for (uint32_t k = first; k < first + n; k++) {
-				struct wire_sample s = { synth_cycles(id, k), synth_instret(id, k) };
-				wire_add_sample(&w, &s);
-				crc = crc32_add_sample(crc, s.cycles, s.instret);
-			}
+		sample_lines(r, out, id, count, &seq, &crc);
+		total += count;
+		if (b->fault_at) {
+			wire_begin(&w, buf, sizeof(buf), r->tag, seq++, WIRE_REC_FAULT);
+			wire_add_kv_u64(&w, "id", id);
+			wire_add_kv_str(&w, "kind", "exception");
+			wire_add_kv_hex(&w, "scause", 5);
+			wire_add_kv_hex(&w, "sepc", 0x80201234u);
+			wire_add_kv_hex(&w, "stval", 0);
 			push(out, &w);
 		}
-		total += count;
 		wire_begin(&w, buf, sizeof(buf), r->tag, seq++, WIRE_REC_END);
 		wire_add_kv_u64(&w, "id", id);
 		wire_add_kv_u64(&w, "count", count);
 		wire_add_kv_str(&w, "verify", b->verify ? b->verify : "ok");
+		end_fields(&w, b, id, count);
+		failed |= b->fault_at || (b->verify && !strcmp(b->verify, "fail")) ||
+			  (b->status && strcmp(b->status, "ok"));
 		push(out, &w);
 	}
 	wire_begin(&w, buf, sizeof(buf), r->tag, seq++, WIRE_REC_TRAILER);
 	wire_add_kv_u64(&w, "benches", r->nbench);
 	wire_add_kv_u64(&w, "samples", total);
 	wire_add_kv_hex(&w, "crc32", crc32_final(crc));
-	wire_add_kv_str(&w, "status", r->status ? r->status : "ok");
+	wire_add_kv_str(&w, "status", r->status ? r->status : failed ? "failed" : "ok");
 	push(out, &w);
 }
 

@@ -15,6 +15,13 @@ struct synth_bench {
 	uint32_t warmup, samples, input_range;
 	uint64_t oh_cycles, oh_instret;
 	const char *verify; /* "ok", "fail", "none" */
+	/* Block fields (0/NULL: batch 1, input kind range, no parameter). */
+	uint32_t batch;
+	const char *input_kind;
+	const char *param;   /* one p.NAME=value field, "NAME=value" */
+	uint32_t fault_at;   /* > 0: a FAULT (id=) after this many samples,
+			      * END count=fault_at status=fault */
+	const char *status;  /* END status; NULL: from verify */
 };
 
 struct synth_run {
@@ -23,6 +30,8 @@ struct synth_run {
 	const struct synth_bench *bench;
 	size_t nbench;
 	const char *status; /* trailer status, "ok" normally */
+	int rice;           /* S records in encoding r (codec.h) instead of d */
+	int overhead;       /* send the two OVERHEAD lines after RUN */
 };
 
 /* A run as its machine lines, each with its "\r\n". */

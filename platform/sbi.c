@@ -62,3 +62,14 @@ long sbi_set_timer(uint64_t stime_value)
 	/* TIME extension (SBI 0.2+); OpenSBI 1.1 has it on every platform. */
 	return sbi_ecall(SBI_EXT_TIME, 0, (long)stime_value, 0, 0, 0, 0, 0).error;
 }
+
+long sbi_send_ipi(unsigned long hart_mask, unsigned long hart_mask_base)
+{
+	return sbi_ecall(SBI_EXT_IPI, 0, (long)hart_mask, (long)hart_mask_base, 0, 0, 0, 0).error;
+}
+
+long sbi_hart_get_status(unsigned long hartid)
+{
+	struct sbiret r = sbi_ecall(SBI_EXT_HSM, 2, (long)hartid, 0, 0, 0, 0, 0);
+	return r.error ? r.error : r.value;
+}

@@ -26,6 +26,7 @@ struct sbiret {
 #define SBI_EXT_BASE            0x10
 #define SBI_EXT_HSM             0x48534D
 #define SBI_EXT_TIME            0x54494D45
+#define SBI_EXT_IPI             0x735049
 #define SBI_EXT_SRST            0x53525354
 
 #define SBI_SRST_SHUTDOWN       0
@@ -53,6 +54,14 @@ long sbi_system_reset(unsigned long type, unsigned long reason);
  * use it for the FU540's E51 (hart 0): it reports success, never arrives. */
 long sbi_hart_start(unsigned long hartid, unsigned long addr,
                     unsigned long opaque);
+
+/* Raise a supervisor software interrupt (SSIP) on the harts in
+ * hart_mask << hart_mask_base. */
+long sbi_send_ipi(unsigned long hart_mask, unsigned long hart_mask_base);
+
+/* HSM state of hartid (0 started, 1 stopped, 2 start pending, ...) or
+ * a negative SBI error. */
+long sbi_hart_get_status(unsigned long hartid);
 
 /* Program the next supervisor timer interrupt at `time` value stime_value
  * (and clear a pending one); UINT64_MAX means never. */

@@ -12,7 +12,11 @@ qemu-system-misc             qemu-system-riscv64 runs the image (sifive_u, virt)
 opensbi                      OpenSBI firmware (fw_jump) for the boot chains
 u-boot-qemu                  U-Boot for QEMU virt boot tests
 u-boot-tools                 mkimage for U-Boot boot scripts
+mtools                       mformat/mcopy fill the FAT partitions of the disk images
+fdisk                        sfdisk writes the MBR of build/uboot-disk.img
+gdisk                        sgdisk writes and checks the GPT of build/sdcard.img
 libcmocka-dev                cmocka for the host unit tests
+gnuplot-nox                  plots (rvbench plot)
 gcc                          host compiler for the rvbench CLI
 make                         the build
 '

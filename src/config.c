@@ -93,6 +93,7 @@ static const struct uint_key uint_keys[] = {
 	UINT_KEY(budget_ms, 0, 3600000),
 	UINT_KEY(listen_ms, 0, 600000),
 	UINT_KEY(console, 0, 1),
+	UINT_KEY(parallel, 0, 1),
 };
 
 static int set_key(struct config *n, const char *key, const char *value, const char **why,
@@ -113,6 +114,8 @@ static int set_key(struct config *n, const char *key, const char *value, const c
 		}
 		if (!strcmp(key, "console"))
 			n->console = (int)v;
+		else if (!strcmp(key, "parallel"))
+			n->parallel = (int)v;
 		else
 			*(uint32_t *)((char *)n + k->offset) = (uint32_t)v;
 		return 0;
@@ -149,6 +152,24 @@ static int set_key(struct config *n, const char *key, const char *value, const c
 		if (i == sizeof(exit_names) / sizeof(exit_names[0]))
 			return -1;
 		n->exit = (enum exit_mode)i;
+	} else if (!strcmp(key, "harts")) {
+		*why = "expected all, or comma-separated hart ids 0..63";
+		uint64_t mask = 0;
+		if (strcmp(value, "all")) {
+			char list[CONFIG_RUN_MAX];
+			if (!*value || strlen(value) >= sizeof(list))
+				return -1;
+			strcpy(list, value);
+			for (char *tok = list, *next; tok; tok = next) {
+				next = strchr(tok, ',');
+				if (next)
+					*next++ = '\0';
+				if (parse_number(tok, 0, 63, &v))
+					return -1;
+				mask |= 1ull << v;
+			}
+		}
+		n->harts = mask;
 	} else if (!strcmp(key, "run")) {
 		*why = "expected comma-separated benchmark names or globs";
 		if (!*value || strlen(value) >= sizeof(n->run))

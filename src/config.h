@@ -57,6 +57,8 @@ struct config {
 	int console;        /* 1: wait at the prompt until "run" */
 	uint32_t listen_ms; /* how long the prompt waits for a first byte */
 	char run[CONFIG_RUN_MAX]; /* comma-separated globs; empty = every non-demo */
+	uint64_t harts;     /* bit per hart id to start; 0 = every S-capable hart */
+	int parallel;       /* 1: run each benchmark on every started hart at once */
 	unsigned nparams;
 	struct param_setting params[CONFIG_PARAMS_MAX];
 	unsigned bad_options;

@@ -13,6 +13,7 @@
 #include "fdt.h"
 #include "csr.h"
 #include "harness.h"
+#include "harts.h"
 #include "params.h"
 #include "platform.h"
 #include "registry.h"
@@ -62,12 +63,16 @@ static uint32_t count_selected(const struct config *c)
 
 static void send_run_header(const struct config *c, uint32_t nbenches)
 {
-	char list[64] = "";
+	static const char *const state_names[] = { "boot", "online", "skipped", "failed" };
+	char list[160] = "";
 	size_t len = 0;
 
-	for (unsigned i = 0; i < plat.nharts && len + 12 < sizeof(list); i++)
-		len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%u", i ? "," : "",
-					(unsigned)plat.harts[i].hartid);
+	/* every hart of the device tree, with what became of it */
+	for (unsigned i = 0; i < harts_count() && len + 16 < sizeof(list); i++) {
+		const struct hart_info *h = harts_get(i);
+		len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%u:%s", i ? "," : "",
+					(unsigned)h->hartid, state_names[h->state]);
+	}
 
 	struct wire_writer *w = stream_record(WIRE_REC_RUN);
 	wire_add_kv_u64(w, "fmt", WIRE_VERSION);
@@ -200,6 +205,12 @@ void rvbench_main(unsigned long hartid, const void *fdt)
 	config_defaults(&boot_cfg);
 	config_parse_bootargs(&boot_cfg, plat.bootargs, &hooks);
 	exit_mode = boot_cfg.exit;
+
+	harts_start(&plat, boot_cfg.harts);
+	for (unsigned id = 0; id < 64; id++)
+		if ((boot_cfg.harts >> id) & 1 && !harts_find(id))
+			stream_say("rvbench: error: hart %u was selected (rvbench.harts=) but is not in"
+				   " the device tree", id);
 
 	session_run(&boot_cfg, &hooks, plat.timebase_hz, run_all);
 	run_exit(block_totals()->failed ? RUN_VERIFY_FAILED : RUN_OK);

@@ -41,8 +41,10 @@ benches=$(($(wc -l <"$out/summary.csv") - 1))
 check_eq "summary.csv has one row per benchmark in the trailer" \
 	"$(trailer_field "$out/uart.log" benches)" "$benches"
 vcol=$(csv_col "$out/summary.csv" verify)
-check_eq "every benchmark but empty verified its own work" "addi100 ok,crc32 ok,empty none,udiv ok" \
-	"$(tr -d '\r' <"$out/summary.csv" | awk -F, -v v="$vcol" 'NR > 1 {print $2 " " $v}' | paste -sd, -)"
+check_eq "every benchmark but empty verified its own work" "empty none" \
+	"$(tr -d '\r' <"$out/summary.csv" | awk -F, -v v="$vcol" 'NR > 1 && $v != "ok" {print $2 " " $v}' | paste -sd, -)"
+check "the built-in suite ran (more than the four calibration benchmarks)" \
+	[ "$(tr -d '\r' <"$out/summary.csv" | awk -F, -v v="$vcol" 'NR > 1 && $v == "ok"' | wc -l)" -ge 10 ]
 check "the summary says cycles are emulated instruction counts" \
 	grep -q -i 'instruction counts' "$out.stdout"
 check "the firmware printed its kbench summary line for addi100" \

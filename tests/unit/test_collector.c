@@ -27,13 +27,13 @@
 /* Bench 0: overhead above some raw values (clamping); bench 1: a name that
  * needs CSV quoting, no inputs. 44 + 22 samples, S lines of 16. */
 static const struct synth_bench benches[2] = {
-	{ "add loop", 4, 40, 100, 95, 41, "ok" },
-	{ "crc,\"32\"", 2, 20, 0, 10, 5, "none" },
+	{ "add loop", 4, 40, 100, 95, 41, "ok", 0, NULL, NULL, 0, NULL },
+	{ "crc,\"32\"", 2, 20, 0, 10, 5, "none", 0, NULL, NULL, 0, NULL },
 };
 
 static void make_run(uint32_t tag, struct synth_lines *l)
 {
-	struct synth_run r = { tag, SEED, benches, 2, "ok" };
+	struct synth_run r = { tag, SEED, benches, 2, "ok", 0, 0 };
 	synth_run_lines(&r, l);
 }
 
@@ -138,8 +138,11 @@ static void test_exact_values(void **state)
 		uint64_t raw = synth_cycles(0, k), iraw = synth_instret(0, k);
 		assert_int_equal(d.cycles, raw < 95 ? 0 : raw - 95);
 		assert_int_equal(d.instret, iraw < 41 ? 0 : iraw - 41);
+		/* Net instret 0,0,1,2,3 repeating: the modal path is 0. */
+		uint64_t net_i = iraw < 41 ? 0 : iraw - 41;
 		assert_int_equal(d.flags, (raw < 95 ? SAMPLE_FLAG_CLAMPED_CYCLES : 0) |
-					   (iraw < 41 ? SAMPLE_FLAG_CLAMPED_INSTRET : 0));
+					   (iraw < 41 ? SAMPLE_FLAG_CLAMPED_INSTRET : 0) |
+					   (k >= 4 && net_i != 0 ? SAMPLE_FLAG_PATH_DIFFERS : 0));
 		assert_int_equal(d.warmup, k < 4);
 	}
 	/* Index 0: raw 90 < 95 and raw 40 < 41: both clamped. */
@@ -525,7 +528,10 @@ static void test_trailer_checks(void **state)
 	assert_true(r->have_trailer);
 	assert_false(r->complete);
 	assert_true(has_problem(r, "crc32 mismatch"));
-	assert_true(has_problem(r, "status=verify-failed"));
+	/* A failed status is the run's result, not a loss. */
+	assert_false(has_problem(r, "status=verify-failed"));
+	assert_false(r->ok);
+	assert_string_equal(r->failure[0], "trailer status=verify-failed");
 	assert_int_equal(r->ngap, 0);
 	collector_free(c);
 	free(buf);

@@ -27,13 +27,13 @@
 #include "synth.h"
 
 static const struct synth_bench benches[2] = {
-	{ "add loop", 4, 40, 100, 95, 41, "ok" },
-	{ "crc,\"32\"", 2, 20, 0, 10, 5, "none" },
+	{ "add loop", 4, 40, 100, 95, 41, "ok", 0, NULL, NULL, 0, NULL },
+	{ "crc,\"32\"", 2, 20, 0, 10, 5, "none", 0, NULL, NULL, 0, NULL },
 };
 
 static struct collector *decoded(size_t skip_line)
 {
-	struct synth_run r = { 0x1a2b3c4d, 7, benches, 2, "ok" };
+	struct synth_run r = { 0x1a2b3c4d, 7, benches, 2, "ok", 0, 0 };
 	struct synth_lines l = { 0 };
 	size_t len;
 	synth_run_lines(&r, &l);
@@ -93,7 +93,7 @@ static void test_samples_csv(void **state)
 
 	assert_memory_equal(s, hdr, strlen(hdr));
 	assert_string_equal(CSV_SAMPLES_HEADER,
-			    "run,bench,hart,group,batch,index,warmup,input,cycles,instret,"
+			    "run,bench,hart,group,batch,index,warmup,input,seed,cycles,instret,"
 			    "cycles_raw,instret_raw,flags");
 	/* 1 header + 66 rows, every one ended by CRLF, no bare LF. */
 	size_t rows = 0;
@@ -106,8 +106,8 @@ static void test_samples_csv(void **state)
 	char *row0 = strchr(s, '\n') + 1;
 	assert_memory_equal(row0, "1a2b3c4d,add loop,1,0,1,0,1,", 28);
 	assert_non_null(strstr(row0, ",0,0,90,40,3\r\n"));
-	/* The quoted name; bench 1 has input_range 0: input 0. */
-	assert_non_null(strstr(s, "\r\n1a2b3c4d,\"crc,\"\"32\"\"\",1,0,1,0,1,0,90,36,100,41,0\r\n"));
+	/* The quoted name; bench 1 has input_range 0: input 0; the run's seed. */
+	assert_non_null(strstr(s, "\r\n1a2b3c4d,\"crc,\"\"32\"\"\",1,0,1,0,1,0,0x7,90,36,100,41,0\r\n"));
 	/* Warmup ends at index 4 for bench 0. */
 	assert_non_null(strstr(s, ",add loop,1,0,1,3,1,"));
 	assert_non_null(strstr(s, ",add loop,1,0,1,4,0,"));
@@ -121,6 +121,15 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* synth.c's stand-in for the sum of run()'s results. */
+static unsigned long long checksum(uint32_t id, uint32_t count)
+{
+	uint64_t sum = 0;
+	for (uint32_t k = 0; k < count; k++)
+		sum += synth_cycles(id, k) * 31 + k;
+	return sum;
+}
+
 static void test_summary_csv(void **state)
 {
 	(void)state;
@@ -128,7 +137,8 @@ static void test_summary_csv(void **state)
 	char *s = to_string(csv_write_summary, c);
 	assert_memory_equal(s,
 			    "run,bench,hart,group,batch,count,min,max,mean,median,p90,p95,p99,mad,"
-			    "stddev,overhead_cycles,overhead_instret,warmup,instret_median,verify\r\n",
+			    "stddev,overhead_cycles,overhead_instret,warmup,instret_median,verify,"
+			    "status,path_differs,checksum\r\n",
 			    strlen(CSV_SUMMARY_HEADER) + 2);
 
 	/* Bench 1 by hand: net values of samples 2..21 (warmup 2). */
@@ -151,11 +161,13 @@ static void test_summary_csv(void **state)
 	/* Nearest rank of 20: median 10th, p90 18th, p95 19th, p99 20th. */
 	snprintf(want, sizeof(want),
 		 "\r\n1a2b3c4d,\"crc,\"\"32\"\"\",1,0,1,20,%llu,%llu,%.3f,%llu,%llu,%llu,%llu,%llu,%.3f,"
-		 "10,5,2,%llu,none\r\n",
+		 "10,5,2,%llu,none,ok,16,0x%llx\r\n",
 		 (unsigned long long)v[0], (unsigned long long)v[19], mean,
 		 (unsigned long long)v[9], (unsigned long long)v[17], (unsigned long long)v[18],
 		 (unsigned long long)v[19], (unsigned long long)dev[9], sqrt(sq / 19),
-		 (unsigned long long)ins[9]);
+		 (unsigned long long)ins[9], (unsigned long long)checksum(1, 22));
+	/* path_differs: net instret 36..40 four times each; the mode is the
+	 * smallest, 36, and 16 samples differ from it. */
 	assert_non_null(strstr(s, want));
 	free(s);
 	collector_free(c);
@@ -166,10 +178,10 @@ static void test_summary_small_counts(void **state)
 	(void)state;
 	/* One measured sample: stddev 0; no measured sample: empty statistics. */
 	static const struct synth_bench one[2] = {
-		{ "one", 3, 1, 0, 0, 0, "ok" },
-		{ "none", 2, 0, 0, 0, 0, "ok" },
+		{ "one", 3, 1, 0, 0, 0, "ok", 0, NULL, NULL, 0, NULL },
+		{ "none", 2, 0, 0, 0, 0, "ok", 0, NULL, NULL, 0, NULL },
 	};
-	struct synth_run r = { 0xabcdef01, 1, one, 2, "ok" };
+	struct synth_run r = { 0xabcdef01, 1, one, 2, "ok", 0, 0 };
 	struct synth_lines l = { 0 };
 	size_t len;
 	synth_run_lines(&r, &l);
@@ -181,12 +193,14 @@ static void test_summary_small_counts(void **state)
 	char *s = to_string(csv_write_summary, c);
 	char want[200];
 	uint64_t x = synth_cycles(0, 3);
-	snprintf(want, sizeof(want), "abcdef01,one,1,0,1,1,%llu,%llu,%llu.000,%llu,%llu,%llu,%llu,0,0.000,0,0,3,%llu,ok\r\n",
+	snprintf(want, sizeof(want), "abcdef01,one,1,0,1,1,%llu,%llu,%llu.000,%llu,%llu,%llu,%llu,0,0.000,0,0,3,%llu,ok,ok,0,0x%llx\r\n",
 		 (unsigned long long)x, (unsigned long long)x, (unsigned long long)x,
 		 (unsigned long long)x, (unsigned long long)x, (unsigned long long)x,
-		 (unsigned long long)x, (unsigned long long)synth_instret(0, 3));
+		 (unsigned long long)x, (unsigned long long)synth_instret(0, 3), checksum(0, 4));
 	assert_non_null(strstr(s, want));
-	assert_non_null(strstr(s, "abcdef01,none,1,0,1,0,,,,,,,,,,0,0,2,,ok\r\n"));
+	snprintf(want, sizeof(want), "abcdef01,none,1,0,1,0,,,,,,,,,,0,0,2,,ok,ok,0,0x%llx\r\n",
+		 checksum(1, 2));
+	assert_non_null(strstr(s, want));
 	free(s);
 	free(buf);
 	synth_free(&l);
@@ -202,7 +216,7 @@ static void test_lost_bench_header(void **state)
 	assert_false(c->runs[0].complete);
 	char *s = to_string(csv_write_samples, c);
 	char want[100];
-	snprintf(want, sizeof(want), "\r\n1a2b3c4d,#0,,,,0,,,,,%llu,%llu,\r\n",
+	snprintf(want, sizeof(want), "\r\n1a2b3c4d,#0,,,,0,,,0x7,,,%llu,%llu,\r\n",
 		 (unsigned long long)synth_cycles(0, 0), (unsigned long long)synth_instret(0, 0));
 	assert_non_null(strstr(s, want));
 	free(s);

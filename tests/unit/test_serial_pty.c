@@ -27,8 +27,8 @@
 #include "synth.h"
 
 static const struct synth_bench benches[2] = {
-	{ "add loop", 4, 40, 100, 95, 41, "ok" },
-	{ "crc,\"32\"", 2, 20, 0, 10, 5, "none" },
+	{ "add loop", 4, 40, 100, 95, 41, "ok", 0, NULL, NULL, 0, NULL },
+	{ "crc,\"32\"", 2, 20, 0, 10, 5, "none", 0, NULL, NULL, 0, NULL },
 };
 
 static char outdir[64];
@@ -52,7 +52,7 @@ static int teardown_dir(void **state)
  * may or may not read before it stops). */
 static char *board_output(size_t *len, int whole_run)
 {
-	struct synth_run r = { 0x51e71a10, 99, benches, 2, "ok" };
+	struct synth_run r = { 0x51e71a10, 99, benches, 2, "ok", 0, 0 };
 	struct synth_lines l = { 0 };
 	char *buf = NULL;
 	FILE *f = open_memstream(&buf, len);

@@ -1,0 +1,142 @@
+/* Descriptive statistics of one series (analysis.h). */
+#include "analysis.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats.h"
+
+char *an_fmt(char *buf, size_t len, struct an_val x, int prec)
+{
+	if (x.na)
+		snprintf(buf, len, "n/a (%s)", x.na);
+	else
+		snprintf(buf, len, "%.*f", prec, x.v);
+	return buf;
+}
+
+char *an_fmt_interval(char *buf, size_t len, const struct an_interval *ci, int prec)
+{
+	if (ci->na)
+		snprintf(buf, len, "n/a (%s)", ci->na);
+	else
+		snprintf(buf, len, "[%.*f, %.*f]", prec, ci->lo, prec, ci->hi);
+	return buf;
+}
+
+struct an_val an_mean_d(const double *v, size_t n)
+{
+	if (!n)
+		return an_na("no samples");
+	long double s = 0;
+	for (size_t i = 0; i < n; i++)
+		s += v[i];
+	return an_ok((double)(s / n));
+}
+
+/* Two passes in long double: no cancellation of a large mean. */
+struct an_val an_var_d(const double *v, size_t n)
+{
+	if (n < 2)
+		return an_na("needs 2 samples");
+	long double m = 0, ss = 0;
+	for (size_t i = 0; i < n; i++)
+		m += v[i];
+	m /= n;
+	for (size_t i = 0; i < n; i++)
+		ss += (v[i] - m) * (v[i] - m);
+	return an_ok((double)(ss / (n - 1)));
+}
+
+/*
+ * Distribution-free CI of the median: with B ~ Binomial(n, 1/2) the number
+ * of samples below the median, [x_(l), x_(n+1-l)] (1-based order
+ * statistics) covers the median with probability 1 - 2 P(B <= l - 1). l is
+ * the largest rank keeping that at or above level.
+ */
+static void median_ci(const uint64_t *sorted, size_t n, double level, struct an_interval *ci)
+{
+	double tail = (1 - level) / 2, cdf = 0, lgn = lgamma((double)n + 1);
+	size_t l = 0;
+
+	ci->level = level;
+	for (size_t k = 0; k < n / 2; k++) {
+		cdf += exp(lgn - lgamma((double)k + 1) - lgamma((double)(n - k) + 1) -
+			   (double)n * M_LN2);
+		if (cdf > tail)
+			break;
+		l = k + 1; /* P(B <= l - 1) <= tail */
+	}
+	if (!l) {
+		ci->na = "too few samples for this level (95 %: needs 6)";
+		return;
+	}
+	ci->lo = (double)sorted[l - 1];
+	ci->hi = (double)sorted[n - l];
+	ci->na = NULL;
+}
+
+int an_describe(const uint64_t *v, size_t n, double level, struct an_desc *d)
+{
+	memset(d, 0, sizeof(*d));
+	d->count = n;
+	d->ci_mean.level = d->ci_median.level = level;
+	if (!n) {
+		d->mean = d->variance = d->stddev = d->stddev_pct = d->mode_share = an_na("no samples");
+		d->ci_mean.na = d->ci_median.na = "no samples";
+		return 0;
+	}
+	uint64_t *s = malloc(2 * n * sizeof(*s));
+	if (!s)
+		return -1;
+	memcpy(s, v, n * sizeof(*s));
+	struct order_stats os;
+	stats_order(s, s + n, n, &os); /* the shared nearest-rank code */
+	d->min = os.min;
+	d->max = os.max;
+	d->median = os.median;
+	d->p90 = os.p90;
+	d->p95 = os.p95;
+	d->p99 = os.p99;
+	d->mad = os.mad;
+
+	long double sum = 0, ss = 0;
+	for (size_t i = 0; i < n; i++)
+		sum += s[i];
+	long double mean = sum / n;
+	for (size_t i = 0; i < n; i++)
+		ss += (s[i] - mean) * (s[i] - mean);
+	d->mean = an_ok((double)mean);
+	if (n < 2) {
+		d->variance = d->stddev = d->stddev_pct = an_na("needs 2 samples");
+		d->ci_mean.na = "needs 2 samples";
+	} else {
+		long double var = ss / (n - 1);
+		d->variance = an_ok((double)var);
+		d->stddev = an_ok(sqrt((double)var));
+		d->stddev_pct = mean == 0 ? an_na("mean is 0")
+					  : an_ok(100 * d->stddev.v / (double)mean);
+		double hw = an_t_quantile((1 + level) / 2, (double)(n - 1)) * d->stddev.v /
+			    sqrt((double)n);
+		d->ci_mean.lo = (double)mean - hw;
+		d->ci_mean.hi = (double)mean + hw;
+	}
+
+	/* Mode: longest run in the sorted values; the first (smallest) wins. */
+	size_t best = 0;
+	for (size_t i = 0, j; i < n; i = j) {
+		for (j = i + 1; j < n && s[j] == s[i]; j++)
+			;
+		if (j - i > best) {
+			best = j - i;
+			d->mode = s[i];
+		}
+	}
+	d->mode_count = best;
+	d->mode_share = an_ok((double)best / (double)n);
+	median_ci(s, n, level, &d->ci_median);
+	free(s);
+	return 0;
+}

@@ -1,0 +1,242 @@
+/* The text report of `rvbench stats` and of every collection
+ * (analysis_report.h). */
+#include "analysis_report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "stats.h"
+
+/* Formatting into rotating buffers: enough for one printf's arguments. */
+static char *next_buf(void)
+{
+	static char buf[16][96];
+	static unsigned i;
+	return buf[i++ % 16];
+}
+#define V(x, p) an_fmt(next_buf(), 96, (x), (p))
+#define CI(x, p) an_fmt_interval(next_buf(), 96, &(x), (p))
+
+size_t an_bench_end(const struct results *r, size_t first)
+{
+	size_t e = first + 1;
+	while (e < r->ns && !strcmp(r->s[e].bench, r->s[first].bench) &&
+	       !strcmp(r->s[e].run, r->s[first].run))
+		e++;
+	return e;
+}
+
+int an_is_group_run(const struct results *r, size_t first, size_t end)
+{
+	return end - first > 1 || r->s[first].batch > 1;
+}
+
+int an_print_hist(FILE *f, const uint64_t *v, size_t n, size_t maxbins, const char *indent)
+{
+	enum { BAR = 40 };
+	uint64_t *s = malloc(n * sizeof(*s));
+	struct an_hist h;
+	if (!s)
+		return -1;
+	memcpy(s, v, n * sizeof(*s));
+	stats_sort_u64(s, n);
+	int rc = an_hist_make(s, n, maxbins, &h);
+	free(s);
+	if (rc)
+		return -1;
+	size_t top = 0, cum = 0;
+	for (size_t i = 0; i < h.nbins; i++)
+		if (h.count[i] > top)
+			top = h.count[i];
+	fprintf(f, "%s%12s | %-*s | %8s %7s\n", indent, h.width > 1 ? "from" : "value", BAR,
+		"histogram", "count", "CDF");
+	for (size_t i = 0; i < h.nbins; i++) {
+		char bar[BAR + 1];
+		size_t len = (h.count[i] * BAR + top - 1) / top;
+		cum += h.count[i];
+		memset(bar, '#', len);
+		bar[len] = 0;
+		fprintf(f, "%s%12llu | %-*s | %8zu %6.1f%%\n", indent,
+			(unsigned long long)(h.lo + i * h.width), BAR, bar, h.count[i],
+			100.0 * (double)cum / (double)n);
+	}
+	an_hist_free(&h);
+	return ferror(f) ? -1 : 0;
+}
+
+static int report_series(FILE *f, const struct res_series *s, const struct an_opts *o)
+{
+	struct an_desc d;
+
+	fprintf(f, "%s (run %s, hart %llu, group %llu, batch %llu): %zu samples\n", s->bench, s->run,
+		(unsigned long long)s->hart, (unsigned long long)s->group,
+		(unsigned long long)s->batch, s->n);
+	if (!s->n)
+		return fputs("  no measured samples: no statistics\n", f) < 0 ? -1 : 0;
+	if (an_describe(s->cycles, s->n, o->level, &d))
+		return -1;
+	fprintf(f, "  min %llu  max %llu  mean %s  median %llu  p90 %llu  p95 %llu  p99 %llu\n",
+		(unsigned long long)d.min, (unsigned long long)d.max, V(d.mean, 3),
+		(unsigned long long)d.median, (unsigned long long)d.p90, (unsigned long long)d.p95,
+		(unsigned long long)d.p99);
+	fprintf(f, "  variance %s  stddev %s  stddev %% %s  MAD %llu\n", V(d.variance, 3),
+		V(d.stddev, 3), V(d.stddev_pct, 2), (unsigned long long)d.mad);
+	fprintf(f, "  mode %llu: %zu of %zu samples (%.1f %%)\n", (unsigned long long)d.mode,
+		d.mode_count, d.count, 100 * d.mode_share.v);
+	fprintf(f, "  %g %% CI of the mean %s (Student t); of the median %s (order statistics)\n",
+		100 * o->level, CI(d.ci_mean, 3), CI(d.ci_median, 0));
+
+	uint64_t *sorted = malloc(s->n * sizeof(*sorted));
+	if (!sorted)
+		return -1;
+	memcpy(sorted, s->cycles, s->n * sizeof(*sorted));
+	stats_sort_u64(sorted, s->n);
+	struct an_tukey t;
+	an_tukey(sorted, s->n, &t);
+	free(sorted);
+	fprintf(f, "  outliers (Tukey, kept): mild %zu low %zu high, severe %zu low %zu high "
+		   "(Q1 %llu, Q3 %llu, fences %.1f..%.1f, %.1f..%.1f)\n",
+		t.mild_low, t.mild_high, t.severe_low, t.severe_high, (unsigned long long)t.q1,
+		(unsigned long long)t.q3, t.lo_inner, t.hi_inner, t.lo_outer, t.hi_outer);
+
+	struct an_steady st;
+	size_t first;
+	if (an_steady_series(s->cycles, s->n, o->windows, o->target_e, &st, &first))
+		return -1;
+	if (st.na)
+		fprintf(f, "  steady state: n/a (%s)\n", st.na);
+	else
+		fprintf(f, "  steady state: from sample %zu (window %zu, level %.3f)\n", first,
+			st.first + 1, st.reference);
+
+	struct an_path *p;
+	size_t np = an_paths(s->cycles, s->instret, s->n, &p);
+	if (np == (size_t)-1)
+		return -1;
+	fprintf(f, "  code paths by instret: %zu\n", np);
+	for (size_t i = 0; i < np && i < 8; i++)
+		fprintf(f, "    instret %llu: %zu samples (%.1f %%), cycles min %llu median %llu "
+			   "max %llu mean %.3f\n",
+			(unsigned long long)p[i].instret, p[i].count,
+			100.0 * (double)p[i].count / (double)s->n, (unsigned long long)p[i].min,
+			(unsigned long long)p[i].median, (unsigned long long)p[i].max, p[i].mean);
+	if (np > 8)
+		fprintf(f, "    ... %zu more paths\n", np - 8);
+	free(p);
+	if (an_print_hist(f, s->cycles, s->n, 12, "  "))
+		return -1;
+	return ferror(f) ? -1 : 0;
+}
+
+static int report_groups(FILE *f, const struct results *r, size_t first, size_t end,
+			 const struct an_opts *o)
+{
+	size_t ng = end - first, total = 0;
+	struct an_kanata k;
+
+	fprintf(f, "%s (run %s): group run, %zu groups; Kanata (seed 002), %g %% level, "
+		   "target half-width %g %%\n",
+		r->s[first].bench, r->s[first].run, ng, 100 * o->kanata_level, 100 * o->target_e);
+	fprintf(f, "  %5s %6s %5s %14s %16s %12s %12s %8s %25s %7s %6s %10s %9s\n", "group", "N", "S",
+		"mean A", "variance A", "mean Y", "variance Y", "CoV Y %", "CI of mean Y", "half %",
+		"met", "primary sd", "CoV P %");
+	double *mean = malloc(2 * ng * sizeof(double)), *hw = mean + ng;
+	if (!mean)
+		return -1;
+	for (size_t g = 0; g < ng; g++) {
+		const struct res_series *s = &r->s[first + g];
+		an_kanata_group(s->cycles, s->n, s->batch, o->kanata_level, o->target_e, &k);
+		total += s->n;
+		fprintf(f, "  %5llu %6llu %5zu %14s %16s %12s %12s %8s %25s %7s %6s %10s %9s\n",
+			(unsigned long long)s->group, (unsigned long long)s->batch, s->n, V(k.mean_a, 2),
+			V(k.var_a, 2), V(k.mean_y, 2), V(k.var_y, 2), V(k.cov_y_pct, 2), CI(k.ci_y, 2),
+			V(k.halfwidth_pct, 2), k.halfwidth_pct.na ? "-" : k.target_met ? "yes" : "no",
+			V(k.sd_p, 2), V(k.cov_p_pct, 2));
+		if (!k.halfwidth_pct.na && !k.target_met && !k.required_s.na)
+			fprintf(f, "        group %llu: half-width above %g %%: needs S' = %.0f samples "
+				   "(equation 3.3)\n",
+				(unsigned long long)s->group, 100 * o->target_e, k.required_s.v);
+		mean[g] = k.mean_y.na ? 0 : k.mean_y.v;
+		hw[g] = k.ci_y.na ? 0 : (k.ci_y.hi - k.ci_y.lo) / 2;
+	}
+	fprintf(f, "  z = %.3f; Y = A / N; primary (equation 3.2): mean = mean Y, variance = "
+		   "variance Y * N\n", an_norm_quantile((1 + o->kanata_level) / 2));
+
+	struct an_steady st;
+	an_steady_state(mean, hw, ng, o->target_e, &st);
+	if (st.na)
+		fprintf(f, "  steady state across groups: n/a (%s)\n", st.na);
+	else
+		fprintf(f, "  steady state across groups: from group %llu (N = %llu; level %.2f per call)\n",
+			(unsigned long long)r->s[first + st.first].group,
+			(unsigned long long)r->s[first + st.first].batch, st.reference);
+	free(mean);
+
+	double *x = malloc(2 * (total ? total : 1) * sizeof(double)), *y = x + total;
+	if (!x)
+		return -1;
+	size_t n = 0;
+	for (size_t g = first; g < end; g++)
+		for (size_t i = 0; i < r->s[g].n; i++, n++) {
+			x[n] = (double)r->s[g].batch;
+			y[n] = (double)r->s[g].cycles[i];
+		}
+	struct an_ols ols;
+	an_ols(x, y, n, o->level, &ols);
+	free(x);
+	fprintf(f, "  slope (least squares of cycles on N, %zu samples): %s per call, %g %% CI %s\n",
+		n, V(ols.slope, 3), 100 * o->level, CI(ols.ci_slope, 3));
+	fprintf(f, "  intercept (fixed cost): %s, CI %s; R^2 %s\n", V(ols.intercept, 3),
+		CI(ols.ci_intercept, 3), V(ols.r2, 4));
+	return ferror(f) ? -1 : 0;
+}
+
+int an_report_results(FILE *f, const struct results *r, const struct an_opts *o)
+{
+	if (!r->ns)
+		return fprintf(f, "%s: no samples\n", r->dir ? r->dir : "results") < 0 ? -1 : 0;
+	for (size_t i = 0; i < r->ns;) {
+		size_t end = an_bench_end(r, i);
+		for (size_t g = i; g < end; g++)
+			if (report_series(f, &r->s[g], o))
+				return -1;
+		if (an_is_group_run(r, i, end) && report_groups(f, r, i, end, o))
+			return -1;
+		i = end;
+	}
+	return fflush(f) ? -1 : 0;
+}
+
+int an_report_collector(FILE *f, const struct collector *c)
+{
+	struct results r = { 0 };
+	struct an_opts o = AN_OPTS_DEFAULT;
+	int rc = 0;
+
+	for (size_t i = 0; i < c->nruns && !rc; i++) {
+		const struct coll_run *run = &c->runs[i];
+		char tag[16];
+		snprintf(tag, sizeof(tag), "%08x", run->tag);
+		for (size_t j = 0; j < run->nbench && !rc; j++) {
+			const struct coll_bench *b = &run->bench[j];
+			if (!b->have_header || !b->nreceived)
+				continue;
+			for (uint64_t x = 0; x <= b->max_index && !rc; x++) {
+				if (x >= b->ncap || !b->s[x].present)
+					continue;
+				struct coll_derived d;
+				coll_derive(run, b, x, &d);
+				if (!d.warmup)
+					rc = results_add(&r, tag, b->name, b->hart, b->group, b->batch,
+							 d.cycles, d.instret);
+			}
+		}
+	}
+	if (!rc && r.ns) {
+		fputs("\nstatistics (rvbench stats DIR prints them again; docs/statistics.md)\n", f);
+		rc = an_report_results(f, &r, &o);
+	}
+	results_free(&r);
+	return rc;
+}

@@ -1,0 +1,424 @@
+/* Reading samples.csv and meta.json back (results_csv.h). */
+#include "results_csv.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void *xgrow(void *p, size_t *cap, size_t need, size_t elem)
+{
+	if (need <= *cap)
+		return p;
+	size_t n = *cap ? *cap * 2 : 16;
+	while (n < need)
+		n *= 2;
+	void *q = realloc(p, n * elem);
+	if (q)
+		*cap = n;
+	return q;
+}
+
+struct builder {
+	struct rcsv *t;
+	size_t rowcap, fieldcap;
+	char **fields; /* the row being built */
+	size_t nf;
+	char *buf;     /* the field being built */
+	size_t blen, bcap;
+};
+
+static int end_field(struct builder *b)
+{
+	char *f = malloc(b->blen + 1);
+	char **nfields = xgrow(b->fields, &b->fieldcap, b->nf + 1, sizeof(char *));
+	if (!f || !nfields) {
+		free(f);
+		return -1;
+	}
+	b->fields = nfields;
+	memcpy(f, b->buf, b->blen);
+	f[b->blen] = 0;
+	b->fields[b->nf++] = f;
+	b->blen = 0;
+	return 0;
+}
+
+static int end_row(struct builder *b, size_t line)
+{
+	struct rcsv *t = b->t;
+	size_t cap = b->rowcap;
+	char ***row = xgrow(t->row, &cap, t->nrows + 1, sizeof(*row));
+	if (!row)
+		return -1;
+	t->row = row;
+	size_t c2 = b->rowcap, c3 = b->rowcap;
+	size_t *nf = xgrow(t->nfield, &c2, t->nrows + 1, sizeof(*nf));
+	if (!nf)
+		return -1;
+	t->nfield = nf;
+	size_t *ln = xgrow(t->line, &c3, t->nrows + 1, sizeof(*ln));
+	if (!ln)
+		return -1;
+	t->line = ln;
+	b->rowcap = cap;
+	t->row[t->nrows] = b->fields;
+	t->nfield[t->nrows] = b->nf;
+	t->line[t->nrows] = line;
+	t->nrows++;
+	b->fields = NULL;
+	b->nf = b->fieldcap = 0;
+	return 0;
+}
+
+static int add_char(struct builder *b, char c)
+{
+	char *p = xgrow(b->buf, &b->bcap, b->blen + 1, 1);
+	if (!p)
+		return -1;
+	b->buf = p;
+	b->buf[b->blen++] = c;
+	return 0;
+}
+
+int rcsv_parse(const char *text, size_t len, struct rcsv *t, char *err, size_t errlen)
+{
+	struct builder b = { .t = t };
+	size_t i = 0, line = 1, row_line = 1;
+	int rc = 0;
+	const char *why = NULL;
+
+	memset(t, 0, sizeof(*t));
+	while (i < len && !why) {
+		/* one field */
+		if (text[i] == '"') {
+			size_t open_line = line;
+			i++;
+			for (;;) {
+				if (i >= len) {
+					snprintf(err, errlen, "%zu: quoted field opened here is never closed",
+						 open_line);
+					rc = -1;
+					goto out;
+				}
+				if (text[i] == '"') {
+					if (i + 1 < len && text[i + 1] == '"') {
+						if (add_char(&b, '"'))
+							goto oom;
+						i += 2;
+						continue;
+					}
+					i++;
+					break;
+				}
+				if (text[i] == '\n')
+					line++;
+				if (add_char(&b, text[i++]))
+					goto oom;
+			}
+			if (i < len && text[i] != ',' && text[i] != '\r' && text[i] != '\n')
+				why = "text after a closing quote";
+		} else {
+			while (i < len && text[i] != ',' && text[i] != '\r' && text[i] != '\n') {
+				if (text[i] == '"') {
+					why = "quote inside an unquoted field";
+					break;
+				}
+				if (add_char(&b, text[i++]))
+					goto oom;
+			}
+		}
+		if (why)
+			break;
+		if (end_field(&b))
+			goto oom;
+		if (i >= len) {
+			if (end_row(&b, row_line))
+				goto oom;
+			break;
+		}
+		if (text[i] == ',') {
+			i++;
+			if (i >= len) { /* "a,b," at the very end: a last empty field */
+				if (end_field(&b) || end_row(&b, row_line))
+					goto oom;
+			}
+			continue;
+		}
+		if (text[i] == '\r') {
+			if (i + 1 >= len || text[i + 1] != '\n') {
+				why = "carriage return not followed by a line feed";
+				break;
+			}
+			i++;
+		}
+		i++; /* the line feed */
+		if (end_row(&b, row_line))
+			goto oom;
+		row_line = ++line;
+	}
+	if (why) {
+		snprintf(err, errlen, "%zu: %s", line, why);
+		rc = -1;
+	}
+out:
+	for (size_t k = 0; k < b.nf; k++)
+		free(b.fields[k]);
+	free(b.fields);
+	free(b.buf);
+	if (rc)
+		rcsv_free(t);
+	return rc;
+oom:
+	snprintf(err, errlen, "%zu: out of memory", line);
+	rc = -1;
+	goto out;
+}
+
+void rcsv_free(struct rcsv *t)
+{
+	for (size_t i = 0; i < t->nrows; i++) {
+		for (size_t j = 0; j < t->nfield[i]; j++)
+			free(t->row[i][j]);
+		free(t->row[i]);
+	}
+	free(t->row);
+	free(t->nfield);
+	free(t->line);
+	memset(t, 0, sizeof(*t));
+}
+
+int rcsv_col(const struct rcsv *t, const char *name)
+{
+	if (!t->nrows)
+		return -1;
+	for (size_t j = 0; j < t->nfield[0]; j++)
+		if (!strcmp(t->row[0][j], name))
+			return (int)j;
+	return -1;
+}
+
+/* ---- result directories ---------------------------------------------------- */
+
+static char *read_file(const char *path, size_t *len, int *err)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		*err = errno;
+		return NULL;
+	}
+	char *buf = NULL;
+	size_t cap = 0, n = 0;
+	for (;;) {
+		char *nb = xgrow(buf, &cap, n + 65536, 1);
+		if (!nb) {
+			free(buf);
+			fclose(f);
+			*err = ENOMEM;
+			return NULL;
+		}
+		buf = nb;
+		size_t got = fread(buf + n, 1, 65536, f);
+		n += got;
+		if (got < 65536)
+			break;
+	}
+	if (ferror(f)) {
+		*err = errno ? errno : EIO;
+		free(buf);
+		fclose(f);
+		return NULL;
+	}
+	fclose(f);
+	*len = n;
+	return buf;
+}
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+	if (!*s || *s < '0' || *s > '9')
+		return -1;
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 10);
+	if (errno || *end)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int results_add(struct results *r, const char *run, const char *bench, uint64_t hart,
+		uint64_t group, uint64_t batch, uint64_t cycles, uint64_t instret)
+{
+	struct res_series *s = NULL;
+	/* The rows of one series are consecutive, so look at the last first. */
+	for (size_t k = r->ns; k-- > 0;) {
+		struct res_series *c = &r->s[k];
+		if (c->group == group && !strcmp(c->bench, bench) && !strcmp(c->run, run)) {
+			s = c;
+			break;
+		}
+	}
+	if (!s) {
+		struct res_series *ns = realloc(r->s, (r->ns + 1) * sizeof(*ns));
+		if (!ns)
+			return -1;
+		r->s = ns;
+		s = &r->s[r->ns];
+		memset(s, 0, sizeof(*s));
+		s->run = strdup(run);
+		s->bench = strdup(bench);
+		r->ns++;
+		if (!s->run || !s->bench)
+			return -1;
+		s->hart = hart;
+		s->group = group;
+		s->batch = batch;
+	}
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 64;
+		uint64_t *c = realloc(s->cycles, cap * sizeof(*c));
+		if (!c)
+			return -1;
+		s->cycles = c;
+		uint64_t *in = realloc(s->instret, cap * sizeof(*in));
+		if (!in)
+			return -1;
+		s->instret = in;
+		s->cap = cap;
+	}
+	s->cycles[s->n] = cycles;
+	s->instret[s->n] = instret;
+	s->n++;
+	return 0;
+}
+
+/* The run status in meta.json: its first "status" key (the top level). */
+static void read_meta(const char *dir, struct results *r)
+{
+	char path[4200];
+	size_t len;
+	int e;
+	snprintf(path, sizeof(path), "%s/meta.json", dir);
+	char *text = read_file(path, &len, &e);
+	if (!text)
+		return;
+	r->meta_found = 1;
+	char *nt = realloc(text, len + 1);
+	if (!nt) {
+		free(text);
+		return;
+	}
+	text = nt;
+	text[len] = 0;
+	const char *p = strstr(text, "\"status\"");
+	if (p && (p = strchr(p + 8, '"'))) {
+		size_t k = strcspn(p + 1, "\"");
+		if (k < sizeof(r->status)) {
+			memcpy(r->status, p + 1, k);
+			r->status[k] = 0;
+		}
+	}
+	r->complete = !strcmp(r->status, "complete");
+	free(text);
+}
+
+int results_load(const char *dir, struct results *r, char *err, size_t errlen)
+{
+	static const char *const need[] = { "run", "bench", "group", "batch", "warmup", "cycles",
+					    "instret" };
+	enum { RUN, BENCH, GROUP, BATCH, WARMUP, CYCLES, INSTRET, NNEED };
+	char path[4200], why[256];
+	size_t len;
+	int e, col[NNEED];
+
+	memset(r, 0, sizeof(*r));
+	r->dir = strdup(dir);
+	if (!r->dir) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	snprintf(path, sizeof(path), "%s/samples.csv", dir);
+	char *text = read_file(path, &len, &e);
+	if (!text) {
+		snprintf(err, errlen, "cannot read %s: %s", path, strerror(e));
+		results_free(r);
+		return -1;
+	}
+	struct rcsv t;
+	int rc = rcsv_parse(text, len, &t, why, sizeof(why));
+	free(text);
+	if (rc) {
+		snprintf(err, errlen, "%s:%s", path, why);
+		results_free(r);
+		return -1;
+	}
+	rc = -1;
+	if (!t.nrows) {
+		snprintf(err, errlen, "%s: empty file (no header)", path);
+		goto out;
+	}
+	for (int k = 0; k < NNEED; k++)
+		if ((col[k] = rcsv_col(&t, need[k])) < 0) {
+			snprintf(err, errlen, "%s:1: no column '%s' in the header", path, need[k]);
+			goto out;
+		}
+	int hart_col = rcsv_col(&t, "hart");
+	for (size_t i = 1; i < t.nrows; i++) {
+		char **f = t.row[i];
+		uint64_t v[NNEED] = { 0 }, hart = 0;
+		if (t.nfield[i] != t.nfield[0]) {
+			snprintf(err, errlen, "%s:%zu: %zu fields, the header has %zu", path, t.line[i],
+				 t.nfield[i], t.nfield[0]);
+			goto out;
+		}
+		for (int k = GROUP; k < NNEED; k++)
+			if (parse_u64(f[col[k]], &v[k])) {
+				snprintf(err, errlen, "%s:%zu: column '%s': '%.40s' is not a whole number",
+					 path, t.line[i], need[k], f[col[k]]);
+				goto out;
+			}
+		if (hart_col >= 0 && parse_u64(f[hart_col], &hart)) {
+			snprintf(err, errlen, "%s:%zu: column 'hart': '%.40s' is not a whole number", path,
+				 t.line[i], f[hart_col]);
+			goto out;
+		}
+		if (v[WARMUP] > 1) {
+			snprintf(err, errlen, "%s:%zu: column 'warmup' must be 0 or 1, not %llu", path,
+				 t.line[i], (unsigned long long)v[WARMUP]);
+			goto out;
+		}
+		if (!*f[col[BENCH]]) {
+			snprintf(err, errlen, "%s:%zu: empty bench name", path, t.line[i]);
+			goto out;
+		}
+		if (v[WARMUP]) /* kept in the CSV, left out of the statistics */
+			continue;
+		if (results_add(r, f[col[RUN]], f[col[BENCH]], hart, v[GROUP], v[BATCH], v[CYCLES],
+				v[INSTRET])) {
+			snprintf(err, errlen, "out of memory");
+			goto out;
+		}
+	}
+	read_meta(dir, r);
+	rc = 0;
+out:
+	rcsv_free(&t);
+	if (rc)
+		results_free(r);
+	return rc;
+}
+
+void results_free(struct results *r)
+{
+	for (size_t i = 0; i < r->ns; i++) {
+		free(r->s[i].run);
+		free(r->s[i].bench);
+		free(r->s[i].cycles);
+		free(r->s[i].instret);
+	}
+	free(r->s);
+	free(r->dir);
+	memset(r, 0, sizeof(*r));
+}

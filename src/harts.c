@@ -1,0 +1,229 @@
+#include "harts.h"
+
+#include "csr.h"
+#include "layout.h"
+#include "sbi.h"
+#include "stream.h"
+#include "trap.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define SIE_SSIE (1ul << 1)
+#define SIP_SSIP (1ul << 1)
+
+extern char secondary_entry[];
+extern char __tls_base[], __tls_blocks[], __tdata_size[], __tbss_size[], __tbss_offset[];
+
+/* One mailbox per hart id. The boot hart writes fn/arg then bumps `asked`;
+ * the hart runs the job and sets `done` to that number. */
+struct mailbox {
+	void (*volatile fn)(void *);
+	void *volatile arg;
+	volatile uint32_t asked;
+	volatile uint32_t done;
+	volatile uint32_t arrived;
+	volatile uint32_t faulted;
+	uint64_t scause, sepc, stval;
+	void (*volatile ipi_hook)(void);
+	uint64_t busy_cycles, idle_cycles;
+};
+
+static struct mailbox box[MAX_HARTS];
+static struct hart_info info[MAX_HARTS];
+static unsigned nharts;
+static uint32_t boot_hart;
+
+uint32_t harts_self(void)
+{
+	return (uint32_t)csr_read(sscratch);
+}
+
+uint32_t harts_boot(void)
+{
+	return boot_hart;
+}
+
+unsigned harts_count(void)
+{
+	return nharts;
+}
+
+const struct hart_info *harts_get(unsigned i)
+{
+	if (i >= nharts)
+		return NULL;
+	struct hart_info *h = &info[i];
+	if (h->state == HART_ONLINE) {
+		h->busy_cycles = box[h->hartid].busy_cycles;
+		h->idle_cycles = box[h->hartid].idle_cycles;
+	}
+	return h;
+}
+
+const struct hart_info *harts_find(uint32_t hartid)
+{
+	for (unsigned i = 0; i < nharts; i++)
+		if (info[i].hartid == hartid)
+			return harts_get(i);
+	return NULL;
+}
+
+static void wait_ms(uint32_t ms, uint64_t timebase, volatile uint32_t *until)
+{
+	uint64_t end = read_time() + (uint64_t)ms * (timebase ? timebase : 1000000) / 1000;
+
+	while (!*until && read_time() < end)
+		;
+}
+
+void harts_start(const struct platform *p, uint64_t selection)
+{
+	boot_hart = (uint32_t)p->boot_hart;
+	__asm__ volatile("csrw sscratch, %0" : : "r"((unsigned long)boot_hart));
+	nharts = 0;
+	for (unsigned i = 0; i < p->nharts && nharts < MAX_HARTS; i++) {
+		const struct platform_hart *ph = &p->harts[i];
+		struct hart_info *h = &info[nharts++];
+		*h = (struct hart_info){ .hartid = ph->hartid };
+		if (ph->hartid == boot_hart) {
+			h->state = HART_BOOT;
+		} else if (ph->hartid >= MAX_HARTS) {
+			h->state = HART_SKIPPED;
+			h->why = "hart id beyond rvbench's 8 stack slots";
+		} else if (!ph->enabled) {
+			h->state = HART_SKIPPED;
+			h->why = "disabled in the device tree";
+		} else if (!ph->s_mode) {
+			/* The FU540's E51 monitor core: HSM would say yes and
+			 * the hart would never arrive. */
+			h->state = HART_SKIPPED;
+			h->why = "no S-mode (no mmu-type)";
+		} else if (selection && !(selection & (1ull << ph->hartid))) {
+			h->state = HART_SKIPPED;
+			h->why = "not selected (rvbench.harts=)";
+		} else if (sbi_hart_start(ph->hartid, (unsigned long)(uintptr_t)secondary_entry, 0)) {
+			h->state = HART_FAILED;
+			h->why = "SBI HSM refused to start it";
+		} else {
+			wait_ms(HARTS_START_TIMEOUT_MS, p->timebase_hz, &box[ph->hartid].arrived);
+			if (!box[ph->hartid].arrived) {
+				/* A hart can still be asleep in the firmware's own boot
+				 * (OpenSBI 1.1 waits for the cold-boot hart in wfi and
+				 * can miss that wake-up): an IPI wakes it up to see
+				 * its start request. */
+				sbi_send_ipi(1ul, ph->hartid);
+				wait_ms(HARTS_START_TIMEOUT_MS, p->timebase_hz, &box[ph->hartid].arrived);
+			}
+			if (box[ph->hartid].arrived) {
+				h->state = HART_ONLINE;
+			} else {
+				static char why[MAX_HARTS][64];
+				snprintf(why[ph->hartid], sizeof(why[0]),
+					 "did not arrive within %u ms (HSM status %ld)",
+					 2 * HARTS_START_TIMEOUT_MS, sbi_hart_get_status(ph->hartid));
+				h->state = HART_FAILED;
+				h->why = why[ph->hartid];
+			}
+		}
+		if (h->state == HART_SKIPPED || h->state == HART_FAILED)
+			stream_say("rvbench: hart %lu %s: %s", (unsigned long)h->hartid,
+				   h->state == HART_SKIPPED ? "skipped" : "FAILED", h->why);
+	}
+}
+
+int harts_dispatch(uint32_t hartid, void (*fn)(void *), void *arg)
+{
+	const struct hart_info *h = harts_find(hartid);
+
+	if (!h || h->state != HART_ONLINE)
+		return -1;
+	box[hartid].fn = fn;
+	box[hartid].arg = arg;
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	box[hartid].asked++;
+	sbi_send_ipi(1ul, hartid); /* wakes it from wfi */
+	return 0;
+}
+
+int harts_wait(uint32_t hartid)
+{
+	struct mailbox *m = &box[hartid];
+
+	while (m->done != m->asked)
+		;
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	if (!m->faulted)
+		return 0;
+	if (m->faulted == 1) { /* report once */
+		m->faulted = 2;
+		stream_say("rvbench: hart %lu TRAPPED (scause=0x%llx sepc=0x%llx stval=0x%llx): out of service",
+			   (unsigned long)hartid, (unsigned long long)m->scause,
+			   (unsigned long long)m->sepc, (unsigned long long)m->stval);
+		for (unsigned i = 0; i < nharts; i++)
+			if (info[i].hartid == hartid) {
+				info[i].state = HART_FAILED;
+				info[i].why = "trapped in a job";
+			}
+	}
+	return -1;
+}
+
+void harts_set_ipi_hook(void (*hook)(void))
+{
+	box[harts_self()].ipi_hook = hook;
+}
+
+void harts_secondary_trap(struct trap_frame *f, uint64_t scause, uint64_t stval)
+{
+	struct mailbox *m = &box[harts_self()];
+
+	if (scause == ((1ull << 63) | 1) && m->ipi_hook) { /* supervisor software interrupt */
+		m->ipi_hook();
+		__asm__ volatile("csrc sip, %0" : : "r"(SIP_SSIP));
+		return;
+	}
+	if (scause == ((1ull << 63) | 1)) {
+		__asm__ volatile("csrc sip, %0" : : "r"(SIP_SSIP));
+		return;
+	}
+	m->scause = scause;
+	m->sepc = f->sepc;
+	m->stval = stval;
+	m->faulted = 1;
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	m->done = m->asked;
+	__asm__ volatile("csrw sie, zero");
+	for (;;)
+		__asm__ volatile("wfi");
+}
+
+void harts_secondary_main(unsigned long hartid)
+{
+	struct mailbox *m = &box[hartid];
+
+	/* Our own copy of picolibc's TLS (tp already points at it). */
+	char *tls = __tls_blocks + hartid * TLS_BLOCK_SIZE;
+	memcpy(tls, __tls_base, (size_t)(uintptr_t)__tdata_size);
+	memset(tls + (uintptr_t)__tbss_offset, 0, (size_t)(uintptr_t)__tbss_size);
+	__asm__ volatile("csrw sscratch, %0" : : "r"(hartid));
+
+	/* SSIE lets an IPI end `wfi`; with sstatus.SIE off no trap is taken. */
+	__asm__ volatile("csrs sie, %0" : : "r"(SIE_SSIE));
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	m->arrived = 1;
+	for (;;) {
+		uint64_t idle0 = read_cycle();
+		while (m->done == m->asked) {
+			__asm__ volatile("wfi");
+			__asm__ volatile("csrc sip, %0" : : "r"(SIP_SSIP));
+		}
+		__atomic_thread_fence(__ATOMIC_SEQ_CST);
+		uint64_t busy0 = read_cycle();
+		m->idle_cycles += busy0 - idle0;
+		m->fn(m->arg);
+		m->busy_cycles += read_cycle() - busy0;
+		__atomic_thread_fence(__ATOMIC_SEQ_CST);
+		m->done = m->asked;
+	}
+}

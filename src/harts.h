@@ -1,0 +1,60 @@
+/*
+ * The other harts: started through SBI HSM, each with its own stack and
+ * TLS block, then parked in `wfi` until the boot hart hands them a job
+ * (a function and its argument) and wakes them with an IPI.
+ */
+#ifndef RVBENCH_HARTS_H
+#define RVBENCH_HARTS_H
+
+#include <stdint.h>
+
+#include "platform.h"
+
+#define HARTS_START_TIMEOUT_MS 200
+
+enum hart_state {
+	HART_BOOT,    /* runs the benchmarks and the console */
+	HART_ONLINE,  /* started, waiting for jobs */
+	HART_SKIPPED, /* not selected, disabled in the device tree, or no S-mode */
+	HART_FAILED   /* HSM refused to start it, or it never arrived */
+};
+
+struct hart_info {
+	uint32_t hartid;
+	enum hart_state state;
+	const char *why; /* for SKIPPED and FAILED */
+	/* utilisation, cycles of this hart's own counter */
+	uint64_t busy_cycles, idle_cycles;
+};
+
+/* Starts the selected harts (all S-capable ones when selection is 0;
+ * else a bit per hart id). Reports each start on the UART. */
+void harts_start(const struct platform *p, uint64_t selection);
+unsigned harts_count(void);
+const struct hart_info *harts_get(unsigned i);
+const struct hart_info *harts_find(uint32_t hartid);
+uint32_t harts_boot(void);
+/* The hart running the caller (from sscratch, set at entry). */
+uint32_t harts_self(void);
+
+/* Hands fn(arg) to an online hart and returns at once; -1 if not online. */
+int harts_dispatch(uint32_t hartid, void (*fn)(void *arg), void *arg);
+/* Waits until that hart finished its job; -1 if it trapped instead
+ * (reported on the UART; the hart is then out of service). */
+int harts_wait(uint32_t hartid);
+
+/*
+ * On the calling (secondary) hart: hook runs in the trap handler for each
+ * supervisor software interrupt (IPI) while interrupts are enabled there;
+ * NULL removes it.
+ */
+void harts_set_ipi_hook(void (*hook)(void));
+/* A secondary hart's trap: IPIs go to its hook; anything else stops the
+ * hart (reported by the boot hart in harts_wait()). */
+struct trap_frame;
+void harts_secondary_trap(struct trap_frame *f, uint64_t scause, uint64_t stval);
+
+/* The other harts' C entry (boot/entry.S). */
+void harts_secondary_main(unsigned long hartid);
+
+#endif

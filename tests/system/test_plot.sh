@@ -1,0 +1,116 @@
+#!/bin/sh
+# rvbench stats / compare / plot on synthetic result directories (no QEMU):
+# the Kanata slope of a group run, the exports (JSON parsed; Google
+# Benchmark's compare.py run on gbench-json where it and SciPy are
+# installed), the --fail-above gate, gnuplot output (a real PNG / SVG where
+# gnuplot is installed), and the messages for bad input.
+. tests/system/lib.sh
+build=$1
+rvb=$build/host/rvbench
+out=$build/tests/plot
+rm -rf "$out"
+mkdir -p "$out/a" "$out/b" "$out/bad"
+
+# A: "twopath" (1000 samples, two instret paths) and "grp", a group run of
+# exactly 7 + 100 N cycles (N = 10, 20, 30; three samples each).
+# B: the same, twopath 10 % slower.
+mk() { # DIR FACTOR
+	awk -v f="$2" 'BEGIN {
+		printf "run,bench,hart,group,batch,index,warmup,input,cycles,instret,cycles_raw,instret_raw,flags\r\n"
+		s = 12345
+		for (i = 0; i < 1010; i++) {
+			s = (s * 1103515245 + 12345) % 2147483648
+			p = (s % 10) < 7
+			c = int((p ? 150 : 230) * f) + s % 7
+			printf "0000000a,twopath,1,0,1,%d,%d,0,%d,%d,%d,%d,0\r\n", i, i < 10, c, p ? 120 : 180, c + 6, 124
+		}
+		for (g = 0; g < 3; g++)
+			for (k = 0; k < 3; k++) {
+				n = 10 + 10 * g
+				printf "0000000a,grp,1,%d,%d,%d,0,0,%d,%d,%d,%d,0\r\n", g, n, k, 7 + 100 * n, 100 * n, 13 + 100 * n, 100 * n + 4
+			}
+	}' >"$1/samples.csv"
+	printf '{\n  "status": "complete"\n}\n' >"$1/meta.json"
+}
+mk "$out/a" 1
+mk "$out/b" 1.1
+
+"$rvb" stats "$out/a" >"$out/stats.txt" 2>&1
+check_eq "rvbench stats exits 0" 0 "$?"
+check "stats: the group run's slope is exactly 100 per call" \
+	grep -q 'slope (least squares of cycles on N, 9 samples): 100.000 per call' "$out/stats.txt"
+check "stats: intercept 7 (the fixed cost)" grep -q 'intercept (fixed cost): 7.000' "$out/stats.txt"
+check "stats: two code paths by instret" grep -q 'code paths by instret: 2' "$out/stats.txt"
+check "stats: a text histogram with a CDF column" grep -q '| histogram .* CDF' "$out/stats.txt"
+
+for fmt in json gbench-json; do
+	"$rvb" stats --format $fmt -o "$out/a.$fmt" "$out/a"
+	check_eq "stats --format $fmt exits 0" 0 "$?"
+	if command -v python3 >/dev/null 2>&1; then
+		check "stats --format $fmt is valid JSON" python3 -m json.tool "$out/a.$fmt" /dev/null
+	fi
+done
+check "gbench-json has context and benchmarks with real_time, cpu_time, time_unit" \
+	sh -c "grep -q '\"context\"' '$out/a.gbench-json' && grep -q '\"benchmarks\"' '$out/a.gbench-json' && grep -q '\"time_unit\": \"ns\"' '$out/a.gbench-json' && grep -q '\"cpu_time\"' '$out/a.gbench-json'"
+"$rvb" stats --format gbench-json -o "$out/b.gbench-json" "$out/b"
+cmp=/usr/share/benchmark/compare.py
+if [ -f $cmp ] && /usr/bin/python3 -c 'import scipy' 2>/dev/null; then
+	/usr/bin/python3 $cmp benchmarks "$out/a.gbench-json" "$out/b.gbench-json" >"$out/compare_py.txt" 2>&1
+	check_eq "Google Benchmark's compare.py reads rvbench's gbench-json" 0 "$?"
+	check "compare.py sees twopath about 10 % slower" grep -q 'twopath .*+0\.\(09\|10\|11\)' "$out/compare_py.txt"
+else
+	echo "# compare.py or SciPy not installed: Google Benchmark's own reader not run"
+fi
+"$rvb" stats --format csv -o "$out/a.csv" "$out/a"
+check_eq "stats --format csv: one row per series plus the header" 5 "$(wc -l <"$out/a.csv" | tr -d ' ')"
+
+"$rvb" compare "$out/a" "$out/b" >"$out/cmp.txt" 2>&1
+check_eq "compare without a gate exits 0" 0 "$?"
+check "compare: twopath slower" grep -q '^twopath .* slower$' "$out/cmp.txt"
+check "compare: grp has no significant change" grep -q '^grp g0 N=10 .* no significant change$' "$out/cmp.txt"
+"$rvb" compare --fail-above 5 "$out/a" "$out/b" >/dev/null 2>&1
+check_eq "compare --fail-above 5 trips on a 10 % regression (exit 1)" 1 "$?"
+"$rvb" compare --fail-above 20 "$out/a" "$out/b" >/dev/null 2>&1
+check_eq "compare --fail-above 20 passes" 0 "$?"
+"$rvb" compare --seed 7 "$out/a" "$out/b" >"$out/cmp1.txt" 2>&1
+"$rvb" compare --seed 7 "$out/a" "$out/b" >"$out/cmp2.txt" 2>&1
+check "compare: the bootstrap is reproducible under --seed" cmp -s "$out/cmp1.txt" "$out/cmp2.txt"
+"$rvb" compare "$out/a:twopath" "$out/a:grp" >"$out/cmp3.txt" 2>&1
+check "compare DIR:BENCH DIR:BENCH compares two benchmarks" grep -q '^twopath vs grp ' "$out/cmp3.txt"
+
+if command -v gnuplot >/dev/null 2>&1; then
+	"$rvb" plot "$out/a" -o "$out/p.png" >/dev/null 2>&1
+	check_eq "plot exits 0" 0 "$?"
+	for b in twopath grp; do
+		check "plot: $out/p-$b.png is a PNG" \
+			sh -c "[ \"\$(od -An -tx1 -N8 '$out/p-$b.png' | tr -d ' ')\" = 89504e470d0a1a0a ]"
+	done
+	"$rvb" plot "$out/a" -b grp -o "$out/g.svg" >/dev/null 2>&1
+	check "plot: an SVG" grep -q '<svg' "$out/g.svg"
+	"$rvb" compare "$out/a" "$out/b" --plot "$out/cdf.png" >/dev/null 2>&1
+	check "compare --plot: a PNG of the two CDFs" \
+		sh -c "[ \"\$(od -An -tx1 -N8 '$out/cdf.png' | tr -d ' ')\" = 89504e470d0a1a0a ]"
+	"$rvb" plot "$out/a" -o "$out/p.gif" >/dev/null 2>&1
+	check_eq "plot: an unknown image type is an error" 2 "$?"
+else
+	echo "# gnuplot not installed (Debian gnuplot-nox): plots not tested"
+fi
+
+# Bad input: named file and line; a missing side; an incomplete run.
+head -n 3 "$out/a/samples.csv" >"$out/bad/samples.csv"
+printf '0000000a,twopath,1,0,1,9,0,0,12x,120,1,1,0\r\n' >>"$out/bad/samples.csv"
+"$rvb" stats "$out/bad" >/dev/null 2>"$out/bad.err"
+check_eq "stats on a malformed CSV exits 2" 2 "$?"
+check "the message names the file and line" grep -q "bad/samples.csv:4: column 'cycles': '12x'" "$out/bad.err"
+"$rvb" stats "$out/none" >/dev/null 2>"$out/none.err"
+check_eq "stats on a missing directory exits 2" 2 "$?"
+check "the message names the missing file" grep -q 'none/samples.csv: No such file' "$out/none.err"
+head -n 5 "$out/a/samples.csv" >"$out/bad/samples.csv" # warmup rows
+printf '0000000a,twopath,1,0,1,10,0,0,150,120,156,124,0\r\n' >>"$out/bad/samples.csv" # one sample
+printf '{\n  "status": "incomplete"\n}\n' >"$out/bad/meta.json"
+"$rvb" stats "$out/bad" >"$out/inc.txt" 2>"$out/inc.err"
+check_eq "stats on an incomplete run exits 1" 1 "$?"
+check "and says so" grep -q 'incomplete run' "$out/inc.err"
+check "a statistic that cannot be computed is n/a with a reason" grep -q 'n/a (' "$out/inc.txt"
+"$rvb" compare "$out/a" "$out/bad" >"$out/miss.txt" 2>&1
+check "compare: a benchmark only in A is named" grep -q '^grp .*only in A: not compared' "$out/miss.txt"

@@ -1,0 +1,358 @@
+/*
+ * The collector on damaged streams: a captured QEMU stream (encoding d)
+ * and synthetic runs in encoding r, with bit flips, dropped, duplicated
+ * and inserted bytes, truncation, a reboot mid-run, wrong-baud garbage,
+ * foreign text spliced into lines and banners with CR and ANSI codes.
+ * Pass: no wrong sample ever accepted, gaps exactly the missing samples,
+ * every chunking gives the same result, no hang.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "collector.h"
+#include "csv_out.h"
+#include "lcg.h"
+#include "meta_json.h"
+#include "synth.h"
+
+#define FIXTURE "tests/fixtures/qemu-sifive_u-300.log"
+
+static const struct synth_bench benches[3] = {
+	{ "tight", 10, 700, 100, 6, 4, "ok", 0, NULL, NULL, 0, NULL },
+	{ "perm", 4, 300, 64, 6, 4, "ok", 0, "permutation", "n=64", 0, NULL },
+	{ "seq", 0, 90, 7, 6, 4, "none", 0, "sequential", NULL, 0, NULL },
+};
+
+static char *read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	assert_non_null(f);
+	char *buf = malloc(1 << 20);
+	assert_non_null(buf);
+	*len = fread(buf, 1, 1 << 20, f);
+	fclose(f);
+	return buf;
+}
+
+static struct collector *decode(const char *buf, size_t len, size_t chunk)
+{
+	struct collector *c = collector_new();
+	for (size_t off = 0; off < len; off += chunk)
+		collector_feed(c, buf + off, len - off < chunk ? len - off : chunk);
+	collector_finish(c);
+	return c;
+}
+
+static char *rice_stream(uint32_t tag, size_t *len)
+{
+	struct synth_run r = { tag, 0x5256424E43480001ull, benches, 3, NULL, 1, 1 };
+	struct synth_lines l = { 0 };
+	synth_run_lines(&r, &l);
+	char *buf = synth_join(&l, SIZE_MAX, len);
+	synth_free(&l);
+	return buf;
+}
+
+/* Every sample present in got equals the reference's sample of the same
+ * run tag, block and index; the gaps are exactly the missing indices. */
+static void check_against(const struct collector *ref, const struct collector *got)
+{
+	for (size_t i = 0; i < got->nruns; i++) {
+		const struct coll_run *g = &got->runs[i], *rr = NULL;
+		for (size_t j = 0; j < ref->nruns; j++)
+			if (ref->runs[j].tag == g->tag)
+				rr = &ref->runs[j];
+		for (size_t b = 0; b < g->nbench; b++) {
+			const struct coll_bench *gb = &g->bench[b];
+			for (size_t k = 0; k < gb->ncap; k++) {
+				if (!gb->s[k].present)
+					continue;
+				/* A value from a run or block the reference never had is wrong. */
+				assert_non_null(rr);
+				assert_true(b < rr->nbench && k < rr->bench[b].ncap);
+				assert_true(rr->bench[b].s[k].present);
+				assert_int_equal(gb->s[k].cycles_raw, rr->bench[b].s[k].cycles_raw);
+				assert_int_equal(gb->s[k].instret_raw, rr->bench[b].s[k].instret_raw);
+			}
+			uint64_t expected = coll_bench_expected(gb);
+			for (uint64_t k = 0; k < expected; k++) {
+				int present = k < gb->ncap && gb->s[k].present, in_gap = 0;
+				for (size_t x = 0; x < g->ngap; x++)
+					if (g->gap[x].bench == b && g->gap[x].first <= k && k <= g->gap[x].last)
+						in_gap++;
+				assert_int_equal(in_gap, !present);
+			}
+		}
+		if (g->complete)
+			assert_int_equal(g->total_received, rr->total_received);
+	}
+}
+
+/* One mutation of the stream by kind, at LCG-chosen places. */
+static char *mutate(const char *in, size_t len, unsigned kind, struct lcg *g, size_t *outlen)
+{
+	static const char *const foreign[] = {
+		"\x1b[2K\x1b[1;31mU-Boot 2023.01\r", "@RVB ", " *0000", "\r\n", "rvbench: hello\r\n",
+		"@RVB 1a2b3c4d 5 S 0 0 1 r AAAA *1234\r\n", "\0\0\0", "%%%", "@",
+	};
+	size_t cap = len * 2 + 4096, n = 0;
+	char *out = malloc(cap);
+	assert_non_null(out);
+	size_t at = len ? lcg_below(g, (uint32_t)len) : 0;
+	switch (kind) {
+	case 0: /* bit flips */
+		memcpy(out, in, len);
+		n = len;
+		for (int i = 0; i < 3; i++)
+			out[lcg_below(g, (uint32_t)len)] ^= (char)(1u << lcg_below(g, 8));
+		break;
+	case 1: { /* dropped bytes */
+		size_t drop = 1 + lcg_below(g, 200);
+		if (drop > len - at)
+			drop = len - at;
+		memcpy(out, in, at);
+		memcpy(out + at, in + at + drop, len - at - drop);
+		n = len - drop;
+		break;
+	}
+	case 2: { /* duplicated bytes */
+		size_t dup = 1 + lcg_below(g, 600);
+		if (dup > len - at)
+			dup = len - at;
+		memcpy(out, in, at + dup);
+		memcpy(out + at + dup, in + at, len - at);
+		n = len + dup;
+		break;
+	}
+	case 3: { /* inserted foreign text */
+		const char *t = foreign[lcg_below(g, sizeof(foreign) / sizeof(foreign[0]))];
+		size_t tl = strlen(t) ? strlen(t) : 3;
+		memcpy(out, in, at);
+		memcpy(out + at, t, tl);
+		memcpy(out + at + tl, in + at, len - at);
+		n = len + tl;
+		break;
+	}
+	case 4: /* truncation */
+		memcpy(out, in, at);
+		n = at;
+		break;
+	case 5: { /* wrong-baud garbage: random bytes for a while */
+		size_t junk = 1 + lcg_below(g, 300);
+		memcpy(out, in, at);
+		for (size_t i = 0; i < junk; i++)
+			out[at + i] = (char)lcg_below(g, 256);
+		memcpy(out + at + junk, in + at, len - at);
+		n = len + junk;
+		break;
+	}
+	default: { /* a reboot: the stream starts over from the beginning */
+		memcpy(out, in, at);
+		const char *banner = "\r\nOpenSBI v1.1\r\n\x1b[0m";
+		memcpy(out + at, banner, strlen(banner));
+		memcpy(out + at + strlen(banner), in, len);
+		n = at + strlen(banner) + len;
+		break;
+	}
+	}
+	*outlen = n;
+	return out;
+}
+
+static void fault_injection(const char *clean, size_t len, unsigned rounds)
+{
+	struct collector *ref = decode(clean, len, len);
+	struct lcg g;
+
+	assert_int_equal(ref->nruns, 1);
+	assert_true(ref->runs[0].complete);
+	lcg_seed(&g, 42);
+	for (unsigned i = 0; i < rounds; i++) {
+		size_t n;
+		char *m = mutate(clean, len, i % 7, &g, &n);
+		struct collector *c = decode(m, n, 1 + lcg_below(&g, 700));
+		check_against(ref, c);
+		collector_free(c);
+		free(m);
+	}
+	collector_free(ref);
+}
+
+static void test_captured_stream_faults(void **state)
+{
+	(void)state;
+	size_t len;
+	char *buf = read_file(FIXTURE, &len);
+	struct collector *c = decode(buf, len, len);
+	/* The fixture is a real QEMU run: 4 blocks of 400 samples, complete. */
+	assert_int_equal(c->nruns, 1);
+	assert_true(c->runs[0].complete);
+	assert_true(c->runs[0].ok);
+	assert_int_equal(c->runs[0].total_received, 1600);
+	collector_free(c);
+	fault_injection(buf, len, 700);
+	free(buf);
+}
+
+/* A reboot re-sends the same run tag only by chance; here it sends the
+ * same stream: the copy is an exact duplicate, line by line. */
+static void test_rice_stream_faults(void **state)
+{
+	(void)state;
+	size_t len;
+	char *buf = rice_stream(0x1a2b3c4d, &len);
+	fault_injection(buf, len, 700);
+	free(buf);
+}
+
+static char *dump(const struct collector *c)
+{
+	char *s = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&s, &n);
+	struct meta_source src = { .kind = "replay", .file = "x", .end = "eof" };
+	assert_int_equal(csv_write_samples(f, c), 0);
+	assert_int_equal(csv_write_summary(f, c), 0);
+	assert_int_equal(csv_write_gaps(f, c), 0);
+	assert_int_equal(meta_json_write(f, c, &src), 0);
+	fclose(f);
+	return s;
+}
+
+static void test_rice_every_chunking(void **state)
+{
+	(void)state;
+	size_t len;
+	char *run = rice_stream(0x1a2b3c4d, &len);
+	char *buf = malloc(len + 200);
+	/* Noise in front and a cut at the end, so every path is chunked. */
+	const char *noise = "\x1b[0mOpenSBI\r\n";
+	memcpy(buf, noise, strlen(noise));
+	memcpy(buf + strlen(noise), run, len - 7);
+	size_t n = strlen(noise) + len - 7;
+
+	struct collector *whole = decode(buf, n, n);
+	char *ref = dump(whole);
+	for (size_t chunk = 1; chunk <= 600; chunk += chunk < 40 ? 1 : 37) {
+		struct collector *c = decode(buf, n, chunk);
+		char *got = dump(c);
+		assert_string_equal(got, ref);
+		free(got);
+		collector_free(c);
+	}
+	free(ref);
+	collector_free(whole);
+	free(buf);
+	free(run);
+}
+
+static void test_rice_exact_and_inputs(void **state)
+{
+	(void)state;
+	size_t len;
+	char *buf = rice_stream(0x0badf00d, &len);
+	struct collector *c = decode(buf, len, len);
+	const struct coll_run *r = &c->runs[0];
+
+	assert_true(r->complete);
+	assert_true(r->ok);
+	assert_int_equal(r->s_lines_enc[0], 0);
+	assert_true(r->s_lines_enc[1] > 0);
+	assert_int_equal(r->s_samples, 710 + 304 + 90);
+	assert_true(r->oh[COLL_OH_EFFECTIVE].have && r->oh[COLL_OH_TOTAL].have);
+	for (size_t b = 0; b < 3; b++)
+		for (size_t k = 0; k <= r->bench[b].max_index; k++) {
+			assert_int_equal(r->bench[b].s[k].cycles_raw, synth_cycles((uint32_t)b, k));
+			assert_int_equal(r->bench[b].s[k].instret_raw, synth_instret((uint32_t)b, k));
+		}
+	/* Inputs of a permutation of 64 and a sequence modulo 7. */
+	uint64_t in[304];
+	assert_int_equal(coll_bench_inputs(r, &r->bench[1], in, 304), 304);
+	int seen[64] = { 0 };
+	for (int k = 0; k < 64; k++)
+		seen[in[k]]++;
+	for (int k = 0; k < 64; k++)
+		assert_int_equal(seen[k], 1);
+	assert_int_equal(in[64], in[0]);
+	assert_int_equal(coll_bench_inputs(r, &r->bench[2], in, 90), 90);
+	for (int k = 0; k < 90; k++)
+		assert_int_equal(in[k], (uint64_t)(k % 7));
+	assert_string_equal(r->bench[1].param[0].key, "n");
+	assert_string_equal(r->bench[1].param[0].value, "64");
+	/* The END path fields agree with the samples. */
+	assert_true(r->bench[0].have_path && r->bench[0].have_mode);
+	assert_int_equal(r->bench[0].path_instret, r->bench[0].mode_instret);
+
+	char *s = dump(c);
+	assert_non_null(strstr(s, "{\"kind\": \"effective\", \"counter\": \"plain\", \"samples\": 4, \"min\": 10,"
+				  " \"max\": 12, \"sum\": 44, \"sumsq\": 486, \"mean\": 11.000,"
+				  " \"variance\": 0.667, \"stddev\": 0.816, \"stddev_pct\": 7.423}"));
+	assert_non_null(strstr(s, "\"kind\": \"total\", \"counter\": \"plain\", \"samples\": 2, \"min\": 20,"
+				  " \"max\": 22, \"sum\": 42, \"sumsq\": 884, \"mean\": 21.000, \"variance\": 2.000"));
+	assert_non_null(strstr(s, "\"params\": {\"n\": \"64\"}"));
+	assert_non_null(strstr(s, "\"written\": \"complete\""));
+	free(s);
+	collector_free(c);
+	free(buf);
+}
+
+/* A benchmark fault: the block stops, the run goes on; nothing is lost,
+ * but the run failed. */
+static void test_block_fault(void **state)
+{
+	(void)state;
+	static const struct synth_bench fb[2] = {
+		{ "boom", 2, 50, 0, 6, 4, "ok", 0, NULL, NULL, 20, NULL },
+		{ "fine", 2, 30, 0, 6, 4, "ok", 4, NULL, NULL, 0, NULL },
+	};
+	struct synth_run sr = { 0x77, 1, fb, 2, NULL, 1, 0 };
+	struct synth_lines l = { 0 };
+	size_t len;
+	synth_run_lines(&sr, &l);
+	char *buf = synth_join(&l, SIZE_MAX, &len);
+	struct collector *c = decode(buf, len, 9);
+	const struct coll_run *r = &c->runs[0];
+
+	assert_true(r->complete);
+	assert_false(r->ok);
+	assert_false(collector_all_ok(c));
+	assert_true(r->bench[0].have_fault);
+	assert_string_equal(r->bench[0].status, "fault");
+	assert_int_equal(r->ngap, 1);
+	assert_int_equal(r->gap[0].first, 20);
+	assert_int_equal(r->gap[0].last, 51);
+	assert_string_equal(r->gap[0].reason, "not sent");
+	assert_string_equal(r->failure[0], "bench 0: exception (scause=0x5 sepc=0x80201234 stval=0x0)");
+	assert_string_equal(r->tr_status, "failed");
+	/* Batch 4: per-call statistics with 3 decimals. */
+	char *s = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&s, &n);
+	assert_int_equal(csv_write_summary(f, c), 0);
+	fclose(f);
+	assert_non_null(strstr(s, "00000077,fine,1,0,4,30,"));
+	assert_non_null(strstr(s, ",ok,ok,"));
+	free(s);
+	collector_free(c);
+	free(buf);
+	synth_free(&l);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_captured_stream_faults),
+		cmocka_unit_test(test_rice_stream_faults),
+		cmocka_unit_test(test_rice_every_chunking),
+		cmocka_unit_test(test_rice_exact_and_inputs),
+		cmocka_unit_test(test_block_fault),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

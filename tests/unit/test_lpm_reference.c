@@ -1,0 +1,168 @@
+/*
+ * The host-side reference for lpm_lookup (src/benches/lpm_lookup.c): the
+ * same table (src/common/lpm_table.c, from the same seed), looked up by a
+ * deliberately naive linear scan over every prefix instead of the trie.
+ *
+ * As a cmocka test: the trie agrees with the scan on tables of several
+ * sizes and seeds, and the checksum of a known firmware run is pinned.
+ *
+ * As a tool for tests/system/test_suite.sh, which compares it with the
+ * firmware's END checksum at any seed:
+ *   test_lpm_reference --checksum VARIANT RUN_SEED BLOCK_ID PREFIXES INPUTS_N BATCH
+ * VARIANT is rand, seq or fixed; prints the checksum as 0x%llx.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "inputs.h"
+#include "lcg.h"
+#include "lpm_table.h"
+
+#define FIXED_DST 0x08080808u
+
+/* Longest match, ties to the later prefix (lpm_table.h); 0 = no route. */
+static uint32_t scan(const struct lpm_prefix *t, uint32_t n, uint32_t dst)
+{
+	uint32_t best = 0;
+	int best_len = -1;
+
+	for (uint32_t i = 0; i < n; i++) {
+		uint64_t mask = (0xFFFFFFFFull << (32 - t[i].len)) & 0xFFFFFFFFull;
+		if ((dst & mask) == t[i].addr && t[i].len >= best_len) {
+			best = t[i].nexthop;
+			best_len = t[i].len;
+		}
+	}
+	return best;
+}
+
+enum variant { RAND, SEQ, FIXED };
+
+/* What the firmware's END checksum of one lpm_lookup* block must be. */
+static uint64_t reference_checksum(enum variant v, uint64_t run_seed, uint32_t id, uint32_t n,
+				   uint32_t ninputs, uint32_t batch)
+{
+	uint64_t seed = lpm_table_seed(run_seed, id), sum = 0;
+	struct lpm_prefix *t = calloc(n, sizeof(*t));
+	uint64_t *in = calloc(ninputs, sizeof(*in));
+
+	assert_non_null(t);
+	assert_non_null(in);
+	lpm_table_generate(seed, n, t);
+	/* The descriptors of lpm_lookup.c: rand = range 0xFFFFFFFF, seq =
+	 * sequential, fixed = range 0 (inputs unused). */
+	assert_int_equal(inputs_fill(v == SEQ ? INPUT_SEQUENTIAL : INPUT_RANGE,
+				     lcg_bench_seed(run_seed, id), v == RAND ? 0xFFFFFFFFu : 0, in,
+				     ninputs, NULL, 0),
+			 0);
+	for (uint32_t i = 0; i < ninputs; i++) {
+		uint32_t dst = v == RAND  ? (uint32_t)in[i]
+			       : v == SEQ ? (uint32_t)(seed >> 32) + (uint32_t)in[i]
+					  : FIXED_DST;
+		sum += (uint64_t)scan(t, n, dst) * batch;
+	}
+	free(t);
+	free(in);
+	return sum;
+}
+
+static void check_trie(uint64_t seed, uint32_t n)
+{
+	struct lpm_prefix *t = calloc(n, sizeof(*t));
+	uint32_t max = lpm_trie_max_chunks(n);
+	void *mem = malloc(lpm_trie_bytes(max));
+	struct lpm_trie trie;
+	struct lcg g;
+
+	assert_non_null(t);
+	assert_non_null(mem);
+	lpm_table_generate(seed, n, t);
+	assert_int_equal(lpm_trie_build(&trie, mem, max, t, n), 0);
+	lcg_seed(&g, seed ^ 0x1234);
+	for (uint32_t i = 0; i < 3000; i++) {
+		uint32_t dst = (uint32_t)(lcg_next(&g) >> 32);
+		assert_int_equal(lpm_trie_lookup(&trie, dst), scan(t, n, dst));
+	}
+	/* The edges of prefixes, where an off-by-one would show. */
+	for (uint32_t i = 0; i < n && i < 2000; i++) {
+		uint32_t size = t[i].len ? 1u << (32 - t[i].len) : 0;
+		uint32_t edges[4] = { t[i].addr, t[i].addr - 1, t[i].addr + size - 1, t[i].addr + size };
+		for (int k = 0; k < 4; k++)
+			assert_int_equal(lpm_trie_lookup(&trie, edges[k]), scan(t, n, edges[k]));
+	}
+	/* Too few chunks is reported, not overrun. */
+	if (trie.nchunks > 0)
+		assert_int_equal(lpm_trie_build(&trie, mem, trie.nchunks - 1, t, n), -1);
+	free(mem);
+	free(t);
+}
+
+static void trie_matches_linear_scan(void **s)
+{
+	(void)s;
+	check_trie(1, 1);
+	check_trie(2, 2);
+	check_trie(3, 50);
+	check_trie(LCG_DEFAULT_SEED, 1000);
+	check_trie(0xdeadbeef, 5000);
+}
+
+static void table_is_well_formed(void **s)
+{
+	struct lpm_prefix a[2000], b[2000];
+	unsigned by_len[33] = { 0 };
+
+	(void)s;
+	lpm_table_generate(42, 2000, a);
+	lpm_table_generate(42, 2000, b);
+	assert_memory_equal(a, b, sizeof(a));
+	assert_int_equal(a[0].len, 0);
+	assert_int_equal(a[0].addr, 0);
+	for (int i = 0; i < 2000; i++) {
+		assert_true(a[i].len <= 32);
+		assert_true(a[i].nexthop >= 1);
+		if (a[i].len)
+			assert_int_equal(a[i].addr & ~(0xFFFFFFFFu << (32 - a[i].len)), 0);
+		by_len[a[i].len]++;
+	}
+	/* Mostly /24, as in a BGP table (56 %). */
+	assert_in_range(by_len[24], 1000, 1250);
+}
+
+/* Values from the firmware under QEMU -icount shift=0 (rvbench.seed left
+ * at its default, rvbench.run=lpm_lookup* with prefixes=1000, 100 warmup +
+ * 200 samples, batch 1): blocks 0, 1, 2 are lpm_lookup, _fixed, _seq. */
+static void pinned_firmware_checksums(void **s)
+{
+	(void)s;
+	assert_int_equal(reference_checksum(RAND, LCG_DEFAULT_SEED, 0, 1000, 300, 1), 0x11134a3);
+	assert_int_equal(reference_checksum(FIXED, LCG_DEFAULT_SEED, 1, 1000, 300, 1), 0x5d13bc);
+	assert_int_equal(reference_checksum(SEQ, LCG_DEFAULT_SEED, 2, 1000, 300, 1), 0xf26778);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 8 && !strcmp(argv[1], "--checksum")) {
+		enum variant v = !strcmp(argv[2], "seq") ? SEQ : !strcmp(argv[2], "fixed") ? FIXED : RAND;
+		uint64_t c = reference_checksum(v, strtoull(argv[3], NULL, 0),
+						(uint32_t)strtoul(argv[4], NULL, 0),
+						(uint32_t)strtoul(argv[5], NULL, 0),
+						(uint32_t)strtoul(argv[6], NULL, 0),
+						(uint32_t)strtoul(argv[7], NULL, 0));
+		printf("0x%llx\n", (unsigned long long)c);
+		return 0;
+	}
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(trie_matches_linear_scan),
+		cmocka_unit_test(table_is_well_formed),
+		cmocka_unit_test(pinned_firmware_checksums),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

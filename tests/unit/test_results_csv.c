@@ -1,0 +1,144 @@
+/* Reading result directories back (results_csv.c): the RFC 4180 parser,
+ * columns found by name, and errors that name the file and line. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "results_csv.h"
+
+static void parse_rfc4180(void **state)
+{
+	(void)state;
+	const char *t = "a,b,c\r\n1,\"x,y\",\"say \"\"hi\"\"\"\r\n2,\"two\r\nlines\",\r\n3,z,w";
+	struct rcsv c;
+	char err[256];
+	assert_int_equal(rcsv_parse(t, strlen(t), &c, err, sizeof(err)), 0);
+	assert_int_equal(c.nrows, 4);
+	assert_string_equal(c.row[1][1], "x,y");
+	assert_string_equal(c.row[1][2], "say \"hi\"");
+	assert_string_equal(c.row[2][1], "two\r\nlines");
+	assert_string_equal(c.row[2][2], "");
+	assert_int_equal(c.line[3], 5); /* the quoted line break counts */
+	assert_int_equal(c.nfield[3], 3);
+	assert_int_equal(rcsv_col(&c, "c"), 2);
+	assert_int_equal(rcsv_col(&c, "d"), -1);
+	rcsv_free(&c);
+}
+
+static void parse_errors(void **state)
+{
+	(void)state;
+	struct rcsv c;
+	char err[256];
+	const char *open = "a,b\n1,2\n3,\"never closed\n";
+	assert_int_equal(rcsv_parse(open, strlen(open), &c, err, sizeof(err)), -1);
+	assert_string_equal(err, "3: quoted field opened here is never closed");
+	const char *bare = "a,b\n1,x\"y\n";
+	assert_int_equal(rcsv_parse(bare, strlen(bare), &c, err, sizeof(err)), -1);
+	assert_string_equal(err, "2: quote inside an unquoted field");
+	const char *after = "a,b\n\"1\"x,2\n";
+	assert_int_equal(rcsv_parse(after, strlen(after), &c, err, sizeof(err)), -1);
+	assert_string_equal(err, "2: text after a closing quote");
+}
+
+static char dir[64];
+
+static void write_file(const char *name, const char *text)
+{
+	char path[128];
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	snprintf(dir, sizeof(dir), "/tmp/rvb-test-results.XXXXXX");
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	char path[128];
+	snprintf(path, sizeof(path), "%s/samples.csv", dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/meta.json", dir);
+	unlink(path);
+	rmdir(dir);
+	return 0;
+}
+
+#define HDR "run,bench,hart,group,batch,index,warmup,input,cycles,instret,cycles_raw,instret_raw,flags,seed\r\n"
+
+static void load_ok(void **state)
+{
+	(void)state;
+	write_file("samples.csv", HDR "0000abcd,addi100,1,0,1,0,1,0,150,100,156,104,0,9\r\n"
+				      "0000abcd,addi100,1,0,1,1,0,0,100,100,106,104,0,9\r\n"
+				      "0000abcd,addi100,1,0,1,2,0,0,101,100,107,104,0,9\r\n"
+				      "0000abcd,\"a,b\",2,1,30,0,0,0,3000,3000,3006,3004,0,9\r\n");
+	write_file("meta.json", "{\n  \"tool\": \"rvbench\",\n  \"status\": \"incomplete\"\n}\n");
+	struct results r;
+	char err[512];
+	assert_int_equal(results_load(dir, &r, err, sizeof(err)), 0);
+	assert_int_equal(r.ns, 2);
+	assert_string_equal(r.s[0].bench, "addi100");
+	assert_int_equal(r.s[0].n, 2); /* the warmup row is left out */
+	assert_int_equal(r.s[0].cycles[0], 100);
+	assert_int_equal(r.s[0].cycles[1], 101);
+	assert_string_equal(r.s[1].bench, "a,b");
+	assert_int_equal(r.s[1].batch, 30);
+	assert_int_equal(r.s[1].hart, 2);
+	assert_true(r.meta_found);
+	assert_false(r.complete);
+	assert_string_equal(r.status, "incomplete");
+	results_free(&r);
+}
+
+static void load_errors(void **state)
+{
+	(void)state;
+	struct results r;
+	char err[512], want[512];
+	write_file("samples.csv", HDR "0000abcd,addi100,1,0,1,0,0,0,100,100,106,104,0,9\r\n"
+				      "0000abcd,addi100,1,0,1,1,0,0,1x0,100,106,104,0,9\r\n");
+	assert_int_equal(results_load(dir, &r, err, sizeof(err)), -1);
+	snprintf(want, sizeof(want), "%s/samples.csv:3: column 'cycles': '1x0' is not a whole number", dir);
+	assert_string_equal(err, want);
+	write_file("samples.csv", HDR "0000abcd,addi100,1,0,1,0,0,0,100\r\n");
+	assert_int_equal(results_load(dir, &r, err, sizeof(err)), -1);
+	snprintf(want, sizeof(want), "%s/samples.csv:2: 9 fields, the header has 14", dir);
+	assert_string_equal(err, want);
+	write_file("samples.csv", "run,bench,group,batch,warmup,instret\r\n");
+	assert_int_equal(results_load(dir, &r, err, sizeof(err)), -1);
+	snprintf(want, sizeof(want), "%s/samples.csv:1: no column 'cycles' in the header", dir);
+	assert_string_equal(err, want);
+	write_file("samples.csv", "");
+	assert_int_equal(results_load(dir, &r, err, sizeof(err)), -1);
+	snprintf(want, sizeof(want), "%s/samples.csv: empty file (no header)", dir);
+	assert_string_equal(err, want);
+	assert_int_equal(results_load("/nonexistent-rvb", &r, err, sizeof(err)), -1);
+	assert_string_equal(err, "cannot read /nonexistent-rvb/samples.csv: No such file or directory");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(parse_rfc4180),
+		cmocka_unit_test(parse_errors),
+		cmocka_unit_test(load_ok),
+		cmocka_unit_test(load_errors),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
