@@ -13,6 +13,12 @@
 #include "run.h"
 
 static volatile int skip_breakpoints;
+static void (*volatile timer_hook)(void);
+
+void trap_set_timer_hook(void (*hook)(void))
+{
+	timer_hook = hook;
+}
 
 void trap_set_skip_breakpoints(int on)
 {
@@ -42,6 +48,10 @@ void trap_handle(struct trap_frame *f)
 	}
 	if (trap_skip_breakpoint(f, scause))
 		return;
+	if (scause == ((1ull << 63) | 5) && timer_hook) { /* supervisor timer */
+		timer_hook();
+		return;
+	}
 	if (guard_handle_trap(f, scause, stval))
 		return;
 	run_fault(scause, f->sepc, stval);

@@ -13,5 +13,7 @@ struct trap_frame {
 void trap_handle(struct trap_frame *f);
 /* While on, a breakpoint trap on the boot hart is stepped over, not a fault. */
 void trap_set_skip_breakpoints(int on);
+/* While set, supervisor timer interrupts on the boot hart go to hook. */
+void trap_set_timer_hook(void (*hook)(void));
 
 #endif

@@ -338,14 +338,11 @@ static const char *rec_bench(struct coll_run *r, const struct wire_line *l, uint
 
 static const char *rec_overhead(struct coll_run *r, const struct wire_line *l)
 {
-	const char *kind = wire_field(l, "kind");
 	struct coll_overhead o = { 0 };
-	int k;
 
-	if (!kind || (strcmp(kind, "effective") && strcmp(kind, "total")))
-		return "OVERHEAD line without kind=effective|total";
-	k = strcmp(kind, "effective") ? COLL_OH_TOTAL : COLL_OH_EFFECTIVE;
-	if (opt_word(l, "counter", o.counter, sizeof(o.counter)) ||
+	/* Kinds beyond effective/total (a later firmware's) are kept as is. */
+	if (opt_word(l, "kind", o.kind, sizeof(o.kind)) || !o.kind[0] ||
+	    opt_word(l, "counter", o.counter, sizeof(o.counter)) ||
 	    get_u64(l, "samples", &o.samples) || get_u64(l, "min", &o.min) ||
 	    get_u64(l, "max", &o.max) || get_u64(l, "sum", &o.sum) || get_u64(l, "sumsq", &o.sumsq))
 		return "OVERHEAD line with a missing or bad field";
@@ -355,10 +352,12 @@ static const char *rec_overhead(struct coll_run *r, const struct wire_line *l)
 	    (o.samples && (s < n * o.min || s > n * o.max)) ||
 	    (!o.samples && (o.sum || o.sumsq)) || n * o.sumsq < s * s)
 		return "OVERHEAD line with inconsistent moments";
-	if (r->oh[k].have)
-		return "second OVERHEAD line of the same kind";
-	o.have = 1;
-	r->oh[k] = o;
+	for (size_t i = 0; i < r->noh; i++)
+		if (!strcmp(r->oh[i].kind, o.kind))
+			return "second OVERHEAD line of the same kind";
+	if (r->noh == COLL_OH_MAX)
+		return "too many OVERHEAD lines";
+	r->oh[r->noh++] = o;
 	return NULL;
 }
 

@@ -100,13 +100,14 @@ struct coll_bench {
 	uint32_t max_seq;      /* highest seq of a line of this bench */
 };
 
-/* An OVERHEAD record: exact integer moments of the self-check. */
+/* An OVERHEAD record: exact integer moments of the self-check. kind is
+ * "effective" or "total" (docs/wire-format.md), or a later kind kept as is. */
 struct coll_overhead {
-	int have;
+	char kind[24];
 	char counter[16];
 	uint64_t samples, min, max, sum, sumsq;
 };
-enum { COLL_OH_EFFECTIVE, COLL_OH_TOTAL, COLL_OH_KINDS };
+#define COLL_OH_MAX 8
 
 struct coll_run {
 	uint32_t tag;
@@ -127,7 +128,8 @@ struct coll_run {
 	size_t nline;  /* slots in line[] */
 	uint32_t max_seq;
 
-	struct coll_overhead oh[COLL_OH_KINDS];
+	struct coll_overhead oh[COLL_OH_MAX];
+	size_t noh;
 	/* Wire cost: accepted S lines, their bytes (terminator included) and
 	 * every accepted machine line's bytes. */
 	uint64_t s_lines, s_bytes, s_samples, machine_bytes;

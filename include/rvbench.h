@@ -70,6 +70,17 @@ struct bench {
 
 /* flags */
 #define BENCH_DEMO 0x1u /* off unless selected by name (rvbench.run=) */
+/* run() times itself: its return value IS the sample (cycles; instret 0),
+ * for latencies no pair of reads around a call can see (an IPI arriving on
+ * another hart, a timer interrupt). No overhead is subtracted. */
+#define BENCH_SELF_TIMED 0x2u
+/* The benchmark programs the supervisor timer itself: the watchdog stays
+ * off for it, and timer interrupts go to bench_set_timer_hook()'s hook. */
+#define BENCH_OWNS_TIMER 0x4u
+/* Needs a second hart running at the same time (a partner). Runs only when
+ * named, or with rvbench.cross=1: under QEMU -icount the harts run in turn,
+ * not together, and such a benchmark would measure the emulator. */
+#define BENCH_MULTI_HART 0x8u
 
 /*
  * Registers a benchmark: its descriptor goes to a linker section that the
@@ -98,5 +109,91 @@ int64_t bench_param(const struct bench_ctx *ctx, const char *name);
 void *bench_alloc(struct bench_ctx *ctx, size_t size, size_t align);
 /* Bytes the arena can still give, for sizing working sets. */
 size_t bench_arena_free(void);
+
+/* ---- entry costs and cross-hart benchmarks ---------------------------- */
+
+/* While on, `ebreak` on the benchmarking hart is stepped over by the trap
+ * handler instead of stopping the benchmark (reset after every block). */
+void bench_skip_breakpoints(int on);
+/* With BENCH_OWNS_TIMER: hook runs in the trap handler on each supervisor
+ * timer interrupt (NULL: none). */
+void bench_set_timer_hook(void (*hook)(void));
+
+/* A hart other than the benchmarking one: `wanted` if it is online, or the
+ * first online one when wanted < 0; -1 when there is none. */
+int bench_partner(int64_t wanted);
+/* Runs fn(arg) on that hart; returns at once (0), or -1 if it is not online. */
+int bench_partner_start(int hart, void (*fn)(void *arg), void *arg);
+/* Waits for it to return; -1 if it trapped instead. */
+int bench_partner_wait(int hart);
+/*
+ * The partner's cycle counter minus ours, measured (NTP style: the
+ * exchange with the shortest round trip of 64), not assumed; *rtt gets
+ * that round trip. The partner must be idle (not running a job).
+ */
+int64_t bench_counter_offset(int hart, uint64_t *rtt);
+
+/* ---- tracepoints (seed 004) ------------------------------------------ */
+
+/*
+ * TP_START(k) / TP_STOP(k) around any region of any code, nested or
+ * interleaved, keys 0..TP_KEYS-1. A STOP logs (key, hart, start cycle,
+ * cycles, instret) into a RAM buffer only if its START ran since the last
+ * STOP of that key (the seed's conditional logging); the buffer is sent
+ * after each benchmark (TP records, tracepoints.csv). Each START/STOP pair
+ * adds its own cost: the run header's OVERHEAD kind=tp-effective says how
+ * much (an empty pair, measured the seed's way).
+ */
+#define TP_KEYS 16
+#define TP_MAX_HARTS 8
+#define TP_LOG_CAP 4096
+
+struct tp_open {
+	uint64_t cycle, instret;
+	uint64_t open;
+};
+
+struct tp_entry {
+	uint32_t key, hart;
+	uint64_t start, cycles, instret;
+};
+
+extern struct tp_open tp_open_state[TP_MAX_HARTS][TP_KEYS];
+extern struct tp_entry tp_log[TP_LOG_CAP];
+extern uint32_t tp_log_len;  /* entries used (atomic) */
+extern uint32_t tp_dropped;  /* STOPs lost to a full buffer (atomic) */
+
+static inline __attribute__((always_inline)) void TP_START(unsigned key)
+{
+	unsigned long hart;
+	struct tp_open *o;
+
+	__asm__ volatile("csrr %0, sscratch" : "=r"(hart));
+	o = &tp_open_state[hart % TP_MAX_HARTS][key % TP_KEYS];
+	o->open = 1;
+	__asm__ volatile("rdinstret %0" : "=r"(o->instret) : : "memory");
+	__asm__ volatile("rdcycle %0" : "=r"(o->cycle) : : "memory");
+}
+
+static inline __attribute__((always_inline)) void TP_STOP(unsigned key)
+{
+	uint64_t c, i;
+	unsigned long hart;
+
+	__asm__ volatile("rdcycle %0" : "=r"(c) : : "memory");
+	__asm__ volatile("rdinstret %0" : "=r"(i) : : "memory");
+	__asm__ volatile("csrr %0, sscratch" : "=r"(hart));
+	struct tp_open *o = &tp_open_state[hart % TP_MAX_HARTS][key % TP_KEYS];
+	if (!o->open)
+		return;
+	o->open = 0;
+	uint32_t at = __atomic_fetch_add(&tp_log_len, 1, __ATOMIC_RELAXED);
+	if (at >= TP_LOG_CAP) {
+		__atomic_fetch_add(&tp_dropped, 1, __ATOMIC_RELAXED);
+		return;
+	}
+	tp_log[at] = (struct tp_entry){ key % TP_KEYS, (uint32_t)hart, o->cycle, c - o->cycle,
+					i - o->instret };
+}
 
 #endif

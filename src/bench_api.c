@@ -2,6 +2,7 @@
 #include "rvbench.h"
 
 #include "arena.h"
+#include "trap.h"
 
 #include <string.h>
 
@@ -24,4 +25,14 @@ void *bench_alloc(struct bench_ctx *ctx, size_t size, size_t align)
 size_t bench_arena_free(void)
 {
 	return arena_free_bytes();
+}
+
+void bench_skip_breakpoints(int on)
+{
+	trap_set_skip_breakpoints(on);
+}
+
+void bench_set_timer_hook(void (*hook)(void))
+{
+	trap_set_timer_hook(hook);
 }

@@ -3,13 +3,16 @@
 #include "arena.h"
 #include "console.h"
 #include "crc.h"
+#include "csr.h"
 #include "guard.h"
 #include "harness.h"
 #include "inputs.h"
+#include "parallel.h"
 #include "params.h"
 #include "report.h"
 #include "stats.h"
 #include "stream.h"
+#include "trap.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -37,6 +40,13 @@ static struct {
 	uint64_t checksum;
 	struct overhead oh;
 	int setup_done;
+	/* the block being sent: the boot hart's, or one hart's of a parallel run */
+	struct wire_sample *samples;
+	uint32_t hart;
+	/* a parallel run (src/parallel.c): every hart's results */
+	unsigned npar;
+	uint64_t skew_ticks;
+	struct par_result par[MAX_HARTS];
 } blk;
 
 void block_init(const struct platform *p)
@@ -54,6 +64,8 @@ const struct block_totals *block_totals(void)
 	return &totals;
 }
 
+static int self_timed;
+
 static void measure(const struct config *c, bench_run_fn run, void *state, uint32_t first,
 		    uint32_t n, uint32_t batch)
 {
@@ -65,7 +77,12 @@ static void measure(const struct config *c, bench_run_fn run, void *state, uint3
 		.n = n,
 		.batch = batch,
 	};
-	harness_measure(c->counter, &job);
+	uint64_t t0 = read_cycle();
+	if (self_timed)
+		harness_self_timed(&job);
+	else
+		harness_measure(c->counter, &job);
+	totals.measure_cycles += read_cycle() - t0;
 	blk.checksum += job.checksum;
 }
 
@@ -133,15 +150,25 @@ static void measure_block(const struct config *c, const struct bench *b, struct 
 
 	/* A quiet machine: the UART has drained before the first read. */
 	console_flush();
-	blk.oh = harness_calibrate(c->counter, batch);
-	if (c->warmup_auto) {
+	if (!self_timed)
+		blk.oh = harness_calibrate(c->counter, batch);
+	if (c->parallel && parallel_eligible(b) && parallel_harts() > 1) {
+		/* Every hart warms up the same, fixed, number of samples, so
+		 * they all start measuring together. */
+		blk.warmup = c->warmup_auto ? 2 * CONFIG_WARMUP_WINDOW : warm_cap;
+		blk.npar = parallel_measure(c, b, id, inputs, blk.warmup, measured, batch, ctx,
+					    samples, blk.par);
+		blk.skew_ticks = parallel_skew(blk.par, blk.npar);
+		blk.checksum = blk.par[0].checksum;
+	} else if (c->warmup_auto) {
 		blk.warmup = warmup_auto(c, b->run, ctx->state, batch);
 	} else {
 		blk.warmup = warm_cap;
 		if (warm_cap)
 			measure(c, b->run, ctx->state, 0, warm_cap, batch);
 	}
-	measure(c, b->run, ctx->state, blk.warmup, measured, batch);
+	if (!blk.npar)
+		measure(c, b->run, ctx->state, blk.warmup, measured, batch);
 	blk.count = blk.warmup + measured;
 
 	ctx->ninputs = blk.count;
@@ -164,8 +191,9 @@ static void send_samples(uint32_t id)
 		wire_add_u64(w, n);
 		wire_add_token(w, WIRE_ENC_DECIMAL);
 		for (uint32_t i = first; i < first + n; i++) {
-			wire_add_sample(w, &samples[i]);
-			totals.crc = crc32_add_sample(totals.crc, samples[i].cycles, samples[i].instret);
+			wire_add_sample(w, &blk.samples[i]);
+			totals.crc = crc32_add_sample(totals.crc, blk.samples[i].cycles,
+						      blk.samples[i].instret);
 		}
 		stream_send();
 	}
@@ -178,7 +206,7 @@ static void send_header(const struct config *c, const struct bench *b, const str
 	struct wire_writer *w = stream_record(WIRE_REC_BENCH);
 	wire_add_kv_u64(w, "id", id);
 	wire_add_kv_str(w, "name", b->name);
-	wire_add_kv_u64(w, "hart", plat->boot_hart);
+	wire_add_kv_u64(w, "hart", blk.hart);
 	wire_add_kv_u64(w, "group", group);
 	wire_add_kv_u64(w, "batch", batch);
 	wire_add_kv_u64(w, "warmup", blk.warmup);
@@ -191,7 +219,22 @@ static void send_header(const struct config *c, const struct bench *b, const str
 	wire_add_kv_u64(w, "inputs_n", ninputs);
 	wire_add_kv_u64(w, "oh_cycles", blk.oh.cycles);
 	wire_add_kv_u64(w, "oh_instret", blk.oh.instret);
-	wire_add_kv_str(w, "oh_method", "min");
+	wire_add_kv_str(w, "oh_method", self_timed ? "self-timed" : "min");
+	if (blk.npar) {
+		const struct par_result *me = NULL;
+		for (unsigned k = 0; k < blk.npar; k++)
+			if (blk.par[k].hartid == blk.hart)
+				me = &blk.par[k];
+		wire_add_kv_u64(w, "parallel", blk.npar);
+		wire_add_kv_u64(w, "skew_ticks", blk.skew_ticks);
+		if (me && me->offset < 0) {
+			char neg[24];
+			snprintf(neg, sizeof(neg), "%lld", (long long)me->offset);
+			wire_add_kv_str(w, "offset_cycles", neg);
+		} else {
+			wire_add_kv_u64(w, "offset_cycles", me ? (uint64_t)me->offset : 0);
+		}
+	}
 	for (unsigned i = 0; b->params && b->params[i].name && i < PARAMS_MAX; i++) {
 		char key[40] = "p.";
 		strncat(key, b->params[i].name, sizeof(key) - 3);
@@ -206,9 +249,8 @@ static void send_header(const struct config *c, const struct bench *b, const str
 	stream_send();
 }
 
-static void send_fault(uint32_t id)
+static void send_fault(uint32_t id, const struct guard_report *g)
 {
-	const struct guard_report *g = guard_report();
 	struct wire_writer *w = stream_record(WIRE_REC_FAULT);
 	wire_add_kv_u64(w, "id", id);
 	wire_add_kv_str(w, "kind", g->kind == GUARD_TIMEOUT ? "timeout" : "exception");
@@ -225,50 +267,56 @@ static uint32_t net_measured(int instret)
 	int clamped;
 
 	for (uint32_t i = 0; i < n; i++) {
-		const struct wire_sample *s = &samples[blk.warmup + i];
+		const struct wire_sample *s = &blk.samples[blk.warmup + i];
 		work[i] = instret ? stats_net(s->instret, blk.oh.instret, &clamped)
 				  : stats_net(s->cycles, blk.oh.cycles, &clamped);
 	}
 	return n;
 }
 
-void block_run(const struct config *c, const struct bench *b, uint32_t id, uint32_t group,
-	       uint32_t batch, uint32_t measured, uint64_t *table, int histogram)
+struct guarded_args {
+	const struct config *c;
+	const struct bench *b;
+	struct bench_ctx *ctx;
+	uint32_t id, batch, measured;
+};
+
+static void guarded_measure(void *p)
 {
-	int64_t params[PARAMS_MAX] = { 0 };
-	struct bench_ctx ctx = { .bench = b, .inputs = inputs, .batch = batch, .params = params };
-	size_t mark = arena_mark();
-	uint32_t warm_cap = c->warmup_auto ? CONFIG_WARMUP_WINDOW * CONFIG_WARMUP_MAX_WINDOWS
-					   : ((b->warmup && !(c->explicit_keys & CONFIG_SET_WARMUP))
-						      ? b->warmup
-						      : c->warmup);
-	uint64_t budget = (uint64_t)c->budget_ms * plat->timebase_hz / 1000;
+	struct guarded_args *a = p;
+	measure_block(a->c, a->b, a->ctx, a->id, a->batch, a->measured);
+}
 
-	params_resolve(b, c, params);
-	memset(&blk, 0, sizeof(blk));
-	blk.status = "ok";
-	blk.verify = "none";
+static void guarded_teardown(void *p)
+{
+	struct guarded_args *a = p;
+	a->b->teardown(a->ctx);
+}
 
-	if (setjmp(guard_jmp) == 0) {
-		guard_arm(budget);
-		measure_block(c, b, &ctx, id, batch, measured);
-		guard_disarm();
-		if (blk.setup_done && b->teardown)
-			b->teardown(&ctx);
-	} else {
-		/* The guard brought us back: the benchmark trapped or ran
-		 * past its budget. Its samples are not trustworthy. */
-		blk.status = guard_report()->kind == GUARD_TIMEOUT ? "timeout" : "fault";
-		blk.count = blk.warmup = 0;
-	}
-	arena_release(mark);
-	if (strcmp(blk.status, "ok"))
-		totals.failed = 1;
+/*
+ * fn(arg) under the guard: 0 when it returned, -1 when a trap or the
+ * watchdog brought us back here through longjmp. Nothing but the return
+ * value is used after the jump, so no local can be stale.
+ */
+static __attribute__((noinline)) int guarded(void (*fn)(void *), void *arg, uint64_t budget)
+{
+	if (setjmp(guard_jmp))
+		return -1;
+	guard_arm(budget);
+	fn(arg);
+	guard_disarm();
+	return 0;
+}
 
-	uint32_t ninputs = warm_cap + measured;
-	send_header(c, b, &ctx, id, group, batch, ninputs);
-	if (guard_report()->kind != GUARD_NONE)
-		send_fault(id);
+/* Sends the block blk describes (header, fault, samples, end) and its
+ * summary lines. */
+static void emit(const struct config *c, const struct bench *b, const struct bench_ctx *ctx,
+		 uint32_t id, uint32_t group, uint32_t batch, uint32_t ninputs,
+		 const struct guard_report *trapped, uint64_t *table, int histogram)
+{
+	send_header(c, b, ctx, id, group, batch, ninputs);
+	if (trapped->kind != GUARD_NONE)
+		send_fault(id, trapped);
 	send_samples(id);
 
 	/* The usual code path: the modal net instret of the measured samples. */
@@ -291,8 +339,8 @@ void block_run(const struct config *c, const struct bench *b, uint32_t id, uint3
 	totals.blocks++;
 
 	/* The person at the terminal. */
-	if (guard_report()->kind != GUARD_NONE) {
-		const struct guard_report *g = guard_report();
+	if (trapped->kind != GUARD_NONE) {
+		const struct guard_report *g = trapped;
 		stream_say("%s: %s (scause=0x%llx sepc=0x%llx stval=0x%llx): benchmark stopped, run goes on",
 			   b->name, g->kind == GUARD_TIMEOUT ? "TIMEOUT: ran past its budget" : "TRAP",
 			   (unsigned long long)g->scause, (unsigned long long)g->sepc,
@@ -308,7 +356,12 @@ void block_run(const struct config *c, const struct bench *b, uint32_t id, uint3
 		memcpy(table, work, n * sizeof(work[0]));
 	struct order_stats st;
 	stats_order(work, scratch, n, &st);
-	if (batch > 1) {
+	if (blk.npar) {
+		char label[64];
+		snprintf(label, sizeof(label), "%s[hart %lu of %u in parallel]", b->name,
+			 (unsigned long)blk.hart, blk.npar);
+		report_kbench_line(label, &st);
+	} else if (batch > 1) {
 		char label[64];
 		snprintf(label, sizeof(label), "%s[group %lu, N=%lu, accumulated]", b->name,
 			 (unsigned long)group, (unsigned long)batch);
@@ -324,4 +377,81 @@ void block_run(const struct config *c, const struct bench *b, uint32_t id, uint3
 		   strcmp(blk.status, "ok") ? ", status " : "", strcmp(blk.status, "ok") ? blk.status : "");
 	if (histogram)
 		report_histogram(work, n, HISTOGRAM_ROWS);
+}
+
+unsigned block_run(const struct config *c, const struct bench *b, uint32_t id, uint32_t group,
+	       uint32_t batch_asked, uint32_t measured, uint64_t *table, int histogram)
+{
+	/* a self-timed call is its own sample: no batches */
+	uint32_t batch = (b->flags & BENCH_SELF_TIMED) ? 1 : batch_asked;
+	int64_t params[PARAMS_MAX] = { 0 };
+	struct bench_ctx ctx = { .bench = b, .inputs = inputs, .batch = batch, .params = params };
+	size_t mark = arena_mark();
+	uint32_t warm_cap = c->warmup_auto ? CONFIG_WARMUP_WINDOW * CONFIG_WARMUP_MAX_WINDOWS
+					   : ((b->warmup && !(c->explicit_keys & CONFIG_SET_WARMUP))
+						      ? b->warmup
+						      : c->warmup);
+	uint64_t budget = (b->flags & BENCH_OWNS_TIMER) ? 0 /* its timer is its own */
+			       : (uint64_t)c->budget_ms * plat->timebase_hz / 1000;
+
+	self_timed = !!(b->flags & BENCH_SELF_TIMED);
+
+	params_resolve(b, c, params);
+	memset(&blk, 0, sizeof(blk));
+	blk.status = "ok";
+	blk.verify = "none";
+	blk.samples = samples;
+	blk.hart = plat->boot_hart;
+
+	struct guarded_args args = { c, b, &ctx, id, batch, measured };
+	struct guard_report trapped = { .kind = GUARD_NONE };
+	if (guarded(guarded_measure, &args, budget)) {
+		/* The guard brought us back: the benchmark trapped or ran
+		 * past its budget. Its samples are not trustworthy. */
+		trapped = *guard_report();
+		blk.status = trapped.kind == GUARD_TIMEOUT ? "timeout" : "fault";
+		blk.count = blk.warmup = 0;
+	}
+	/* Teardown whenever setup succeeded, trap or not: it may have a
+	 * partner hart to stop. Guarded too; a second trap is reported. */
+	if (blk.setup_done && b->teardown && guarded(guarded_teardown, &args, budget)) {
+		if (trapped.kind == GUARD_NONE)
+			trapped = *guard_report();
+		blk.status = trapped.kind == GUARD_TIMEOUT ? "timeout" : "fault";
+		stream_say("rvbench: %s: its teardown trapped or hung too", b->name);
+	}
+	if (blk.npar)
+		parallel_teardown(b, blk.par, blk.npar);
+	/* What a benchmark may switch on must not outlive it. */
+	trap_set_skip_breakpoints(0);
+	trap_set_timer_hook(NULL);
+	if (strcmp(blk.status, "ok"))
+		totals.failed = 1;
+
+	uint32_t ninputs = warm_cap + measured;
+	emit(c, b, &ctx, id, group, batch, ninputs, &trapped, table, histogram);
+	/* A parallel run: one more block per other hart, the same shape. */
+	struct guard_report none = { .kind = GUARD_NONE };
+	for (unsigned k = 1; k < blk.npar; k++) {
+		const struct par_result *p = &blk.par[k];
+		blk.samples = p->out;
+		blk.hart = p->hartid;
+		blk.checksum = p->checksum;
+		blk.status = p->status;
+		blk.verify = p->verify;
+		if (strcmp(blk.status, "ok")) {
+			totals.failed = 1;
+			if (!strcmp(blk.status, "fault"))
+				blk.count = blk.warmup = 0;
+		}
+		emit(c, b, &ctx, id + k, group, batch, ninputs, &none, NULL, 0);
+	}
+	/* Only now: the other harts' samples live in the arena. */
+	arena_release(mark);
+	return blk.npar > 1 ? blk.npar : 1;
+}
+
+unsigned block_count(const struct config *c, const struct bench *b)
+{
+	return c->parallel && parallel_eligible(b) && parallel_harts() > 1 ? parallel_harts() : 1;
 }

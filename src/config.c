@@ -23,6 +23,9 @@ void config_defaults(struct config *c)
 		.exit = EXIT_AUTO,
 		.budget_ms = CONFIG_DEFAULT_BUDGET_MS,
 		.listen_ms = CONFIG_DEFAULT_LISTEN_MS,
+		/* Cross-hart benchmarks only on request: under emulation
+		 * (QEMU -icount runs harts in turn) they measure the emulator. */
+		.cross = 0,
 	};
 }
 
@@ -94,6 +97,7 @@ static const struct uint_key uint_keys[] = {
 	UINT_KEY(listen_ms, 0, 600000),
 	UINT_KEY(console, 0, 1),
 	UINT_KEY(parallel, 0, 1),
+	UINT_KEY(cross, 0, 1),
 };
 
 static int set_key(struct config *n, const char *key, const char *value, const char **why,
@@ -116,6 +120,8 @@ static int set_key(struct config *n, const char *key, const char *value, const c
 			n->console = (int)v;
 		else if (!strcmp(key, "parallel"))
 			n->parallel = (int)v;
+		else if (!strcmp(key, "cross"))
+			n->cross = (int)v;
 		else
 			*(uint32_t *)((char *)n + k->offset) = (uint32_t)v;
 		return 0;

@@ -48,6 +48,9 @@ struct overhead {
  */
 void harness_measure(enum counter_mode mode, struct measure_job *job);
 
+/* For BENCH_SELF_TIMED: each call's return value is its sample's cycles. */
+void harness_self_timed(struct measure_job *job);
+
 /*
  * The overhead of one sample of the same shape (mode, batch) with an empty
  * body: the minimum over HARNESS_CALIBRATION_SAMPLES samples. The minimum,

@@ -138,6 +138,8 @@ int harts_dispatch(uint32_t hartid, void (*fn)(void *), void *arg)
 
 	if (!h || h->state != HART_ONLINE)
 		return -1;
+	if (box[hartid].done != box[hartid].asked)
+		return -1; /* still busy with the last job */
 	box[hartid].fn = fn;
 	box[hartid].arg = arg;
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
@@ -179,8 +181,10 @@ void harts_secondary_trap(struct trap_frame *f, uint64_t scause, uint64_t stval)
 	struct mailbox *m = &box[harts_self()];
 
 	if (scause == ((1ull << 63) | 1) && m->ipi_hook) { /* supervisor software interrupt */
-		m->ipi_hook();
+		/* Acknowledge first: an IPI sent while the hook runs must stay
+		 * pending, not be cleared with this one. */
 		__asm__ volatile("csrc sip, %0" : : "r"(SIP_SSIP));
+		m->ipi_hook();
 		return;
 	}
 	if (scause == ((1ull << 63) | 1)) {

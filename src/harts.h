@@ -37,7 +37,8 @@ uint32_t harts_boot(void);
 /* The hart running the caller (from sscratch, set at entry). */
 uint32_t harts_self(void);
 
-/* Hands fn(arg) to an online hart and returns at once; -1 if not online. */
+/* Hands fn(arg) to an online hart and returns at once; -1 if it is not
+ * online or still busy with its last job. */
 int harts_dispatch(uint32_t hartid, void (*fn)(void *arg), void *arg);
 /* Waits until that hart finished its job; -1 if it trapped instead
  * (reported on the UART; the hart is then out of service). */

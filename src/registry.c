@@ -13,3 +13,10 @@ const struct bench *registry_get(size_t i)
 {
 	return i < registry_count() ? &__bench_start[i] : NULL;
 }
+
+int registry_selected(const struct config *c, const struct bench *b)
+{
+	int by_name_only = (b->flags & BENCH_DEMO) || ((b->flags & BENCH_MULTI_HART) && !c->cross);
+
+	return config_selects(c, b->name, by_name_only);
+}

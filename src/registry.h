@@ -4,9 +4,13 @@
 
 #include <stddef.h>
 
+#include "config.h"
 #include "rvbench.h"
 
 size_t registry_count(void);
 const struct bench *registry_get(size_t i);
+/* Whether b runs under c: demos, and cross-hart benchmarks when
+ * rvbench.cross=0, only when named exactly. */
+int registry_selected(const struct config *c, const struct bench *b);
 
 #endif

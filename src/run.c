@@ -14,6 +14,7 @@
 #include "csr.h"
 #include "harness.h"
 #include "harts.h"
+#include "parallel.h"
 #include "params.h"
 #include "platform.h"
 #include "registry.h"
@@ -21,6 +22,7 @@
 #include "sbi.h"
 #include "session.h"
 #include "stream.h"
+#include "tracepoint.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -50,18 +52,23 @@ static uint32_t make_run_tag(const struct config *c)
 	return crc32_ieee(parts, sizeof(parts));
 }
 
-static uint32_t count_selected(const struct config *c)
+/* Benchmarks selected; *blocks gets how many blocks they will send. */
+static uint32_t count_selected(const struct config *c, uint32_t *blocks)
 {
 	uint32_t n = 0;
 
+	*blocks = 0;
 	for (size_t i = 0; i < registry_count(); i++) {
 		const struct bench *b = registry_get(i);
-		n += (uint32_t)config_selects(c, b->name, !!(b->flags & BENCH_DEMO));
+		if (registry_selected(c, b)) {
+			n++;
+			*blocks += block_count(c, b) * (c->groups ? c->groups : 1);
+		}
 	}
 	return n;
 }
 
-static void send_run_header(const struct config *c, uint32_t nbenches)
+static void send_run_header(const struct config *c, uint32_t nblocks)
 {
 	static const char *const state_names[] = { "boot", "online", "skipped", "failed" };
 	char list[160] = "";
@@ -97,8 +104,10 @@ static void send_run_header(const struct config *c, uint32_t nbenches)
 		wire_add_kv_u64(w, "size", c->size);
 	}
 	wire_add_kv_u64(w, "budget_ms", c->budget_ms);
-	/* blocks to follow: one per benchmark, or one per group in a sweep */
-	wire_add_kv_u64(w, "benches", (uint64_t)nbenches * (c->groups ? c->groups : 1));
+	wire_add_kv_u64(w, "cross", (uint64_t)c->cross);
+	/* blocks to follow: per benchmark, one per group and per hart */
+	wire_add_kv_u64(w, "benches", nblocks);
+	wire_add_kv_u64(w, "parallel", (uint64_t)c->parallel);
 	wire_add_kv_u64(w, "bad_options", c->bad_options);
 	stream_send();
 }
@@ -140,13 +149,17 @@ static void run_benchmark(const struct config *c, const struct bench *b, uint32_
 		uint32_t batch = (b->batch && !(c->explicit_keys & CONFIG_SET_BATCH)) ? b->batch : c->batch;
 		uint32_t samples = (b->samples && !(c->explicit_keys & CONFIG_SET_SAMPLES)) ? b->samples
 											  : c->samples;
-		block_run(c, b, (*id)++, 0, batch, samples, NULL, 1);
+		*id += block_run(c, b, *id, 0, batch, samples, NULL, 1);
+		tracepoint_drain();
 		return;
 	}
 	int table = (uint64_t)c->groups * c->size <= HARNESS_MAX_SAMPLES;
 	for (uint32_t g = 0; g < c->groups; g++)
-		block_run(c, b, (*id)++, g, c->initial + g * c->delta, c->size,
-			  table ? group_table + (size_t)g * c->size : NULL, 0);
+	{
+		*id += block_run(c, b, *id, g, c->initial + g * c->delta, c->size,
+				 table ? group_table + (size_t)g * c->size : NULL, 0);
+		tracepoint_drain();
+	}
 	stream_say("%s: Kanata sweep, net accumulated cycles per test:", b->name);
 	if (table)
 		report_group_table(c->initial, c->delta, c->size, c->groups, group_table);
@@ -155,25 +168,58 @@ static void run_benchmark(const struct config *c, const struct bench *b, uint32_
 			   (unsigned long)c->groups, (unsigned long)c->size);
 }
 
+/*
+ * Per-hart utilisation, seL4's CPU-utilisation tracking adapted: what each
+ * hart did with its cycles during the run, in its own counter's cycles.
+ */
+static void send_utilisation(uint64_t run_start)
+{
+	static const char *const state_names[] = { "boot", "online", "skipped", "failed" };
+	uint64_t total = read_cycle() - run_start;
+
+	for (unsigned i = 0; i < harts_count(); i++) {
+		const struct hart_info *h = harts_get(i);
+		struct wire_writer *w = stream_record(WIRE_REC_HART);
+		wire_add_kv_u64(w, "id", h->hartid);
+		wire_add_kv_str(w, "state", state_names[h->state]);
+		if (h->state == HART_BOOT) {
+			wire_add_kv_u64(w, "run_cycles", total);
+			wire_add_kv_u64(w, "measuring", block_totals()->measure_cycles);
+		} else if (h->state == HART_ONLINE) {
+			wire_add_kv_u64(w, "busy", h->busy_cycles);
+			wire_add_kv_u64(w, "idle", h->idle_cycles);
+		}
+		if (h->hartid < MAX_HARTS && (h->state == HART_BOOT || h->state == HART_ONLINE))
+			wire_add_kv_u64(w, "waiting", parallel_wait_cycles[h->hartid]);
+		if (h->why)
+			wire_add_kv_str(w, "why", h->why);
+		stream_send();
+	}
+}
+
 void run_all(const struct config *c)
 {
-	uint32_t nbenches = count_selected(c);
+	uint32_t nblocks;
+	uint32_t nbenches = count_selected(c, &nblocks);
+	uint64_t run_start = read_cycle();
 
 	stream_init(make_run_tag(c));
 	block_totals_reset();
-	send_run_header(c, nbenches);
+	send_run_header(c, nblocks);
 	stream_say("rvbench: %lu benchmarks, seed 0x%llx, %s counters, %s", (unsigned long)nbenches,
 		   (unsigned long long)c->seed, counter_mode_name(c->counter),
 		   c->groups ? "Kanata group sweep" : "per-call samples");
 	selfcheck(c);
+	tracepoint_selfcheck();
 
 	uint32_t id = 0;
 	for (size_t i = 0; i < registry_count(); i++) {
 		const struct bench *b = registry_get(i);
-		if (config_selects(c, b->name, !!(b->flags & BENCH_DEMO)))
+		if (registry_selected(c, b))
 			run_benchmark(c, b, &id);
 	}
 
+	send_utilisation(run_start);
 	const struct block_totals *t = block_totals();
 	struct wire_writer *w = stream_record(WIRE_REC_TRAILER);
 	wire_add_kv_u64(w, "benches", t->blocks);

@@ -48,7 +48,7 @@ static void list(const struct config *c)
 	for (size_t i = 0; i < registry_count(); i++) {
 		const struct bench *b = registry_get(i);
 		int demo = !!(b->flags & BENCH_DEMO);
-		stream_say("%-20s %s%s%s", b->name, config_selects(c, b->name, demo) ? "* " : "  ",
+		stream_say("%-20s %s%s%s", b->name, registry_selected(c, b) ? "* " : "  ",
 			   b->description ? b->description : "", demo ? " (demo: runs only by name)" : "");
 		for (unsigned k = 0; b->params && b->params[k].name; k++)
 			stream_say("%22s.%s = %lld (%lld..%lld) %s", "", b->params[k].name,
@@ -66,6 +66,7 @@ static void help(void)
 	stream_say("  show              the configuration");
 	stream_say("  set KEY VALUE     samples, warmup (N|auto), batch, groups, initial, delta, size,");
 	stream_say("                    seed, counter (plain|fenced), budget_ms, run (globs), exit,");
+	stream_say("                    cross (0|1), parallel (0|1), harts,");
 	stream_say("                    or BENCH.PARAM");
 	stream_say("  run [GLOB]        one run (of the benchmarks matching GLOB)");
 	stream_say("  reboot            SBI reboot");

@@ -32,7 +32,7 @@
 #define WIRE_LINE_MAX 512
 /* Most fields on one line (after TYPE). */
 #define WIRE_FIELDS_MAX 48
-/* Samples in one S record. */
+/* Samples in one S record of encoding d (encoding r: CODEC_MAX_SAMPLES). */
 #define WIRE_SAMPLES_PER_LINE 16
 
 /* Record names. */
@@ -42,9 +42,11 @@
 #define WIRE_REC_END "END"         /* end of one benchmark: count, verify */
 #define WIRE_REC_FAULT "FAULT"     /* a trap: in a benchmark (id=) or fatal */
 #define WIRE_REC_OVERHEAD "OVERHEAD" /* the instrumentation's self-check */
+#define WIRE_REC_TP "TP"             /* one tracepoint log entry */
+#define WIRE_REC_HART "HART"         /* one hart's state and utilisation */
 #define WIRE_REC_TRAILER "TRAILER" /* end of run: counts, CRC-32, status */
 
-/* Sample encodings in S records. */
+/* Sample encodings in S records (the compact one, "r", is in codec.h). */
 #define WIRE_ENC_DECIMAL "d" /* "<cycles_raw>,<instret_raw>" per sample */
 
 /* Per-sample flags (samples.csv "flags" column, a bit set). */

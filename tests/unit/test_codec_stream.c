@@ -266,7 +266,9 @@ static void test_rice_exact_and_inputs(void **state)
 	assert_int_equal(r->s_lines_enc[0], 0);
 	assert_true(r->s_lines_enc[1] > 0);
 	assert_int_equal(r->s_samples, 710 + 304 + 90);
-	assert_true(r->oh[COLL_OH_EFFECTIVE].have && r->oh[COLL_OH_TOTAL].have);
+	assert_int_equal(r->noh, 2);
+	assert_string_equal(r->oh[0].kind, "effective");
+	assert_string_equal(r->oh[1].kind, "total");
 	for (size_t b = 0; b < 3; b++)
 		for (size_t k = 0; k <= r->bench[b].max_index; k++) {
 			assert_int_equal(r->bench[b].s[k].cycles_raw, synth_cycles((uint32_t)b, k));

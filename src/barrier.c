@@ -1,0 +1,28 @@
+#include "barrier.h"
+
+#include "csr.h"
+
+void barrier_init(struct barrier *b, uint32_t n)
+{
+	b->count = 0;
+	b->sense = 0;
+	b->n = n;
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+
+uint64_t barrier_wait(struct barrier *b, uint32_t *local_sense)
+{
+	uint64_t t0 = read_cycle();
+
+	*local_sense = !*local_sense;
+	if (__atomic_fetch_add(&b->count, 1, __ATOMIC_ACQ_REL) == b->n - 1) {
+		b->count = 0;
+		__atomic_thread_fence(__ATOMIC_SEQ_CST);
+		b->sense = *local_sense;
+	} else {
+		while (b->sense != *local_sense)
+			;
+	}
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	return read_cycle() - t0;
+}

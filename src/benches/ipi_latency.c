@@ -1,0 +1,141 @@
+/*
+ * IPI latency between two harts: this hart notes its cycle counter and
+ * sends an SBI IPI; the partner (parked in wfi with the software interrupt
+ * enabled) notes its own counter in its trap handler. The sample is the
+ * difference, corrected with the measured offset between the two counters
+ * (bench_counter_offset), so the two clocks need not agree. Self-timed.
+ * `ipi_latency.partner=N` picks the partner hart (default: the first
+ * online one); without a second hart, setup fails and says so.
+ */
+#include "rvbench.h"
+
+#include "csr.h"
+#include "harts.h"
+#include "sbi.h"
+#include "stream.h"
+
+#define SIE_SSIE (1ul << 1)
+#define SSTATUS_SIE (1ul << 1)
+
+static struct {
+	volatile uint64_t recv_cycle;
+	volatile uint32_t received;
+	volatile uint32_t stop;
+	volatile uint32_t interrupts; /* taken by the partner's handler */
+	volatile uint32_t ready;      /* the partner takes interrupts now */
+} __attribute__((aligned(64))) box;
+
+static int partner;
+static int64_t offset;
+static uint64_t patience; /* cycles to wait for an IPI before sending it again */
+static uint32_t resent;   /* IPIs that never arrived and were sent again */
+
+static void on_ipi(void)
+{
+	box.recv_cycle = read_cycle();
+	box.interrupts++;
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	box.received = 1;
+}
+
+/* On the partner: take IPIs as interrupts until told to stop. */
+static void receiver(void *arg)
+{
+	(void)arg;
+	harts_set_ipi_hook(on_ipi);
+	__asm__ volatile("csrs sstatus, %0" : : "r"(SSTATUS_SIE));
+	/* The IPI that woke this hart for the job may still be pending and
+	 * is taken here, before the first measured one. */
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	box.ready = 1;
+	while (!box.stop)
+		__asm__ volatile("wfi");
+	__asm__ volatile("csrc sstatus, %0" : : "r"(SSTATUS_SIE));
+	harts_set_ipi_hook(NULL);
+}
+
+static int ipi_setup(struct bench_ctx *ctx)
+{
+	uint64_t rtt;
+
+	int64_t wanted = bench_param(ctx, "partner");
+	partner = bench_partner(wanted);
+	if (partner < 0) {
+		if (wanted >= 0)
+			stream_say("ipi_latency: refused: partner hart %lld is not online, or is this hart",
+				   (long long)wanted);
+		else
+			stream_say("ipi_latency: refused: no second hart online to send an IPI to");
+		return -1;
+	}
+	offset = bench_counter_offset(partner, &rtt);
+	stream_say("ipi_latency: partner hart %d, counter offset %lld cycles (round trip %llu)",
+		   partner, (long long)offset, (unsigned long long)rtt);
+	box.stop = 0;
+	box.received = 0;
+	box.interrupts = 0;
+	resent = 0;
+	box.ready = 0;
+	patience = (uint64_t)bench_param(ctx, "patience");
+	if (bench_partner_start(partner, receiver, NULL))
+		return -1;
+	while (!box.ready)
+		;
+	/* Whatever the wake-up IPI did is not a measurement. */
+	box.received = 0;
+	box.interrupts = 0;
+	return 0;
+}
+
+static uint64_t ipi_run(void *state, uint64_t input)
+{
+	(void)state;
+	(void)input;
+	box.received = 0;
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	uint64_t sent = read_cycle();
+	sbi_send_ipi(1ul, (unsigned long)partner);
+	/* QEMU's sifive_u sometimes loses an IPI: rather than hang, send it
+	 * again after `patience` cycles, time the one that arrives, and say
+	 * how many were lost (teardown). */
+	while (!box.received) {
+		if (read_cycle() - sent > patience) {
+			resent++;
+			sent = read_cycle();
+			sbi_send_ipi(1ul, (unsigned long)partner);
+		}
+	}
+	/* partner's counter = ours + offset */
+	int64_t latency = (int64_t)(box.recv_cycle - sent) - offset;
+	return latency > 0 ? (uint64_t)latency : 0;
+}
+
+/* One interrupt on the partner per call, counting the resent ones: no
+ * IPI arrived twice, none went unaccounted for. */
+static int ipi_verify(const struct bench_ctx *ctx, uint64_t checksum)
+{
+	(void)checksum;
+	return box.interrupts >= ctx->ninputs && box.interrupts <= ctx->ninputs + resent ? 0 : -1;
+}
+
+static void ipi_teardown(struct bench_ctx *ctx)
+{
+	(void)ctx;
+	box.stop = 1;
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	sbi_send_ipi(1ul, (unsigned long)partner); /* out of its wfi */
+	bench_partner_wait(partner);
+	if (resent)
+		stream_say("ipi_latency: %lu IPIs did not arrive within %llu cycles and were sent again",
+			   (unsigned long)resent, (unsigned long long)patience);
+}
+
+static const struct bench_param ipi_params[] = {
+	{ "partner", -1, -1, 63, "hart that receives (-1: the first online)" },
+	{ "patience", 10000000, 1000, 1000000000, "cycles before a lost IPI is sent again" },
+	{ 0 },
+};
+
+BENCH(ipi_latency, .setup = ipi_setup, .run = ipi_run, .verify = ipi_verify, .teardown = ipi_teardown,
+      .params = ipi_params, .flags = BENCH_SELF_TIMED | BENCH_MULTI_HART, .samples = 200, .warmup = 10,
+      .description = "IPI from this hart to a partner, offset-corrected cycles");
