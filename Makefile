@@ -66,7 +66,13 @@ $(BUILD)/fw/%.o: %.S
 	@mkdir -p $(dir $@)
 	$(call quiet,AS,$<)$(TCC) $(TCFLAGS) -MMD -MP -c $< -o $@
 
-$(BUILD)/rvbench.elf: $(FW_OBJS) linker/rvbench.ld
+# The image is relinked when the list of objects changes too (a build with
+# BENCH_DIR, then one without): the list is kept in a file that is only
+# rewritten when it differs.
+FW_OBJS_LIST := $(BUILD)/fw/objects.list
+$(shell mkdir -p $(BUILD)/fw && echo '$(FW_OBJS)' | cmp -s - $(FW_OBJS_LIST) || echo '$(FW_OBJS)' > $(FW_OBJS_LIST))
+
+$(BUILD)/rvbench.elf: $(FW_OBJS) linker/rvbench.ld $(FW_OBJS_LIST)
 	$(call quiet,LD,$@)$(TCC) $(TLDFLAGS) $(FW_OBJS) -o $@ -Wl,-Map,$(BUILD)/rvbench.map
 
 $(BUILD)/rvbench.bin: $(BUILD)/rvbench.elf
@@ -95,10 +101,12 @@ deps:
 
 # Boots the image on QEMU's model of the HiFive Unleashed (hart 0 the E51,
 # harts 1-4 the U54s) with -icount shift=0, collects into
-# results/<UTC time>/ and points results/latest at it.
+# results/<UTC time>/ and points results/latest at it. ARGS adds options of
+# `rvbench qemu`, e.g. make run ARGS="--bootargs 'rvbench.run=addi*'".
+ARGS ?=
 run: deps
 	$(Q)$(MAKE) --no-print-directory all
-	$(Q)$(BUILD)/host/rvbench qemu --machine sifive_u --smp 5 --icount 0 $(BUILD)/rvbench.elf
+	$(Q)$(BUILD)/host/rvbench qemu --machine sifive_u --smp 5 --icount 0 $(ARGS) $(BUILD)/rvbench.elf
 
 # Unit tests (cmocka, ASan + UBSan) then system tests (QEMU); one closing
 # line "N passed, N failed" over both.

@@ -29,30 +29,34 @@ _start:
 	.word	0			/* res3 */
 	.option pop
 
-boot_hart_entry:
-	/* Interrupts stay off for the whole run: nothing may preempt a
-	 * measurement. Traps (exceptions) go to our reporter. */
+/*
+ * What every hart does first, boot hart or not (a0 = hart id; only t0 is
+ * used): no interrupts, traps to our vector, the FPU on, gp, and this
+ * hart's own stack. A hart id beyond the stack table parks.
+ */
+.macro HART_SETUP
+	/* Interrupts stay off: nothing may preempt a measurement. */
 	csrw	sie, zero
 	la	t0, trap_vector
 	csrw	stvec, t0
-
-	/* Enable the FPU (sstatus.FS = Initial): rv64gc code may use it, and
-	 * with FS = Off any FP instruction is an illegal instruction. */
+	/* sstatus.FS = Initial: rv64gc code may use the FPU, and with
+	 * FS = Off any FP instruction is an illegal instruction. */
 	li	t0, SSTATUS_FS_INITIAL
 	csrs	sstatus, t0
-
 	.option push
 	.option norelax
 	la	gp, __global_pointer$
 	.option pop
-
-	/* One stack slot per hart id; a hart beyond the table cannot run. */
 	li	t0, MAX_HARTS
 	bgeu	a0, t0, park
 	la	sp, __stacks_start
 	addi	t0, a0, 1
 	slli	t0, t0, HART_STACK_SHIFT
 	add	sp, sp, t0
+.endm
+
+boot_hart_entry:
+	HART_SETUP
 
 	/* picolibc's TLS (errno): the boot hart uses the template in place. */
 	la	tp, __tls_base
@@ -75,26 +79,12 @@ park:
 
 /*
  * Where SBI HSM starts the other harts (src/harts.c): a0 = hart id,
- * a1 = opaque. The same set-up as the boot hart's, minus clearing BSS,
- * which the boot hart did and which now holds live data.
+ * a1 = opaque. The boot hart's set-up minus clearing BSS, which the boot
+ * hart did and which now holds live data.
  */
 	.globl	secondary_entry
 secondary_entry:
-	csrw	sie, zero
-	la	t0, trap_vector
-	csrw	stvec, t0
-	li	t0, SSTATUS_FS_INITIAL
-	csrs	sstatus, t0
-	.option push
-	.option norelax
-	la	gp, __global_pointer$
-	.option pop
-	li	t0, MAX_HARTS
-	bgeu	a0, t0, park
-	la	sp, __stacks_start
-	addi	t0, a0, 1
-	slli	t0, t0, HART_STACK_SHIFT
-	add	sp, sp, t0
+	HART_SETUP
 	/* tp: this hart's TLS block; harts_secondary_main fills it before
 	 * anything can touch errno. */
 	la	tp, __tls_blocks

@@ -32,18 +32,14 @@ int an_is_group_run(const struct results *r, size_t first, size_t end)
 	return end - first > 1 || r->s[first].batch > 1;
 }
 
-int an_print_hist(FILE *f, const uint64_t *v, size_t n, size_t maxbins, const char *indent)
+/* an_print_hist() of values already sorted: a series' report sorts once
+ * for the outliers and the histogram. */
+static int print_hist_sorted(FILE *f, const uint64_t *s, size_t n, size_t maxbins,
+			     const char *indent)
 {
 	enum { BAR = 40 };
-	uint64_t *s = malloc(n * sizeof(*s));
 	struct an_hist h;
-	if (!s)
-		return -1;
-	memcpy(s, v, n * sizeof(*s));
-	stats_sort_u64(s, n);
-	int rc = an_hist_make(s, n, maxbins, &h);
-	free(s);
-	if (rc)
+	if (an_hist_make(s, n, maxbins, &h))
 		return -1;
 	size_t top = 0, cum = 0;
 	for (size_t i = 0; i < h.nbins; i++)
@@ -63,6 +59,45 @@ int an_print_hist(FILE *f, const uint64_t *v, size_t n, size_t maxbins, const ch
 	}
 	an_hist_free(&h);
 	return ferror(f) ? -1 : 0;
+}
+
+int an_print_hist(FILE *f, const uint64_t *v, size_t n, size_t maxbins, const char *indent)
+{
+	uint64_t *s = malloc(n * sizeof(*s));
+	if (!s)
+		return -1;
+	memcpy(s, v, n * sizeof(*s));
+	stats_sort_u64(s, n);
+	int rc = print_hist_sorted(f, s, n, maxbins, indent);
+	free(s);
+	return rc;
+}
+
+/*
+ * an_paths() when every sample took one path (the usual case): its one
+ * entry from the sorted cycles, summed in the same (ascending) order, so
+ * the same numbers without an_paths' sort of (instret, cycles) pairs,
+ * which dominated the report of a long run. 0 when there are several.
+ */
+static size_t one_path(const uint64_t *instret, const uint64_t *sorted, size_t n,
+		       struct an_path **out)
+{
+	for (size_t i = 1; i < n; i++)
+		if (instret[i] != instret[0])
+			return 0;
+	struct an_path *p = malloc(sizeof(*p));
+	if (!p)
+		return (size_t)-1;
+	long double sum = 0;
+	for (size_t i = 0; i < n; i++)
+		sum += sorted[i];
+	*p = (struct an_path){
+		.instret = instret[0], .count = n, .min = sorted[0],
+		.median = sorted[(n * 50 + 99) / 100 - 1], .max = sorted[n - 1],
+		.mean = (double)(sum / n),
+	};
+	*out = p;
+	return 1;
 }
 
 static int report_series(FILE *f, const struct res_series *s, const struct an_opts *o)
@@ -91,10 +126,9 @@ static int report_series(FILE *f, const struct res_series *s, const struct an_op
 	if (!sorted)
 		return -1;
 	memcpy(sorted, s->cycles, s->n * sizeof(*sorted));
-	stats_sort_u64(sorted, s->n);
+	stats_sort_u64(sorted, s->n); /* kept for the paths and the histogram */
 	struct an_tukey t;
 	an_tukey(sorted, s->n, &t);
-	free(sorted);
 	fprintf(f, "  outliers (Tukey, kept): mild %zu low %zu high, severe %zu low %zu high "
 		   "(Q1 %llu, Q3 %llu, fences %.1f..%.1f, %.1f..%.1f)\n",
 		t.mild_low, t.mild_high, t.severe_low, t.severe_high, (unsigned long long)t.q1,
@@ -102,8 +136,10 @@ static int report_series(FILE *f, const struct res_series *s, const struct an_op
 
 	struct an_steady st;
 	size_t first;
-	if (an_steady_series(s->cycles, s->n, o->windows, o->target_e, &st, &first))
+	if (an_steady_series(s->cycles, s->n, o->windows, o->target_e, &st, &first)) {
+		free(sorted);
 		return -1;
+	}
 	if (st.na)
 		fprintf(f, "  steady state: n/a (%s)\n", st.na);
 	else
@@ -111,9 +147,13 @@ static int report_series(FILE *f, const struct res_series *s, const struct an_op
 			st.first + 1, st.reference);
 
 	struct an_path *p;
-	size_t np = an_paths(s->cycles, s->instret, s->n, &p);
-	if (np == (size_t)-1)
+	size_t np = one_path(s->instret, sorted, s->n, &p);
+	if (!np)
+		np = an_paths(s->cycles, s->instret, s->n, &p);
+	if (np == (size_t)-1) {
+		free(sorted);
 		return -1;
+	}
 	fprintf(f, "  code paths by instret: %zu\n", np);
 	for (size_t i = 0; i < np && i < 8; i++)
 		fprintf(f, "    instret %llu: %zu samples (%.1f %%), cycles min %llu median %llu "
@@ -124,7 +164,9 @@ static int report_series(FILE *f, const struct res_series *s, const struct an_op
 	if (np > 8)
 		fprintf(f, "    ... %zu more paths\n", np - 8);
 	free(p);
-	if (an_print_hist(f, s->cycles, s->n, 12, "  "))
+	int rc = print_hist_sorted(f, sorted, s->n, 12, "  ");
+	free(sorted);
+	if (rc)
 		return -1;
 	return ferror(f) ? -1 : 0;
 }

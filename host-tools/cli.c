@@ -26,7 +26,8 @@ static const char usage_main[] =
 	"\n"
 	"commands:\n"
 	"  qemu IMAGE       boot IMAGE on QEMU and collect its UART\n"
-	"  serial --port DEV  read a real board's UART (never writes to it)\n"
+	"  serial --port DEV  read a real board's UART (never writes to it without\n"
+	"                   --exec or --console)\n"
 	"  replay FILE      decode a saved UART log\n"
 	"  stats DIR        statistics of a result directory (also --format csv|json|gbench-json)\n"
 	"  compare A B      A/B comparison of two result directories (or DIR:BENCH)\n"
@@ -36,7 +37,8 @@ static const char usage_main[] =
 	"output directory (-o DIR; default results/<UTC time>, linked from\n"
 	"results/latest) and prints a summary.\n"
 	"Exit status: 0 every run complete and verified, 1 a run incomplete,\n"
-	"2 an error (usage, input, output).\n"
+	"2 an error (usage, input, output). qemu and serial take --exec 'CMD; ...'\n"
+	"and --console to drive the firmware's console (see their --help).\n"
 	"\n"
 	"  -h, --help       this help; `rvbench COMMAND --help` for a command\n"
 	"  -V, --version    print the version\n";
@@ -47,14 +49,26 @@ static const char usage_qemu[] =
 	"\n"
 	"Boot IMAGE (QEMU -kernel) under QEMU (qemu-system-riscv64, or $RVBENCH_QEMU)\n"
 	"with the console UART on a pipe; stop QEMU when the run's trailer arrived\n"
-	"or on the timeout. Nothing is ever written to the UART (stdin is /dev/null).\n"
+	"or on the timeout. Nothing is ever written to the UART (stdin is /dev/null)\n"
+	"unless --exec or --console is given: then the firmware gets rvbench.console=1\n"
+	"(instead of rvbench.listen_ms=0), waits at its prompt 'rvbench> ', and every\n"
+	"run the commands start is collected.\n"
 	"\n"
+	"  -e, --exec 'CMD; CMD; ...'  console commands (help, list, show, set KEY VALUE,\n"
+	"                       run [GLOB], reboot, exit), each sent once the prompt is\n"
+	"                       there, the next after the prompt came back; then 'exit'\n"
+	"                       (unless given) and QEMU ends. Error answers are reported\n"
+	"                       on stderr but do not change the exit status\n"
+	"  -c, --console        interactive: the terminal's input goes to the UART (raw\n"
+	"                       mode), the human lines come out on stdout; Ctrl-] ends\n"
+	"                       (no default timeout)\n"
 	"  -M, --machine NAME   sifive_u (default) or virt\n"
 	"      --smp N          harts (default 5 on sifive_u, like the FU540; 1 on virt)\n"
 	"      --icount SHIFT|off  -icount shift=SHIFT,sleep=off, 0..10 (default 0: cycles are\n"
 	"                       emulated instruction counts); off: host-time counters\n"
 	"      --bootargs STR   more kernel command line after rvbench.exit=reboot\n"
-	"                       rvbench.listen_ms=0 (later words win)\n"
+	"                       rvbench.listen_ms=0 (later words win); with --exec or\n"
+	"                       --console after rvbench.exit=reboot rvbench.console=1\n"
 	"      --memory SIZE    QEMU -m SIZE (default: QEMU's)\n"
 	"      --qemu-args STR  more QEMU arguments, split on spaces, appended last (may be\n"
 	"                       repeated): '-bios FILE' replaces -bios default,\n"
@@ -72,8 +86,19 @@ static const char usage_serial[] =
 	"Read a board's UART (raw mode, read-only: nothing is ever written and\n"
 	"DTR/RTS are left alone) until the trailer of a run that started after\n"
 	"the port was opened, the timeout, or the end of the stream.\n"
+	"With --exec or --console the port is opened read-write and every run\n"
+	"is collected until the console session ends.\n"
 	"\n"
 	"  -p, --port DEV       serial device, e.g. /dev/ttyUSB1\n"
+	"  -e, --exec 'CMD; CMD; ...'  console commands: nothing is written before the\n"
+	"                       firmware shows its prompt 'rvbench> ' (so U-Boot's\n"
+	"                       autoboot is never stopped; start rvbench, then reset the\n"
+	"                       board), each command after the previous one's prompt came\n"
+	"                       back, a byte at a time; the port is closed after the last\n"
+	"                       one's prompt. Error answers do not change the exit status\n"
+	"  -c, --console        interactive: the terminal's input goes to the port (raw\n"
+	"                       mode), the human lines come out on stdout; Ctrl-] ends\n"
+	"                       (no default timeout)\n"
 	"  -b, --baud N         9600 .. 3000000, a standard rate (default 115200)\n"
 	"  -t, --timeout SEC    stop after SEC seconds (default 600, 0: never)\n"
 	"  -o, --output DIR     output directory\n"
@@ -128,6 +153,88 @@ static void reset_getopt(void)
 	opterr = 0;
 }
 
+/* ---- --exec and --console (qemu and serial) ---------------------------------- */
+
+struct console_cli {
+	enum console_mode mode;
+	const char *script;
+	int timeout_given;
+};
+
+static int console_opt(const char *cmd, struct console_cli *cc, int opt, const char *arg)
+{
+	enum console_mode want = opt == 'e' ? CONSOLE_EXEC : CONSOLE_INTERACTIVE;
+
+	if (cc->mode != CONSOLE_OFF && cc->mode != want) {
+		rvb_error("%s: --exec and --console exclude each other", cmd);
+		return -1;
+	}
+	if (want == CONSOLE_EXEC && cc->script) {
+		rvb_error("%s: one --exec only (separate the commands with ';')", cmd);
+		return -1;
+	}
+	cc->mode = want;
+	if (want == CONSOLE_EXEC)
+		cc->script = arg;
+	return 0;
+}
+
+/* Before anything is opened: the script is checked. */
+static int console_prepare(const char *cmd, const struct console_cli *cc, struct console *k,
+			   int add_exit)
+{
+	char err[256];
+
+	if (console_init(k, cc->mode, cc->script, add_exit, -1, STDIN_FILENO, stdout, err,
+			 sizeof(err))) {
+		rvb_error("%s: %s", cmd, err);
+		return -1;
+	}
+	return 0;
+}
+
+/* The session is open: the terminal goes raw for --console. */
+static void console_begin(const char *cmd, struct console *k, struct session *s)
+{
+	if (k->mode == CONSOLE_OFF)
+		return;
+	/* The human lines go to stdout; a progress line would mix in. */
+	if (isatty(STDOUT_FILENO))
+		s->progress = 0;
+	if (k->mode == CONSOLE_INTERACTIVE) {
+		if (console_tty_raw(STDIN_FILENO))
+			rvb_error("%s: cannot put the terminal in raw mode: %s", cmd, strerror(errno));
+		fprintf(stderr, "rvbench: %s console: type at the prompt '%s'; Ctrl-] ends the session\n",
+			cmd, CONSOLE_PROMPT);
+	}
+}
+
+/* The collection is over: the terminal back, and a word on the script. */
+static void console_end(struct console *k)
+{
+	console_tty_restore();
+	if (k->mode == CONSOLE_INTERACTIVE)
+		fputc('\n', stdout); /* the summary starts on a line of its own */
+	console_report(k);
+}
+
+/* The exit status of a console collection: as the runs say, except that
+ * a script that starts no run (list, show, set) and got every command
+ * answered is a success, and one with commands never sent or never
+ * answered is not (their runs are missing). Error answers never change it:
+ * they lose no data. */
+static int console_status(const struct console *k, const struct session *s, int status)
+{
+	if (k->mode != CONSOLE_EXEC)
+		return status;
+	int all_done = console_commands_done(k) == k->ncmd - k->added_exit;
+	if (status == EXIT_INCOMPLETE && !s->c->nruns && !console_script_runs(k) && all_done)
+		return EXIT_COMPLETE;
+	if (status == EXIT_COMPLETE && !all_done)
+		return EXIT_INCOMPLETE;
+	return status;
+}
+
 static int cmd_qemu(int argc, char **argv)
 {
 	static const struct option lo[] = {
@@ -140,9 +247,12 @@ static int cmd_qemu(int argc, char **argv)
 		{ "timeout", required_argument, NULL, 't' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "allow-partial", no_argument, NULL, 'P' },
+		{ "exec", required_argument, NULL, 'e' },
+		{ "console", no_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0, 0, 0, 0 },
 	};
+	struct console_cli cc = { CONSOLE_OFF, NULL, 0 };
 	struct qemu_opts o = { .machine = "sifive_u", .icount_shift = 0,
 			       .timeout_s = DEFAULT_TIMEOUT_S };
 	const char *outdir = NULL;
@@ -151,7 +261,7 @@ static int cmd_qemu(int argc, char **argv)
 	static char *qemu_args_buf; /* lives as long as the command */
 
 	reset_getopt();
-	while ((opt = next_opt("qemu", argc, argv, ":M:t:o:h", lo)) != -1) {
+	while ((opt = next_opt("qemu", argc, argv, ":M:t:o:e:ch", lo)) != -1) {
 		switch (opt) {
 		case 'M':
 			if (strcmp(optarg, "sifive_u") && strcmp(optarg, "virt")) {
@@ -219,6 +329,12 @@ static int cmd_qemu(int argc, char **argv)
 				return EXIT_ERROR;
 			}
 			o.timeout_s = (unsigned)v;
+			cc.timeout_given = 1;
+			break;
+		case 'e':
+		case 'c':
+			if (console_opt("qemu", &cc, opt, optarg))
+				return EXIT_ERROR;
 			break;
 		case 'P':
 			allow_partial = 1;
@@ -252,14 +368,24 @@ static int cmd_qemu(int argc, char **argv)
 	}
 	if (!o.smp)
 		o.smp = strcmp(o.machine, "sifive_u") ? 1 : 5;
+	o.console = cc.mode != CONSOLE_OFF;
+	if (cc.mode == CONSOLE_INTERACTIVE && !cc.timeout_given)
+		o.timeout_s = 0; /* a human at the keyboard */
 
+	/* --exec ends with "exit", so the firmware ends as rvbench.exit=reboot
+	 * says and QEMU exits by itself. */
+	struct console k;
+	if (console_prepare("qemu", &cc, &k, 1))
+		return EXIT_ERROR;
 	char err[4400], icount[16];
 	struct session s;
 	if (session_open(&s, outdir, NULL, err, sizeof(err))) {
 		rvb_error("%s", err);
+		console_free(&k);
 		return EXIT_ERROR;
 	}
 	s.allow_partial = allow_partial;
+	console_begin("qemu", &k, &s);
 	char **qargv = qemu_build_argv(&o);
 	struct meta_source m = { .kind = "qemu", .argv = qargv, .machine = o.machine,
 				 .timeout_s = o.timeout_s };
@@ -269,15 +395,18 @@ static int cmd_qemu(int argc, char **argv)
 		snprintf(icount, sizeof(icount), "%d", o.icount_shift);
 	m.icount = icount;
 	int status;
-	if (source_qemu(&s, &o, qargv, &m, err, sizeof(err))) {
+	if (source_qemu(&s, &o, qargv, &m, o.console ? &k : NULL, err, sizeof(err))) {
 		/* Nothing ran, nothing was received: leave no empty results. */
+		console_tty_restore();
 		rvb_error("%s", err);
 		session_discard(&s);
 		status = EXIT_ERROR;
 	} else {
-		status = session_finish(&s, &m, stdout);
+		console_end(&k);
+		status = console_status(&k, &s, session_finish(&s, &m, stdout));
 	}
 	session_free(&s);
+	console_free(&k);
 	qemu_free_argv(qargv);
 	return status;
 }
@@ -290,15 +419,18 @@ static int cmd_serial(int argc, char **argv)
 		{ "timeout", required_argument, NULL, 't' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "allow-partial", no_argument, NULL, 'P' },
+		{ "exec", required_argument, NULL, 'e' },
+		{ "console", no_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0, 0, 0, 0 },
 	};
+	struct console_cli cc = { CONSOLE_OFF, NULL, 0 };
 	const char *port = NULL, *outdir = NULL;
 	unsigned long baud = 115200, timeout = DEFAULT_TIMEOUT_S, v;
 	int opt;
 
 	reset_getopt();
-	while ((opt = next_opt("serial", argc, argv, ":p:b:t:o:h", lo)) != -1) {
+	while ((opt = next_opt("serial", argc, argv, ":p:b:t:o:e:ch", lo)) != -1) {
 		switch (opt) {
 		case 'p':
 			port = optarg;
@@ -317,6 +449,12 @@ static int cmd_serial(int argc, char **argv)
 				return EXIT_ERROR;
 			}
 			timeout = v;
+			cc.timeout_given = 1;
+			break;
+		case 'e':
+		case 'c':
+			if (console_opt("serial", &cc, opt, optarg))
+				return EXIT_ERROR;
 			break;
 		case 'P':
 			allow_partial = 1;
@@ -340,25 +478,38 @@ static int cmd_serial(int argc, char **argv)
 		return EXIT_ERROR;
 	}
 
+	if (cc.mode == CONSOLE_INTERACTIVE && !cc.timeout_given)
+		timeout = 0; /* a human at the keyboard */
+
+	/* No "exit" added: the board stays at its prompt (or parks). */
+	struct console k;
+	if (console_prepare("serial", &cc, &k, 0))
+		return EXIT_ERROR;
 	char err[4400];
-	int fd = serial_open(port, baud, err, sizeof(err));
+	/* Read-write only when the user asked for the console. */
+	int fd = serial_open_mode(port, baud, cc.mode != CONSOLE_OFF, err, sizeof(err));
 	if (fd < 0) {
 		rvb_error("serial: %s", err);
+		console_free(&k);
 		return EXIT_ERROR;
 	}
 	struct session s;
 	if (session_open(&s, outdir, NULL, err, sizeof(err))) {
 		close(fd);
 		rvb_error("%s", err);
+		console_free(&k);
 		return EXIT_ERROR;
 	}
 	s.allow_partial = allow_partial;
 	s.link_bytes_per_s = baud / 10; /* 8N1: ten bits a byte */
 	struct meta_source m = { .kind = "serial", .port = port, .baud = baud,
 				 .timeout_s = (unsigned)timeout };
-	m.end = src_end_name(source_serial(&s, fd, (unsigned)timeout));
-	int status = session_finish(&s, &m, stdout);
+	console_begin("serial", &k, &s);
+	m.end = src_end_name(source_serial_console(&s, fd, (unsigned)timeout, &k));
+	console_end(&k);
+	int status = console_status(&k, &s, session_finish(&s, &m, stdout));
 	session_free(&s);
+	console_free(&k);
 	return status;
 }
 

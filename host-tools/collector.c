@@ -1,16 +1,18 @@
 /*
- * Stream decoder, part 1: framing and records (collector.h). Bytes go
- * through a state machine one at a time, so a line split over any number of
- * reads decodes exactly like a whole one. A line is parsed only once its
+ * Stream decoder, part 1: framing and records (collector.h). The framing
+ * keeps the state of a line cut by the end of a read, so a line split over
+ * any number of reads decodes exactly like a whole one. A line is parsed only once its
  * newline arrived; its values reach the model only when wire_parse() and
  * the record checks below accept it.
  */
 #include "collector.h"
 
 #include "codec.h"
+#include "crc.h"
 #include "inputs.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,6 +113,10 @@ static void free_run(struct coll_run *r)
 		free(r->bench[i].param);
 	}
 	free(r->bench);
+	free(r->tp);
+	for (size_t i = 0; i < r->nhart; i++)
+		free(r->hart[i].why);
+	free(r->hart);
 	free(r->line);
 	for (size_t i = 0; i < r->nfailure; i++)
 		free(r->failure[i]);
@@ -277,8 +283,43 @@ static const char *bench_params(struct coll_bench *b, const struct wire_line *l)
 	return NULL;
 }
 
+/* A signed decimal: wire_parse_u64's spelling, or '-' and a nonzero one
+ * (the firmware sends a negative offset as an escaped string, "-13"). */
+static int parse_i64(const char *s, int64_t *v)
+{
+	uint64_t u;
+
+	if (*s != '-') {
+		if (wire_parse_u64(s, &u) || u > INT64_MAX)
+			return -1;
+		*v = (int64_t)u;
+		return 0;
+	}
+	if (wire_parse_u64(s + 1, &u) || !u || u > (uint64_t)INT64_MAX + 1)
+		return -1;
+	*v = u == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)u;
+	return 0;
+}
+
+/* parallel=, skew_ticks=, offset_cycles=: all three or none. */
+static int bench_parallel(struct coll_bench *b, const struct wire_line *l)
+{
+	const char *par = wire_field(l, "parallel"), *skew = wire_field(l, "skew_ticks");
+	const char *off = wire_field(l, "offset_cycles");
+
+	b->have_parallel = 0;
+	if (!par && !skew && !off)
+		return 0;
+	if (!par || !skew || !off || wire_parse_u64(par, &b->parallel) || !b->parallel ||
+	    wire_parse_u64(skew, &b->skew_ticks) || parse_i64(off, &b->offset_cycles))
+		return -1;
+	b->have_parallel = 1;
+	return 0;
+}
+
 static const char *rec_bench(struct coll_run *r, const struct wire_line *l, uint32_t seq)
 {
+	struct coll_bench par = { 0 };
 	uint64_t id, hart, group, batch, warmup, samples, range, ohc, ohi, inputs_n, wa, wc;
 	const char *name = wire_field(l, "name");
 	const char *kind = wire_field(l, "input_kind");
@@ -302,7 +343,7 @@ static const char *rec_bench(struct coll_run *r, const struct wire_line *l, uint
 	    opt_u64(l, "inputs_n", &inputs_n, warmup + samples) || inputs_n > UINT32_MAX ||
 	    opt_u64(l, "warmup_auto", &wa, 0) || wa > 1 ||
 	    opt_u64(l, "warmup_converged", &wc, 2) || wc > 2 ||
-	    opt_word(l, "oh_method", method, sizeof(method)))
+	    opt_word(l, "oh_method", method, sizeof(method)) || bench_parallel(&par, l))
 		return "BENCH line with a bad block field";
 	char *uname = unescape_dup(name);
 	if (!uname)
@@ -332,6 +373,10 @@ static const char *rec_bench(struct coll_run *r, const struct wire_line *l, uint
 	b->warmup_auto = (int)wa;
 	b->warmup_converged = wc == 2 ? -1 : (int)wc;
 	memcpy(b->oh_method, method, sizeof(method));
+	b->have_parallel = par.have_parallel;
+	b->parallel = par.parallel;
+	b->skew_ticks = par.skew_ticks;
+	b->offset_cycles = par.offset_cycles;
 	note_bench_seq(b, seq);
 	return NULL;
 }
@@ -361,16 +406,120 @@ static const char *rec_overhead(struct coll_run *r, const struct wire_line *l)
 	return NULL;
 }
 
-static void reserve_samples(struct coll_bench *b, uint64_t n)
+static const char *rec_tp(struct coll_run *r, const struct wire_line *l, uint32_t seq)
+{
+	struct coll_tp t = { .seq = seq };
+	uint64_t key;
+
+	if (get_u64(l, "key", &key) || key > 15 || get_u64(l, "hart", &t.hart) ||
+	    get_u64(l, "start", &t.start) || get_u64(l, "cycles", &t.cycles) ||
+	    get_u64(l, "instret", &t.instret))
+		return "TP line with a missing or bad field";
+	t.key = (uint32_t)key;
+	if (r->ntp == r->tpcap) {
+		r->tpcap = r->tpcap ? 2 * r->tpcap : 64;
+		r->tp = coll_xrealloc(r->tp, r->tpcap * sizeof(*r->tp));
+	}
+	r->tp[r->ntp++] = t;
+	return NULL;
+}
+
+static const char *rec_hart(struct coll_run *r, const struct wire_line *l)
+{
+	static const struct { const char *key; unsigned bit; size_t off; } nums[] = {
+		{ "run_cycles", COLL_HART_RUN_CYCLES, offsetof(struct coll_hart, run_cycles) },
+		{ "measuring", COLL_HART_MEASURING, offsetof(struct coll_hart, measuring) },
+		{ "busy", COLL_HART_BUSY, offsetof(struct coll_hart, busy) },
+		{ "idle", COLL_HART_IDLE, offsetof(struct coll_hart, idle) },
+		{ "waiting", COLL_HART_WAITING, offsetof(struct coll_hart, waiting) },
+	};
+	struct coll_hart h = { 0 };
+	const char *why = wire_field(l, "why");
+
+	if (get_u64(l, "id", &h.id) || opt_word(l, "state", h.state, sizeof(h.state)) || !h.state[0])
+		return "HART line with a missing or bad field";
+	for (size_t i = 0; i < sizeof(nums) / sizeof(nums[0]); i++) {
+		const char *v = wire_field(l, nums[i].key);
+		if (!v)
+			continue;
+		if (wire_parse_u64(v, (uint64_t *)((char *)&h + nums[i].off)))
+			return "HART line with a missing or bad field";
+		h.have |= nums[i].bit;
+	}
+	for (size_t i = 0; i < r->nhart; i++)
+		if (r->hart[i].id == h.id)
+			return "second HART line for the same hart";
+	if (r->nhart >= COLL_BENCH_MAX)
+		return "too many HART lines";
+	if (why && !(h.why = unescape_dup(why)))
+		return "HART line with a bad %XX escape";
+	r->hart = coll_xrealloc(r->hart, (r->nhart + 1) * sizeof(*r->hart));
+	r->hart[r->nhart++] = h;
+	return NULL;
+}
+
+static void reserve_samples(struct coll_bench *b, uint64_t n, uint64_t limit)
 {
 	if (n <= b->ncap)
 		return;
+	if (!b->s && b->have_header && limit) {
+		/* The block's size is known: one allocation, never moved. Up to
+		 * 2^22 samples (96 MiB) it is zeroed at once, one page fault a
+		 * page; calloc's lazily zeroed pages would fault twice, on the
+		 * read of "present" and again on the write. A larger block (an
+		 * absurd header, or a huge run) stays lazy. */
+		size_t bytes = (size_t)limit * sizeof(*b->s);
+		if (limit <= COLL_HEADERLESS_MAX) {
+			b->s = coll_xrealloc(NULL, bytes);
+			memset(b->s, 0, bytes);
+		} else if (!(b->s = calloc((size_t)limit, sizeof(*b->s)))) {
+			fputs("rvbench: out of memory\n", stderr);
+			abort();
+		}
+		b->ncap = (size_t)limit;
+		return;
+	}
 	size_t cap = b->ncap ? b->ncap : 64;
 	while (cap < n)
 		cap *= 2;
 	b->s = coll_xrealloc(b->s, cap * sizeof(*b->s));
 	memset(b->s + b->ncap, 0, (cap - b->ncap) * sizeof(*b->s));
 	b->ncap = cap;
+}
+
+/* One strict decimal (wire_parse_u64's rules: digits only, no leading
+ * zero, no overflow) ending at stop; returns the end or NULL. Up to 19
+ * digits cannot overflow, so only a 20-digit value is checked. */
+static const char *parse_dec(const char *s, char stop, uint64_t *out)
+{
+	uint64_t v = 0;
+	const char *p = s;
+	unsigned d;
+
+	if (*p == '0' && p[1] != stop)
+		return NULL;
+	while ((d = (unsigned)(unsigned char)*p - '0') <= 9 && p - s < 19) {
+		v = v * 10 + d;
+		p++;
+	}
+	if (d <= 9) { /* a 20th digit */
+		if (v > (UINT64_MAX - d) / 10)
+			return NULL;
+		v = v * 10 + d;
+		p++;
+	}
+	if (p == s || *p != stop)
+		return NULL;
+	*out = v;
+	return p;
+}
+
+/* "<cycles>,<instret>", exactly what wire_parse_sample() accepts, in one
+ * pass (the hot loop of a decimal stream). */
+static int parse_pair(const char *s, struct wire_sample *out)
+{
+	const char *p = parse_dec(s, ',', &out->cycles);
+	return p && parse_dec(p + 1, '\0', &out->instret) ? 0 : -1;
 }
 
 static const char *rec_samples(struct coll_run *r, const struct wire_line *l, uint32_t seq,
@@ -391,7 +540,7 @@ static const char *rec_samples(struct coll_run *r, const struct wire_line *l, ui
 		if (n < 1 || n > WIRE_SAMPLES_PER_LINE || l->nfields != 4 + n)
 			return "S line whose sample count does not match";
 		for (unsigned i = 0; i < n; i++)
-			if (wire_parse_sample(l->field[4 + i], &s[i]))
+			if (parse_pair(l->field[4 + i], &s[i]))
 				return "S line with a bad sample";
 	} else if (!strcmp(l->field[3], WIRE_ENC_RICE)) {
 		rice = 1;
@@ -406,7 +555,7 @@ static const char *rec_samples(struct coll_run *r, const struct wire_line *l, ui
 	uint64_t limit = b->have_header ? b->warmup + b->samples : COLL_HEADERLESS_MAX;
 	if (first > limit || n > limit - first)
 		return "S line beyond the benchmark's sample count";
-	reserve_samples(b, first + n);
+	reserve_samples(b, first + n, limit);
 	for (unsigned i = 0; i < n; i++)
 		if (b->s[first + i].present)
 			return "S line repeating samples already received";
@@ -420,6 +569,8 @@ static const char *rec_samples(struct coll_run *r, const struct wire_line *l, ui
 	if (first + n - 1 > b->max_index || b->nreceived == n)
 		b->max_index = first + n - 1;
 	note_bench_seq(b, seq);
+	if (id <= r->crc_bench)
+		coll_crc_advance(r);
 	r->s_lines++;
 	r->s_lines_enc[rice]++;
 	r->s_bytes += bytes;
@@ -461,6 +612,7 @@ static const char *rec_end(struct coll_run *r, const struct wire_line *l, uint32
 	b->path_instret = path;
 	b->path_differs = differs;
 	note_bench_seq(b, seq);
+	coll_crc_advance(r); /* the block may be whole now */
 	return NULL;
 }
 
@@ -521,19 +673,35 @@ static const char *rec_trailer(struct collector *c, struct coll_run *r,
 	return NULL;
 }
 
-/* FNV-1a, never 0 (0 marks an empty slot). */
-static uint64_t line_hash(const char *text)
+/* A 64-bit hash of the line, 8 bytes a step (a multiply-xorshift mix per
+ * word, the length folded in); never 0 (0 marks an empty slot). Lines
+ * passed their CRC already: this only tells a duplicate from a conflict. */
+static uint64_t line_hash(const char *text, size_t len)
 {
-	uint64_t h = 0xcbf29ce484222325ull;
-	for (const unsigned char *p = (const unsigned char *)text; *p; p++)
-		h = (h ^ *p) * 0x100000001b3ull;
+	const uint64_t k = 0x9E3779B97F4A7C15ull;
+	uint64_t h = 0xcbf29ce484222325ull ^ (len * k);
+	size_t i = 0;
+
+	for (; i + 8 <= len; i += 8) {
+		uint64_t w;
+		memcpy(&w, text + i, 8);
+		h = (h ^ w) * k;
+		h ^= h >> 29;
+	}
+	if (i < len) {
+		uint64_t w = 0;
+		memcpy(&w, text + i, len - i);
+		h = (h ^ w) * k;
+		h ^= h >> 29;
+	}
+	h = (h ^ (h >> 32)) * 0xD6E8FEB86659FD93ull;
+	h ^= h >> 32;
 	return h ? h : 1;
 }
 
 /* Records the line under its seq; returns 0 if it is new. */
-static int claim_seq(struct collector *c, struct coll_run *r, uint32_t seq, const char *text)
+static int claim_seq(struct collector *c, struct coll_run *r, uint32_t seq, uint64_t h)
 {
-	uint64_t h = line_hash(text);
 
 	if (seq >= r->nline) {
 		size_t n = r->nline ? r->nline : 64;
@@ -572,6 +740,7 @@ static void new_run(struct collector *c, uint32_t tag)
 	c->runs = coll_xrealloc(c->runs, (c->nruns + 1) * sizeof(*c->runs));
 	memset(&c->runs[c->nruns], 0, sizeof(c->runs[0]));
 	c->runs[c->nruns].tag = tag;
+	c->runs[c->nruns].crc_run = crc32_init();
 	c->nruns++;
 }
 
@@ -580,20 +749,22 @@ static void new_run(struct collector *c, uint32_t tag)
 static void handle_line(struct collector *c, const char *text, size_t len, size_t wire_len)
 {
 	char work[WIRE_LINE_MAX + 1];
-	char copy[WIRE_LINE_MAX + 1];
 	struct wire_line l;
 
-	memcpy(work, text, len);
+	if (len > WIRE_LINE_MAX) {
+		reject(c, current_run(c), WIRE_ERR_TOO_LONG);
+		return;
+	}
+	memcpy(work, text, len); /* wire_parse cuts the copy into fields */
 	work[len] = '\0';
-	memcpy(copy, text, len);
-	copy[len] = '\0';
 	enum wire_error e = wire_parse(work, len, &l);
 	if (e != WIRE_OK) {
 		/* The run tag of a bad line cannot be trusted: blame the current run. */
 		reject(c, current_run(c), e);
 		return;
 	}
-	/* NUL bytes were refused by wire_parse (bad_char), so copy is the whole line. */
+	/* NUL bytes were refused by wire_parse (bad_char): text is the whole line. */
+	uint64_t hash = line_hash(text, len);
 	struct coll_run *r = find_run(c, l.run);
 	const char *why = NULL;
 
@@ -603,12 +774,12 @@ static void handle_line(struct collector *c, const char *text, size_t len, size_
 			return;
 		}
 		if (r) {
-			claim_seq(c, r, 0, copy); /* duplicate or conflict */
+			claim_seq(c, r, 0, hash); /* duplicate or conflict */
 			return;
 		}
 		new_run(c, l.run);
 		r = current_run(c);
-		claim_seq(c, r, 0, copy);
+		claim_seq(c, r, 0, hash);
 		why = rec_run(r, &l);
 	} else {
 		if (!r) {
@@ -623,7 +794,7 @@ static void handle_line(struct collector *c, const char *text, size_t len, size_
 				      coll_strdupf("seq %u: %s line with an impossible seq", l.seq, l.type));
 			return;
 		}
-		if (claim_seq(c, r, l.seq, copy))
+		if (claim_seq(c, r, l.seq, hash))
 			return;
 		if (!r->fmt_ok)
 			return; /* unknown format: keep the seq, read nothing */
@@ -639,6 +810,10 @@ static void handle_line(struct collector *c, const char *text, size_t len, size_
 			why = rec_overhead(r, &l);
 		else if (!strcmp(l.type, WIRE_REC_TRAILER))
 			why = rec_trailer(c, r, &l, l.seq);
+		else if (!strcmp(l.type, WIRE_REC_TP))
+			why = rec_tp(r, &l, l.seq);
+		else if (!strcmp(l.type, WIRE_REC_HART))
+			why = rec_hart(r, &l);
 		/* Other record types are from a later version: ignored. */
 	}
 	if (why) {
@@ -651,6 +826,17 @@ static void handle_line(struct collector *c, const char *text, size_t len, size_
 }
 
 /* ---- framing ------------------------------------------------------------------ */
+
+/*
+ * The rule, as a byte-at-a-time state machine would apply it: a machine
+ * line starts at the last "@RVB " of a line and runs to its '\n'; bytes
+ * before it are noise. collector_feed() applies it a line at a time:
+ * memchr() finds the newline and the '@'s, a line held whole in the
+ * caller's buffer is parsed in place, and only a line split over two
+ * reads goes through linebuf. prefix_match carries a prefix cut by the
+ * end of a read ("@RV" | "B "). No proper prefix of "@RVB " is also a
+ * suffix of it, so a match can only start at an '@'.
+ */
 
 static void end_line(struct collector *c)
 {
@@ -670,44 +856,122 @@ static void end_line(struct collector *c)
 	c->prefix_match = 0;
 }
 
-static void feed_byte(struct collector *c, unsigned char b)
+/* Bytes of a line (no '\n') appended to the machine line being built. */
+static void append(struct collector *c, const unsigned char *p, size_t n)
 {
-	if (b == '\n') {
-		end_line(c);
+	if (!c->in_machine || c->too_long || !n)
+		return;
+	if (n > sizeof(c->linebuf) - c->linelen) {
+		c->too_long = 1; /* keep scanning for the newline, store nothing */
 		return;
 	}
-	if (c->in_machine && !c->too_long) {
-		if (c->linelen < sizeof(c->linebuf))
-			c->linebuf[c->linelen++] = (char)b;
-		else
-			c->too_long = 1; /* keep scanning for the newline, store nothing */
-	}
-	/* Match "@RVB " anywhere; its last occurrence in a line starts the
-	 * machine line, so a lost newline costs only the line before it.
-	 * No proper prefix of "@RVB " is also a suffix, so a mismatch can only
-	 * restart at an '@'. */
-	if ((char)b == WIRE_PREFIX[c->prefix_match])
-		c->prefix_match++;
-	else
-		c->prefix_match = b == '@' ? 1 : 0;
-	if (c->prefix_match == WIRE_PREFIX_LEN) {
-		memcpy(c->linebuf, WIRE_PREFIX, WIRE_PREFIX_LEN);
-		c->linelen = WIRE_PREFIX_LEN;
-		c->in_machine = 1;
-		c->too_long = 0;
+	memcpy(c->linebuf + c->linelen, p, n);
+	c->linelen += n;
+}
+
+/*
+ * One piece of a line, p[0..n) without '\n'. Returns the offset just past
+ * the last prefix completed in it (a machine line starts there), or 0 when
+ * none was; sets prefix_match for a prefix cut at its end.
+ */
+static size_t scan_prefix(struct collector *c, const unsigned char *p, size_t n)
+{
+	size_t start = 0, i = 0;
+
+	if (c->prefix_match) {
+		/* Finish a prefix begun in the previous piece. */
+		size_t k = c->prefix_match, j = 0;
+		while (k < WIRE_PREFIX_LEN && j < n && p[j] == (unsigned char)WIRE_PREFIX[k]) {
+			k++;
+			j++;
+		}
+		if (k == WIRE_PREFIX_LEN) {
+			start = j;
+		} else if (j == n) {
+			c->prefix_match = (unsigned)k; /* still cut: the piece was short */
+			return 0;
+		}
 		c->prefix_match = 0;
+		i = j; /* a mismatch at j: scanning goes on from there */
 	}
+	for (;;) {
+		const unsigned char *at = memchr(p + i, '@', n - i);
+		if (!at)
+			break;
+		size_t a = (size_t)(at - p), k = 1;
+		while (k < WIRE_PREFIX_LEN && a + k < n && p[a + k] == (unsigned char)WIRE_PREFIX[k])
+			k++;
+		if (k == WIRE_PREFIX_LEN) {
+			start = a + WIRE_PREFIX_LEN;
+			i = start;
+		} else if (a + k == n) {
+			c->prefix_match = (unsigned)k; /* "@RV" at the end of the piece */
+			break;
+		} else {
+			i = a + 1;
+		}
+	}
+	return start;
+}
+
+static void start_machine(struct collector *c)
+{
+	memcpy(c->linebuf, WIRE_PREFIX, WIRE_PREFIX_LEN);
+	c->linelen = WIRE_PREFIX_LEN;
+	c->in_machine = 1;
+	c->too_long = 0;
+}
+
+/* A piece of a line that the next read continues: kept in linebuf. */
+static void feed_piece(struct collector *c, const unsigned char *p, size_t n)
+{
+	size_t start = scan_prefix(c, p, n);
+	if (start)
+		start_machine(c);
+	append(c, p + start, n - start);
 }
 
 void collector_feed(struct collector *c, const void *bytes, size_t n)
 {
-	const unsigned char *p = bytes;
+	const unsigned char *p = bytes, *end = p + n;
 
 	if (c->finished)
 		return;
 	c->bytes += n;
-	for (size_t i = 0; i < n; i++)
-		feed_byte(c, p[i]);
+	while (p < end) {
+		const unsigned char *nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl) {
+			feed_piece(c, p, (size_t)(end - p));
+			return;
+		}
+		size_t len = (size_t)(nl - p);
+		size_t start = scan_prefix(c, p, len);
+		if (start >= WIRE_PREFIX_LEN) {
+			/* The whole machine line, prefix included, is in this read
+			 * (a prefix finished from the previous read ends before
+			 * offset 5): parse it in place. */
+			size_t mlen = len - start + WIRE_PREFIX_LEN, wlen = mlen + 1;
+			const char *text = (const char *)p + start - WIRE_PREFIX_LEN;
+			if (mlen > sizeof(c->linebuf)) {
+				reject(c, current_run(c), WIRE_ERR_TOO_LONG);
+			} else {
+				if (mlen && text[mlen - 1] == '\r')
+					mlen--;
+				handle_line(c, text, mlen, wlen);
+			}
+			c->linelen = 0;
+			c->in_machine = 0;
+			c->too_long = 0;
+			c->prefix_match = 0;
+		} else {
+			if (start)
+				start_machine(c);
+			append(c, p + start, len - start);
+			c->prefix_match = 0;
+			end_line(c);
+		}
+		p = nl + 1;
+	}
 }
 
 void collector_finish(struct collector *c)

@@ -11,7 +11,9 @@
  *   collector_free(c);
  *
  * Feeding the same bytes in any chunking gives the same model: the framing
- * is a byte-at-a-time state machine and nothing depends on read sizes.
+ * gives what a byte-at-a-time state machine would (it scans a line at a
+ * time with memchr, carrying a cut line or prefix over to the next read),
+ * and nothing depends on read sizes.
  *
  * A value reaches the model only from a line whose CRC and syntax are right
  * and whose content makes sense; everything else is counted by reason.
@@ -87,6 +89,13 @@ struct coll_bench {
 	char fault_kind[16];
 	uint64_t scause, sepc, stval;
 
+	/* A parallel run's block (BENCH parallel=, skew_ticks=, offset_cycles=):
+	 * harts that measured together, the spread of their starts in
+	 * timebase ticks, this hart's cycle counter minus the boot hart's. */
+	int have_parallel;
+	uint64_t parallel, skew_ticks;
+	int64_t offset_cycles;
+
 	/* Filled by collector_finish(): the modal net instret over the
 	 * measured samples present (flags bit SAMPLE_FLAG_PATH_DIFFERS). */
 	int have_mode;
@@ -109,6 +118,30 @@ struct coll_overhead {
 };
 #define COLL_OH_MAX 8
 
+/* A TP record: one TP_START/TP_STOP pair (docs/wire-format.md, TP). */
+struct coll_tp {
+	uint32_t seq;
+	uint32_t key; /* 0..15 */
+	uint64_t hart, start, cycles, instret;
+};
+
+/* A HART record: what became of one hart over the run. A field is sent
+ * only for some states; its bit in have says it was (COLL_HART_*). */
+enum {
+	COLL_HART_RUN_CYCLES = 1u << 0,
+	COLL_HART_MEASURING = 1u << 1,
+	COLL_HART_BUSY = 1u << 2,
+	COLL_HART_IDLE = 1u << 3,
+	COLL_HART_WAITING = 1u << 4,
+};
+struct coll_hart {
+	uint64_t id;
+	char state[16];   /* "boot", "online", "skipped", "failed", or a later one */
+	char *why;        /* unescaped reason, NULL when not sent */
+	unsigned have;    /* COLL_HART_* */
+	uint64_t run_cycles, measuring, busy, idle, waiting;
+};
+
 struct coll_run {
 	uint32_t tag;
 	struct coll_kv *hdr; /* every RUN field, in line order */
@@ -130,10 +163,20 @@ struct coll_run {
 
 	struct coll_overhead oh[COLL_OH_MAX];
 	size_t noh;
+	struct coll_tp *tp;     /* TP records in arrival (seq) order */
+	size_t ntp, tpcap;
+	struct coll_hart *hart; /* HART records in arrival order */
+	size_t nhart;
 	/* Wire cost: accepted S lines, their bytes (terminator included) and
 	 * every accepted machine line's bytes. */
 	uint64_t s_lines, s_bytes, s_samples, machine_bytes;
 	uint64_t s_lines_enc[2]; /* by encoding: [0] decimal "d", [1] rice "r" */
+
+	/* The run CRC-32 folded in while the samples arrive (coll_crc_advance):
+	 * blocks before crc_bench are in, and samples 0..crc_next-1 of it. */
+	uint32_t crc_run;
+	size_t crc_bench;
+	uint64_t crc_next;
 
 	int have_trailer;
 	uint32_t trailer_seq;
@@ -240,8 +283,13 @@ void coll_bench_stats(const struct coll_run *r, const struct coll_bench *b,
 /* Lookup of a RUN header field; NULL when absent. */
 const char *coll_run_field(const struct coll_run *r, const char *key);
 
+/* crc32_add_sample() (crc.h), the same value, several times faster (slicing
+ * by 8, 8 KiB of tables: host only). */
+uint32_t coll_crc32_add_sample(uint32_t crc, uint64_t cycles_raw, uint64_t instret_raw);
+
 /* Internal, shared by collector.c and collector_check.c. */
 void coll_check_run(struct coll_run *r);
+void coll_crc_advance(struct coll_run *r);
 char *coll_strdupf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void coll_push_str(char ***v, size_t *n, char *s);
 void *coll_xrealloc(void *p, size_t n);

@@ -27,11 +27,12 @@ static void failure(struct coll_run *r, char *s)
 }
 
 /* A block stopped early sends fewer samples than BENCH announced, and
- * says so in END: those samples were never measured, not lost. */
+ * says so in END: those samples were never measured, not lost. A skipped
+ * block (setup found it cannot run here, bench_skip()) is one too. */
 static int stopped_early(const struct coll_bench *b)
 {
 	return b->have_end && (!strcmp(b->status, "fault") || !strcmp(b->status, "timeout") ||
-			       !strcmp(b->status, "setup-failed"));
+			       !strcmp(b->status, "setup-failed") || !strcmp(b->status, "skipped"));
 }
 
 uint64_t coll_bench_expected(const struct coll_bench *b)
@@ -76,32 +77,8 @@ static void gap_range(struct coll_run *r, const struct coll_bench *b, uint64_t f
 	add_gap(r, b->id, first, last, gap_reason(r, b, first, last));
 }
 
-static void radix_sort(uint64_t *v, uint64_t *tmp, size_t n);
-static void compute_stats(const struct coll_bench *b, struct coll_bench_stats *st);
-
-/* The modal net instret over the measured samples present (the usual
- * code path), and how many measured samples differ from it. */
-static void block_mode(struct coll_bench *b)
-{
-	size_t n = 0, count;
-	int clamped;
-
-	if (!b->have_header || b->ncap <= b->warmup)
-		return;
-	uint64_t *v = coll_xrealloc(NULL, (b->ncap - b->warmup) * sizeof(*v));
-	for (uint64_t i = b->warmup; i < b->ncap; i++)
-		if (b->s[i].present)
-			v[n++] = stats_net(b->s[i].instret_raw, b->oh_instret, &clamped);
-	if (n) {
-		uint64_t *tmp = coll_xrealloc(NULL, n * sizeof(*tmp));
-		radix_sort(v, tmp, n);
-		free(tmp);
-		b->mode_instret = stats_mode(v, n, &count);
-		b->mode_differs = n - count;
-		b->have_mode = 1;
-	}
-	free(v);
-}
+static void compute_stats(const struct coll_bench *b, struct coll_bench_stats *st,
+			  uint64_t *mode, uint64_t *mode_differs);
 
 static void check_path(struct coll_run *r, const struct coll_bench *b, uint64_t expected)
 {
@@ -123,7 +100,9 @@ static void block_failures(struct coll_run *r, const struct coll_bench *b)
 		failure(r, coll_strdupf("bench %u: %s (scause=0x%llx sepc=0x%llx stval=0x%llx)", b->id,
 					b->fault_kind, (unsigned long long)b->scause,
 					(unsigned long long)b->sepc, (unsigned long long)b->stval));
-	if (b->have_end && strcmp(b->status, "ok"))
+	/* skipped: nothing wrong, the benchmark cannot run here (a working
+	 * set larger than RAM); the run is not failed by it. */
+	if (b->have_end && strcmp(b->status, "ok") && strcmp(b->status, "skipped"))
 		failure(r, coll_strdupf("bench %u: status=%s", b->id, b->status));
 }
 
@@ -162,9 +141,11 @@ static void check_bench(struct coll_run *r, struct coll_bench *b)
 	if (b->have_header && expected < b->warmup + b->samples)
 		add_gap(r, b->id, expected, b->warmup + b->samples - 1, "not sent");
 	r->total_received += b->nreceived;
-	block_mode(b);
+	/* The statistics and the modal net instret over the measured samples
+	 * present (the usual code path), from the same sorted arrays. */
 	b->stats = coll_xrealloc(NULL, sizeof(*b->stats));
-	compute_stats(b, b->stats);
+	compute_stats(b, b->stats, &b->mode_instret, &b->mode_differs);
+	b->have_mode = b->stats->count > 0;
 	check_path(r, b, expected);
 	block_failures(r, b);
 }
@@ -197,18 +178,93 @@ static void check_seqs(struct coll_run *r)
 		problem(r, coll_strdupf("missing seq: %zu more ranges", ranges - shown));
 }
 
+/*
+ * The run's CRC-32 over all samples, slicing by 8: one sample is two
+ * little-endian words, each folded in with eight table lookups that do
+ * not depend on each other (the shared crc32_add_sample() goes a byte at
+ * a time, a chain of 16 dependent loads a sample). The 8 KiB of tables
+ * are made once from crc32_update() itself, so both agree by
+ * construction; test_collector checks them against crc32_add_sample().
+ */
+static uint32_t crc_tab[8][256];
+
+static void crc_tab_init(void)
+{
+	if (crc_tab[1][1])
+		return;
+	for (unsigned i = 0; i < 256; i++) {
+		uint8_t b = (uint8_t)i;
+		crc_tab[0][i] = crc32_update(0, &b, 1);
+	}
+	for (unsigned k = 1; k < 8; k++)
+		for (unsigned i = 0; i < 256; i++)
+			crc_tab[k][i] = (crc_tab[k - 1][i] >> 8) ^ crc_tab[0][crc_tab[k - 1][i] & 0xFFu];
+}
+
+static uint32_t crc_word(uint32_t crc, uint64_t w)
+{
+	uint32_t lo = crc ^ (uint32_t)w, hi = (uint32_t)(w >> 32);
+	return crc_tab[7][lo & 0xFF] ^ crc_tab[6][(lo >> 8) & 0xFF] ^ crc_tab[5][(lo >> 16) & 0xFF] ^
+	       crc_tab[4][lo >> 24] ^ crc_tab[3][hi & 0xFF] ^ crc_tab[2][(hi >> 8) & 0xFF] ^
+	       crc_tab[1][(hi >> 16) & 0xFF] ^ crc_tab[0][hi >> 24];
+}
+
+uint32_t coll_crc32_add_sample(uint32_t crc, uint64_t cycles_raw, uint64_t instret_raw)
+{
+	crc_tab_init();
+	return crc_word(crc_word(crc, cycles_raw), instret_raw);
+}
+
+/*
+ * Folds in the samples that continue the run's sample order from the
+ * cursor (crc_bench, crc_next), while they are still in the cache: called
+ * on each S and END line. A block is passed once its header and END are
+ * in and the cursor reached its expected count. Lines in order keep the
+ * cursor moving; anything else (a lost line, a block out of order) stops
+ * it, and check_crc() computes the CRC over the store instead.
+ */
+void coll_crc_advance(struct coll_run *r)
+{
+	crc_tab_init();
+	while (r->crc_bench < r->nbench) {
+		const struct coll_bench *b = &r->bench[r->crc_bench];
+		uint64_t k = r->crc_next;
+		uint32_t crc = r->crc_run;
+		while (k < b->ncap && b->s[k].present) {
+			crc = crc_word(crc_word(crc, b->s[k].cycles_raw), b->s[k].instret_raw);
+			k++;
+		}
+		r->crc_run = crc;
+		r->crc_next = k;
+		if (!b->have_header || !b->have_end || k != coll_bench_expected(b))
+			return;
+		r->crc_bench++;
+		r->crc_next = 0;
+	}
+}
+
 static void check_crc(struct coll_run *r)
 {
 	uint32_t crc = crc32_init();
 
+	crc_tab_init();
 	for (size_t i = 0; i < r->nbench; i++) {
 		const struct coll_bench *b = &r->bench[i];
 		if (!b->have_header || b->nreceived != coll_bench_expected(b)) {
 			problem(r, coll_strdupf("crc32 not checked: samples missing"));
 			return;
 		}
-		for (uint64_t k = 0; k < b->nreceived; k++)
-			crc = crc32_add_sample(crc, b->s[k].cycles_raw, b->s[k].instret_raw);
+	}
+	if (r->crc_bench == r->nbench) {
+		/* Every block went through the cursor whole: samples
+		 * 0..expected-1 of each, which is all of them. */
+		crc = r->crc_run;
+	} else {
+		for (size_t i = 0; i < r->nbench; i++) {
+			const struct coll_bench *b = &r->bench[i];
+			for (uint64_t k = 0; k < b->nreceived; k++)
+				crc = crc_word(crc_word(crc, b->s[k].cycles_raw), b->s[k].instret_raw);
+		}
 	}
 	if (crc32_final(crc) != r->tr_crc32)
 		problem(r, coll_strdupf("crc32 mismatch"));
@@ -317,20 +373,42 @@ const char *coll_fmt_per_call(char *buf, size_t len, uint64_t v, uint64_t batch)
 }
 
 /*
- * LSD radix sort, 8 bits a pass, skipping passes where every value has the
- * same byte (the high bytes of cycle counts): several times faster than
- * the shared heapsort on the millions of samples of a long run. tmp has
- * room for n values.
+ * Sorts v (tmp has room for n values). Cycle and instret data are narrow:
+ * a span below 2^20 that is not much wider than n is a counting sort (one
+ * pass to count, one to write back); otherwise an LSD radix sort, 8 bits
+ * a pass, skipping the passes where every value has the same byte (the
+ * high bytes of cycle counts). Both are several times faster than a
+ * comparison sort on the millions of samples of a long run.
  */
-static void radix_sort(uint64_t *v, uint64_t *tmp, size_t n)
+static void sort_u64(uint64_t *v, uint64_t *tmp, size_t n)
 {
-	size_t count[256];
-	uint64_t all_or = 0, all_and = UINT64_MAX;
+	uint64_t all_or = 0, all_and = UINT64_MAX, lo = UINT64_MAX, hi = 0;
 
+	if (n < 2)
+		return;
 	for (size_t i = 0; i < n; i++) {
 		all_or |= v[i];
 		all_and &= v[i];
+		lo = v[i] < lo ? v[i] : lo;
+		hi = v[i] > hi ? v[i] : hi;
 	}
+	if (hi - lo < (1u << 20) && hi - lo <= 4 * (uint64_t)n) {
+		size_t span = (size_t)(hi - lo) + 1;
+		uint32_t *count = calloc(span, sizeof(*count));
+		if (count && n <= UINT32_MAX) {
+			for (size_t i = 0; i < n; i++)
+				count[v[i] - lo]++;
+			uint64_t *p = v;
+			for (size_t d = 0; d < span; d++)
+				for (uint32_t k = count[d]; k; k--)
+					*p++ = lo + d;
+			free(count);
+			return;
+		}
+		free(count);
+	}
+	size_t count[256];
+	uint64_t *orig = v;
 	for (unsigned shift = 0; shift < 64; shift += 8) {
 		if (!(((all_or ^ all_and) >> shift) & 0xff))
 			continue; /* every value has this byte: nothing would move */
@@ -345,11 +423,45 @@ static void radix_sort(uint64_t *v, uint64_t *tmp, size_t n)
 		}
 		for (size_t i = 0; i < n; i++)
 			tmp[count[(v[i] >> shift) & 0xff]++] = v[i];
-		memcpy(v, tmp, n * sizeof(*v));
+		uint64_t *t = v; /* the sorted values are in tmp: swap roles */
+		v = tmp;
+		tmp = t;
 	}
+	if (v != orig)
+		memcpy(orig, v, n * sizeof(*v));
 }
 
-static void compute_stats(const struct coll_bench *b, struct coll_bench_stats *st)
+/*
+ * The MAD of sorted v: the rank-k (nearest rank of P50) smallest |v[i] - m|,
+ * by merging the two sorted runs of deviations on either side of the
+ * median (left of it they grow leftwards, right of it rightwards), which
+ * is what sorting every deviation would give, without the sort.
+ */
+static uint64_t mad_sorted(const uint64_t *v, size_t n, uint64_t m)
+{
+	size_t k = (size_t)((50ull * n + 99) / 100), lo = 0, hi = n;
+	if (k < 1)
+		k = 1;
+	while (lo < hi) { /* first index with v >= m */
+		size_t mid = lo + (hi - lo) / 2;
+		if (v[mid] < m)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	size_t left = lo, right = lo; /* next: v[left - 1] and v[right] */
+	uint64_t d = 0;
+	for (size_t taken = 0; taken < k; taken++) {
+		if (right < n && (left == 0 || v[right] - m <= m - v[left - 1]))
+			d = v[right++] - m;
+		else
+			d = m - v[--left];
+	}
+	return d;
+}
+
+static void compute_stats(const struct coll_bench *b, struct coll_bench_stats *st,
+			  uint64_t *mode, uint64_t *mode_differs)
 {
 	*st = (struct coll_bench_stats){ 0 };
 	st->batch = b->have_header && b->batch ? b->batch : 1;
@@ -358,31 +470,23 @@ static void compute_stats(const struct coll_bench *b, struct coll_bench_stats *s
 	uint64_t *cyc = coll_xrealloc(NULL, b->nreceived * sizeof(uint64_t));
 	uint64_t *ins = coll_xrealloc(NULL, b->nreceived * sizeof(uint64_t));
 	uint64_t *scratch = coll_xrealloc(NULL, b->nreceived * sizeof(uint64_t));
+	uint64_t end = b->max_index + 1 < b->ncap ? b->max_index + 1 : b->ncap;
+	unsigned __int128 sum = 0;
 	size_t n = 0;
 	int clamped;
 
-	for (uint64_t i = b->warmup; i < b->ncap; i++) {
+	for (uint64_t i = b->warmup; i < end; i++) {
 		if (!b->s[i].present)
 			continue;
 		cyc[n] = stats_net(b->s[i].cycles_raw, b->oh_cycles, &clamped);
 		ins[n] = stats_net(b->s[i].instret_raw, b->oh_instret, &clamped);
+		sum += cyc[n];
 		n++;
 	}
 	if (n) {
-		/* Mean and variance before the values are sorted. */
-		long double mean = 0, m2 = 0;
-		unsigned __int128 sum = 0;
-		for (size_t i = 0; i < n; i++) { /* Welford: stable for large values */
-			long double delta = (long double)cyc[i] - mean;
-			mean += delta / (long double)(i + 1);
-			m2 += delta * ((long double)cyc[i] - mean);
-			sum += cyc[i];
-		}
-		st->stddev = n > 1 ? sqrtl(m2 / (long double)(n - 1)) / (long double)st->batch : 0;
-
 		/* The same order statistics as stats_order() (stats.h: nearest
-		 * rank, MAD = P50 of |x - median|), sorted by radix. */
-		radix_sort(cyc, scratch, n);
+		 * rank, MAD = P50 of |x - median|). */
+		sort_u64(cyc, scratch, n);
 		st->count = n;
 		st->min = cyc[0];
 		st->max = cyc[n - 1];
@@ -390,12 +494,21 @@ static void compute_stats(const struct coll_bench *b, struct coll_bench_stats *s
 		st->p90 = stats_percentile(cyc, n, 90);
 		st->p95 = stats_percentile(cyc, n, 95);
 		st->p99 = stats_percentile(cyc, n, 99);
-		uint64_t *dev = coll_xrealloc(NULL, n * sizeof(uint64_t));
-		for (size_t i = 0; i < n; i++)
-			dev[i] = cyc[i] > st->median ? cyc[i] - st->median : st->median - cyc[i];
-		radix_sort(dev, scratch, n);
-		st->mad = stats_percentile(dev, n, 50);
-		free(dev);
+		st->mad = mad_sorted(cyc, n, st->median);
+
+		/* Sample variance, two-pass (the exact mean first), a run of
+		 * equal values at a time. */
+		long double mean = (long double)sum / (long double)n, m2 = 0;
+		for (size_t i = 0; i < n;) {
+			size_t j = i + 1;
+			while (j < n && cyc[j] == cyc[i])
+				j++;
+			long double dev = (long double)cyc[i] - mean;
+			m2 += dev * dev * (long double)(j - i);
+			i = j;
+		}
+		st->stddev = n > 1 ? sqrtl(m2 / (long double)(n - 1)) / (long double)st->batch : 0;
+
 		/* Exact per-call mean from the 128-bit sum over n * batch calls:
 		 * integer part, then 3 decimals. */
 		unsigned __int128 calls = (unsigned __int128)n * st->batch;
@@ -408,8 +521,14 @@ static void compute_stats(const struct coll_bench *b, struct coll_bench_stats *s
 		st->mean_int = (uint64_t)q;
 		st->mean_frac = frac;
 
-		radix_sort(ins, scratch, n);
+		sort_u64(ins, scratch, n);
 		st->instret_median = stats_percentile(ins, n, 50);
+		size_t count;
+		uint64_t m = stats_mode(ins, n, &count);
+		if (mode)
+			*mode = m;
+		if (mode_differs)
+			*mode_differs = n - count;
 	}
 	free(cyc);
 	free(ins);
@@ -424,5 +543,5 @@ void coll_bench_stats(const struct coll_run *r, const struct coll_bench *b,
 	if (b->stats)
 		*st = *b->stats;
 	else
-		compute_stats(b, st);
+		compute_stats(b, st, NULL, NULL);
 }

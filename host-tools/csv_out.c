@@ -1,6 +1,7 @@
 /* The CSV writers (csv_out.h). Values come only from the collector's model. */
 #include "csv_out.h"
 
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,28 +40,107 @@ static int row_start(FILE *f, const struct coll_run *r, const struct coll_bench 
 		       (unsigned long long)b->group, (unsigned long long)b->batch) < 0 ? -1 : 0;
 }
 
-/* Appends v in decimal at p; returns the new end. Rows are built by hand
- * because printf per field is most of the cost of a large samples.csv. */
-static char *put_u64(char *p, uint64_t v)
-{
-	char tmp[20];
-	int n = 0;
+/* Two decimal digits per step, from a table of "00".."99". */
+static const char digits2[201] =
+	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+	"8081828384858687888990919293949596979899";
 
-	do {
-		tmp[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	while (n)
-		*p++ = tmp[--n];
-	return p;
+/* Decimal digits of v (1..20). */
+static unsigned ndigits(uint64_t v)
+{
+	unsigned n = 1;
+
+	while (v >= 10000) {
+		v /= 10000;
+		n += 4;
+	}
+	return n + (v >= 10) + (v >= 100) + (v >= 1000);
 }
 
-static int bench_samples(FILE *f, const struct coll_run *r, const struct coll_bench *b)
+/* Appends v in decimal at p; returns the new end. Rows are built by hand
+ * because printf per field is most of the cost of a large samples.csv:
+ * the length first, then two digits a step from the end backwards. */
+static inline __attribute__((always_inline)) char *put_u64(char *p, uint64_t v)
+{
+	/* Most values of a row are short: flags, warmup, instret, cycles. */
+	if (v < 10) {
+		*p = (char)('0' + v);
+		return p + 1;
+	}
+	if (v < 100) {
+		p[0] = digits2[2 * v];
+		p[1] = digits2[2 * v + 1];
+		return p + 2;
+	}
+	if (v < 1000) {
+		p[0] = (char)('0' + v / 100);
+		p[1] = digits2[2 * (v % 100)];
+		p[2] = digits2[2 * (v % 100) + 1];
+		return p + 3;
+	}
+	char *end = p + ndigits(v), *t = end;
+
+	while (v >= 100) {
+		unsigned r = (unsigned)(v % 100);
+		v /= 100;
+		t -= 2;
+		t[0] = digits2[2 * r];
+		t[1] = digits2[2 * r + 1];
+	}
+	if (v >= 10) {
+		t[-2] = digits2[2 * v];
+		t[-1] = digits2[2 * v + 1];
+	} else {
+		t[-1] = (char)('0' + v);
+	}
+	return end;
+}
+
+/* Output in 256 KiB blocks straight to fwrite (one call per block, not
+ * per row); a row is at most CSV_ROW_MAX bytes. */
+#define CSV_BUF (256u * 1024u)
+#define CSV_ROW_MAX 1024u
+/* Every 8 MiB, the kernel is asked to start writing the file out
+ * (sync_file_range, asynchronous): the device works while the next rows
+ * are formatted, and afile_write()'s fsync has little left to wait for. */
+#define CSV_WRITEBACK (8u * 1024u * 1024u)
+struct obuf {
+	FILE *f;
+	size_t n;
+	int err;
+	off_t done, synced; /* bytes handed to f; bytes asked to be written out */
+	char buf[CSV_BUF];
+};
+
+static void ob_flush(struct obuf *o)
+{
+	if (o->n && !o->err && fwrite(o->buf, 1, o->n, o->f) != o->n)
+		o->err = 1;
+	o->done += (off_t)o->n;
+	o->n = 0;
+	if (!o->err && o->done - o->synced >= (off_t)CSV_WRITEBACK && !fflush(o->f)) {
+		/* A hint only: where it is not supported nothing changes. */
+		int fd = fileno(o->f);
+		if (fd >= 0) /* the whole file: pages already written out are skipped */
+			sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE);
+		o->synced = o->done;
+	}
+}
+
+/* Room for one row: the write position. */
+static char *ob_row(struct obuf *o)
+{
+	if (o->n > CSV_BUF - CSV_ROW_MAX)
+		ob_flush(o);
+	return o->buf + o->n;
+}
+
+static int bench_samples(struct obuf *o, const struct coll_run *r, const struct coll_bench *b)
 {
 	char *prefix = NULL, seed[24] = "";
-	size_t plen = 0;
+	size_t plen = 0, slen;
 	uint64_t *input;
-	int rc = 0;
 
 	if (!b->nreceived)
 		return 0;
@@ -68,65 +148,162 @@ static int bench_samples(FILE *f, const struct coll_run *r, const struct coll_be
 	FILE *pf = open_memstream(&prefix, &plen);
 	if (!pf || row_start(pf, r, b) || fclose(pf))
 		return -1;
+	if (plen > CSV_ROW_MAX / 2) {
+		/* A name too long for the row buffer: plain stdio for this block. */
+		ob_flush(o);
+		free(prefix);
+		return -2;
+	}
 	if (r->seed_ok)
 		snprintf(seed, sizeof(seed), "0x%llx", (unsigned long long)r->seed);
+	slen = strlen(seed);
+	/* Copied a fixed 32 bytes a step from zero-padded buffers: the row
+	 * buffer has room (CSV_ROW_MAX), and the bytes past the end are
+	 * overwritten by the next field. */
+	size_t pcap = (plen + 31) / 32 * 32;
+	char *pad = coll_xrealloc(NULL, pcap ? pcap : 32), spad[32] = { 0 };
+	memset(pad, 0, pcap ? pcap : 32);
+	memcpy(pad, prefix, plen);
+	memcpy(spad, seed, slen);
 	size_t n = (size_t)b->max_index + 1;
 	input = coll_xrealloc(NULL, n * sizeof(*input));
 	size_t known = coll_bench_inputs(r, b, input, n);
-	for (size_t i = 0; i < n && !rc; i++) {
+	const uint64_t ohc = b->oh_cycles, ohi = b->oh_instret, warmup = b->warmup;
+	const int have_mode = b->have_mode;
+	const uint64_t mode = b->mode_instret;
+	for (size_t i = 0; i < n; i++) {
 		const struct coll_sample *s = &b->s[i];
-		struct coll_derived d;
-		char row[256], *p = row;
 		if (!s->present)
 			continue;
+		char *row = ob_row(o), *p = row;
+		for (size_t k = 0; k < plen; k += 32)
+			memcpy(p + k, pad + k, 32);
+		p += plen;
 		*p++ = ',';
 		p = put_u64(p, i);
 		if (b->have_header) {
-			coll_derive(r, b, i, &d);
+			/* coll_derive(), inlined: the net values, clamp and path flags. */
+			unsigned flags = 0;
+			uint64_t cyc = 0, ins = 0;
+			int wu = i < warmup;
+			if (s->cycles_raw < ohc)
+				flags |= SAMPLE_FLAG_CLAMPED_CYCLES;
+			else
+				cyc = s->cycles_raw - ohc;
+			if (s->instret_raw < ohi)
+				flags |= SAMPLE_FLAG_CLAMPED_INSTRET;
+			else
+				ins = s->instret_raw - ohi;
+			if (!wu && have_mode && ins != mode)
+				flags |= SAMPLE_FLAG_PATH_DIFFERS;
 			*p++ = ',';
-			*p++ = d.warmup ? '1' : '0';
+			*p++ = wu ? '1' : '0';
 			*p++ = ',';
 			if (i < known)
 				p = put_u64(p, input[i]);
 			*p++ = ',';
-			p = stpcpy(p, seed);
+			memcpy(p, spad, 32);
+			p += slen;
 			*p++ = ',';
-			p = put_u64(p, d.cycles);
+			p = put_u64(p, cyc);
 			*p++ = ',';
-			p = put_u64(p, d.instret);
+			p = put_u64(p, ins);
+			*p++ = ',';
+			p = put_u64(p, s->cycles_raw);
+			*p++ = ',';
+			p = put_u64(p, s->instret_raw);
+			*p++ = ',';
+			p = put_u64(p, flags);
 		} else {
 			/* Without the BENCH line the overhead and warmup are unknown:
 			 * keep the raw values, leave the derived ones empty. */
 			p = stpcpy(p, ",,,");
-			p = stpcpy(p, seed);
+			memcpy(p, seed, slen);
+			p += slen;
 			p = stpcpy(p, ",,");
+			*p++ = ',';
+			p = put_u64(p, s->cycles_raw);
+			*p++ = ',';
+			p = put_u64(p, s->instret_raw);
+			*p++ = ',';
 		}
+		*p++ = '\r';
+		*p++ = '\n';
+		o->n += (size_t)(p - row);
+	}
+	free(input);
+	free(prefix);
+	free(pad);
+	return o->err ? -1 : 0;
+}
+
+/* The slow path of a block whose row prefix is too long for the buffer. */
+static int bench_samples_stdio(FILE *f, const struct coll_run *r, const struct coll_bench *b)
+{
+	char seed[24] = "";
+	struct coll_derived d;
+
+	if (r->seed_ok)
+		snprintf(seed, sizeof(seed), "0x%llx", (unsigned long long)r->seed);
+	size_t n = (size_t)b->max_index + 1;
+	uint64_t *input = coll_xrealloc(NULL, n * sizeof(*input));
+	size_t known = coll_bench_inputs(r, b, input, n);
+	int rc = 0;
+	for (size_t i = 0; i < n && !rc; i++) {
+		const struct coll_sample *s = &b->s[i];
+		char row[256], *p = row;
+		if (!s->present)
+			continue;
+		coll_derive(r, b, i, &d);
+		*p++ = ',';
+		p = put_u64(p, i);
+		*p++ = ',';
+		*p++ = d.warmup ? '1' : '0';
+		*p++ = ',';
+		if (i < known)
+			p = put_u64(p, input[i]);
+		p += sprintf(p, ",%s,", seed);
+		p = put_u64(p, d.cycles);
+		*p++ = ',';
+		p = put_u64(p, d.instret);
 		*p++ = ',';
 		p = put_u64(p, s->cycles_raw);
 		*p++ = ',';
 		p = put_u64(p, s->instret_raw);
 		*p++ = ',';
-		if (b->have_header)
-			p = put_u64(p, d.flags);
+		p = put_u64(p, d.flags);
 		*p++ = '\r';
 		*p++ = '\n';
-		if (fwrite(prefix, 1, plen, f) != plen || fwrite(row, 1, (size_t)(p - row), f) != (size_t)(p - row))
+		if (row_start(f, r, b) || fwrite(row, 1, (size_t)(p - row), f) != (size_t)(p - row))
 			rc = -1;
 	}
 	free(input);
-	free(prefix);
-	return rc ? -1 : 0;
+	return rc;
 }
 
 int csv_write_samples(FILE *f, const struct collector *c)
 {
+	struct obuf *o = coll_xrealloc(NULL, sizeof(*o));
+	int rc = 0;
+
+	o->f = f;
+	o->n = 0;
+	o->err = 0;
+	o->done = o->synced = 0;
 	if (fputs(CSV_SAMPLES_HEADER "\r\n", f) < 0)
-		return -1;
-	for (size_t i = 0; i < c->nruns; i++)
-		for (size_t j = 0; j < c->runs[i].nbench; j++)
-			if (bench_samples(f, &c->runs[i], &c->runs[i].bench[j]))
-				return -1;
-	return ferror(f) ? -1 : 0;
+		rc = -1;
+	for (size_t i = 0; i < c->nruns && !rc; i++)
+		for (size_t j = 0; j < c->runs[i].nbench && !rc; j++) {
+			const struct coll_run *r = &c->runs[i];
+			rc = bench_samples(o, r, &r->bench[j]);
+			if (rc == -2) /* the name does not fit the row buffer */
+				rc = bench_samples_stdio(f, r, &r->bench[j]);
+		}
+	ob_flush(o);
+	if (o->err)
+		rc = -1;
+	free(o);
+	return rc || ferror(f) ? -1 : 0;
 }
 
 /* The columns appended after verify: status,path_differs,checksum. */
@@ -211,6 +388,53 @@ int csv_write_gaps(FILE *f, const struct collector *c)
 		}
 	}
 	return ferror(f) ? -1 : 0;
+}
+
+int csv_write_tracepoints(FILE *f, const struct collector *c)
+{
+	struct obuf *o = coll_xrealloc(NULL, sizeof(*o));
+	int rc = 0;
+
+	o->f = f;
+	o->n = 0;
+	o->err = 0;
+	o->done = o->synced = 0;
+	if (fputs(CSV_TRACEPOINTS_HEADER "\r\n", f) < 0)
+		rc = -1;
+	for (size_t i = 0; i < c->nruns && !rc; i++) {
+		const struct coll_run *r = &c->runs[i];
+		char tag[9];
+		snprintf(tag, sizeof(tag), "%08x", r->tag);
+		for (size_t k = 0; k < r->ntp; k++) {
+			const struct coll_tp *t = &r->tp[k];
+			char *row = ob_row(o), *p = row;
+			memcpy(p, tag, 8);
+			p += 8;
+			*p++ = ',';
+			p = put_u64(p, t->key);
+			*p++ = ',';
+			p = put_u64(p, t->hart);
+			*p++ = ',';
+			p = put_u64(p, t->start);
+			*p++ = ',';
+			p = put_u64(p, t->cycles);
+			*p++ = ',';
+			p = put_u64(p, t->instret);
+			*p++ = '\r';
+			*p++ = '\n';
+			o->n += (size_t)(p - row);
+		}
+	}
+	ob_flush(o);
+	if (o->err)
+		rc = -1;
+	free(o);
+	return rc || ferror(f) ? -1 : 0;
+}
+
+int csv_tracepoints_writer(FILE *f, void *ctx)
+{
+	return csv_write_tracepoints(f, ctx);
 }
 
 int csv_gaps_writer(FILE *f, void *ctx)

@@ -19,6 +19,8 @@
 	"overhead_cycles,overhead_instret,warmup,instret_median,verify,status,path_differs,checksum"
 /* Every range of samples that did not arrive (or was never sent). */
 #define CSV_GAPS_HEADER "run,block,bench,first,last,count,reason"
+/* Every TP record (tracepoint pair), in run order, then as received. */
+#define CSV_TRACEPOINTS_HEADER "run,key,hart,start,cycles,instret"
 
 /* Writes one field, quoted if needed; returns 0 or -1 on a write error. */
 int csv_field(FILE *f, const char *s);
@@ -29,10 +31,12 @@ const char *csv_bench_name(const struct coll_bench *b, char *buf, size_t len);
 int csv_write_samples(FILE *f, const struct collector *c);
 int csv_write_summary(FILE *f, const struct collector *c);
 int csv_write_gaps(FILE *f, const struct collector *c);
+int csv_write_tracepoints(FILE *f, const struct collector *c);
 
 /* afile_writer adapters: ctx is a const struct collector *. */
 int csv_samples_writer(FILE *f, void *ctx);
 int csv_summary_writer(FILE *f, void *ctx);
 int csv_gaps_writer(FILE *f, void *ctx);
+int csv_tracepoints_writer(FILE *f, void *ctx);
 
 #endif

@@ -225,6 +225,11 @@ static int bench(FILE *f, const struct coll_bench *b, int first)
 				    (unsigned long long)b->path_instret,
 				    (unsigned long long)b->path_differs) < 0)
 		return -1;
+	if (b->have_parallel &&
+	    fprintf(f, ", \"parallel\": %llu, \"skew_ticks\": %llu, \"offset_cycles\": %lld",
+		    (unsigned long long)b->parallel, (unsigned long long)b->skew_ticks,
+		    (long long)b->offset_cycles) < 0)
+		return -1;
 	if (b->have_mode && fprintf(f, ", \"modal_instret\": %llu, \"modal_differs\": %llu",
 				    (unsigned long long)b->mode_instret,
 				    (unsigned long long)b->mode_differs) < 0)
@@ -261,6 +266,17 @@ static int config(FILE *f, const struct coll_run *r)
 		if (!wire_parse_u64(v, &x) ? fprintf(f, "%llu", (unsigned long long)x) < 0 : json_string(f, v))
 			return -1;
 	}
+	/* Switches: 0/1 on the wire, false/true here (another number as is). */
+	static const char *const flag_keys[] = { "cross", "parallel" };
+	for (size_t i = 0; i < sizeof(flag_keys) / sizeof(flag_keys[0]); i++) {
+		uint64_t x;
+		if (!(v = coll_run_field(r, flag_keys[i])) || wire_parse_u64(v, &x))
+			continue;
+		if (fprintf(f, "%s\"%s\": ", n++ ? ", " : "", flag_keys[i]) < 0 ||
+		    (x <= 1 ? fputs(x ? "true" : "false", f) < 0
+			    : fprintf(f, "%llu", (unsigned long long)x) < 0))
+			return -1;
+	}
 	for (size_t i = 0; i < sizeof(num_keys) / sizeof(num_keys[0]); i++) {
 		uint64_t x;
 		if ((v = coll_run_field(r, num_keys[i])) && !wire_parse_u64(v, &x) &&
@@ -285,6 +301,34 @@ static int wire_cost(FILE *f, const struct coll_run *r)
 		    (double)r->machine_bytes / (double)r->s_samples) < 0)
 		return -1;
 	return fputs("},\n", f) < 0 ? -1 : 0;
+}
+
+/* The HART records: what became of every hart, and where its cycles went. */
+static int harts(FILE *f, const struct coll_run *r)
+{
+	static const struct { const char *key; unsigned bit; } nums[] = {
+		{ "run_cycles", COLL_HART_RUN_CYCLES }, { "measuring", COLL_HART_MEASURING },
+		{ "busy", COLL_HART_BUSY }, { "idle", COLL_HART_IDLE }, { "waiting", COLL_HART_WAITING },
+	};
+
+	if (fputs("      \"harts\": [", f) < 0)
+		return -1;
+	for (size_t i = 0; i < r->nhart; i++) {
+		const struct coll_hart *h = &r->hart[i];
+		const uint64_t val[] = { h->run_cycles, h->measuring, h->busy, h->idle, h->waiting };
+		if (fprintf(f, "%s\n        {\"id\": %llu, \"state\": ", i ? "," : "",
+			    (unsigned long long)h->id) < 0 || json_string(f, h->state))
+			return -1;
+		for (size_t k = 0; k < sizeof(nums) / sizeof(nums[0]); k++)
+			if ((h->have & nums[k].bit) &&
+			    fprintf(f, ", \"%s\": %llu", nums[k].key, (unsigned long long)val[k]) < 0)
+				return -1;
+		if (h->why && (fputs(", \"why\": ", f) < 0 || json_string(f, h->why)))
+			return -1;
+		if (fputs("}", f) < 0)
+			return -1;
+	}
+	return fputs(r->nhart ? "\n      ],\n" : "],\n", f) < 0 ? -1 : 0;
 }
 
 static int run(FILE *f, const struct coll_run *r, int first)
@@ -314,7 +358,8 @@ static int run(FILE *f, const struct coll_run *r, int first)
 	for (size_t k = 0; k < r->noh; k++)
 		if (overhead(f, &r->oh[k], k == 0))
 			return -1;
-	if (fputs(r->noh ? "\n      ],\n      \"benches\": [\n" : "],\n      \"benches\": [\n", f) < 0)
+	if (fputs(r->noh ? "\n      ],\n" : "],\n", f) < 0 || harts(f, r) ||
+	    fprintf(f, "      \"tracepoints\": %zu,\n      \"benches\": [\n", r->ntp) < 0)
 		return -1;
 	for (size_t i = 0; i < r->nbench; i++)
 		if (bench(f, &r->bench[i], i == 0))
@@ -378,7 +423,7 @@ int meta_json_write(FILE *f, const struct collector *c, const struct meta_source
 	/* Last, so a file cut short can never claim to be whole: readers check
 	 * "written": "complete" (the files are also renamed into place). */
 	if (fputs(c->nruns ? "\n  ],\n" : "  ],\n", f) < 0 ||
-	    fputs("  \"files\": [\"samples.csv\", \"summary.csv\", \"gaps.csv\"],\n"
+	    fputs("  \"files\": [\"samples.csv\", \"summary.csv\", \"gaps.csv\", \"tracepoints.csv\"],\n"
 		  "  \"written\": \"complete\"\n}\n", f) < 0)
 		return -1;
 	return ferror(f) ? -1 : 0;

@@ -273,6 +273,7 @@ int session_finish(struct session *s, const struct meta_source *src, FILE *out)
 	if (afile_write(s->dir, "samples.csv", csv_samples_writer, s->c, err, sizeof(err)) ||
 	    afile_write(s->dir, "summary.csv", csv_summary_writer, s->c, err, sizeof(err)) ||
 	    afile_write(s->dir, "gaps.csv", csv_gaps_writer, s->c, err, sizeof(err)) ||
+	    afile_write(s->dir, "tracepoints.csv", csv_tracepoints_writer, s->c, err, sizeof(err)) ||
 	    afile_write(s->dir, "meta.json", meta_json_writer, &mc, err, sizeof(err))) {
 		rvb_error("%s", err);
 		status = EXIT_ERROR;

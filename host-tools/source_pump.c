@@ -1,4 +1,5 @@
-/* The read loop shared by the QEMU pipe and the serial port (source.h). */
+/* The read loop shared by the QEMU pipe and the serial port (source.h),
+ * with the console's writes (console_drive.h) when one is given. */
 #include "source.h"
 
 #include <errno.h>
@@ -14,6 +15,7 @@ const char *src_end_name(enum src_end e)
 	case SRC_END_TIMEOUT: return "timeout";
 	case SRC_END_INTERRUPTED: return "interrupted";
 	case SRC_END_ERROR: return "error";
+	case SRC_END_DONE: return "done";
 	}
 	return "unknown";
 }
@@ -28,27 +30,46 @@ static long long now_ms(void)
 
 enum src_end source_pump(struct session *s, int fd, long timeout_ms, int stop_at_trailer)
 {
+	return source_pump_console(s, fd, timeout_ms, stop_at_trailer, NULL);
+}
+
+enum src_end source_pump_console(struct session *s, int fd, long timeout_ms, int stop_at_trailer,
+				 struct console *k)
+{
 	unsigned long trailers = s->c->trailers;
 	long long deadline = timeout_ms >= 0 ? now_ms() + timeout_ms : -1;
 	char buf[4096];
 
+	if (k && k->mode == CONSOLE_OFF)
+		k = NULL;
+	/* A finished console still sees (and shows) the tail of the stream. */
+	int stop_when_done = k && !console_finished(k);
 	for (;;) {
 		if (session_stop_requested())
 			return SRC_END_INTERRUPTED;
 		if (stop_at_trailer && s->c->trailers > trailers)
 			return SRC_END_TRAILER;
-		struct timespec ts, *tsp = NULL;
+		/* The console writes first (a byte at a time, when due). */
+		long wait_ms = k ? console_tx(k, now_ms()) : -1;
+		if (stop_when_done && console_finished(k))
+			return SRC_END_DONE;
 		if (deadline >= 0) {
 			long long left = deadline - now_ms();
 			if (left <= 0)
 				return SRC_END_TIMEOUT;
-			ts.tv_sec = left / 1000;
-			ts.tv_nsec = (left % 1000) * 1000000;
+			if (wait_ms < 0 || left < wait_ms)
+				wait_ms = (long)left;
+		}
+		struct timespec ts, *tsp = NULL;
+		if (wait_ms >= 0) {
+			ts.tv_sec = wait_ms / 1000;
+			ts.tv_nsec = (wait_ms % 1000) * 1000000;
 			tsp = &ts;
 		}
-		struct pollfd p = { .fd = fd, .events = POLLIN };
+		struct pollfd p[2] = { { .fd = fd, .events = POLLIN },
+				       { .fd = k ? k->user_fd : -1, .events = POLLIN } };
 		/* ppoll unblocks SIGINT/SIGTERM only while waiting: no lost signal. */
-		int rc = ppoll(&p, 1, tsp, session_wait_mask());
+		int rc = ppoll(p, 2, tsp, session_wait_mask());
 		if (rc < 0) {
 			if (errno == EINTR)
 				continue;
@@ -56,9 +77,15 @@ enum src_end source_pump(struct session *s, int fd, long timeout_ms, int stop_at
 		}
 		if (rc == 0)
 			continue; /* the deadline check above decides */
+		if (k && p[1].fd >= 0 && p[1].revents)
+			console_user(k);
+		if (!p[0].revents)
+			continue;
 		ssize_t n = read(fd, buf, sizeof(buf));
 		if (n > 0) {
 			session_feed(s, buf, (size_t)n);
+			if (k)
+				console_rx(k, buf, (size_t)n, now_ms());
 			session_progress(s, now_ms(), 0);
 			continue;
 		}

@@ -11,7 +11,11 @@
  * Without an image (o->image NULL) there is no -kernel, and so no -append
  * (QEMU refuses it): the -bios file is the whole boot, like fw_payload.
  * QEMU's stdin is /dev/null and we never write to the UART: a byte sent
- * would stop U-Boot's autoboot.
+ * would stop U-Boot's autoboot. Only with --exec or --console (a struct
+ * console) is QEMU's stdin a pipe the console writes to; the bootargs then
+ * say rvbench.console=1 instead of listen_ms=0, so the firmware waits at
+ * its prompt, and the collection goes on over every run until the console
+ * session ends (--exec sends "exit" last, so QEMU exits by itself).
  */
 #include "source.h"
 
@@ -91,11 +95,13 @@ char **qemu_build_argv(const struct qemu_opts *o)
 		v[n++] = dupf("shift=%d,sleep=off", o->icount_shift);
 	}
 	if (o->image) {
+		const char *ours = o->console ? "rvbench.exit=reboot rvbench.console=1"
+					      : "rvbench.exit=reboot rvbench.listen_ms=0";
 		v[n++] = dupf("-append");
 		if (o->bootargs && *o->bootargs)
-			v[n++] = dupf("rvbench.exit=reboot rvbench.listen_ms=0 %s", o->bootargs);
+			v[n++] = dupf("%s %s", ours, o->bootargs);
 		else
-			v[n++] = dupf("rvbench.exit=reboot rvbench.listen_ms=0");
+			v[n++] = dupf("%s", ours);
 	}
 	/* Split on spaces: no quoting, so no file name with a space. */
 	for (const char *p = extra ? extra : ""; *p;) {
@@ -117,11 +123,12 @@ void qemu_free_argv(char **argv)
 	free(argv);
 }
 
-/* Child side: never returns. Reports an exec failure through errfd. */
-static void child(char **argv, int outfd, int errfd)
+/* Child side: never returns. Reports an exec failure through errfd.
+ * infd: QEMU's stdin (the console's pipe), or -1 for /dev/null. */
+static void child(char **argv, int infd, int outfd, int errfd)
 {
 	sigset_t none;
-	int null = open("/dev/null", O_RDONLY);
+	int null = infd >= 0 ? infd : open("/dev/null", O_RDONLY);
 
 	/* Own process group: a Ctrl-C in the terminal reaches rvbench only,
 	 * which then stops QEMU and still writes the results. */
@@ -130,6 +137,7 @@ static void child(char **argv, int outfd, int errfd)
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
+	signal(SIGPIPE, SIG_DFL); /* ignored by the console's parent; kept by exec */
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	if (null < 0 || dup2(null, STDIN_FILENO) < 0 || dup2(outfd, STDOUT_FILENO) < 0) {
@@ -159,23 +167,32 @@ static int reap(pid_t pid, long wait_ms, int *status)
 }
 
 int source_qemu(struct session *s, const struct qemu_opts *o, char **argv,
-		struct meta_source *m, char *err, size_t errlen)
+		struct meta_source *m, struct console *k, char *err, size_t errlen)
 {
-	int out[2], ex[2], status = 0, e = 0;
+	int out[2], ex[2], in[2] = { -1, -1 }, status = 0, e = 0;
 
-	if (pipe2(out, O_CLOEXEC) || pipe2(ex, O_CLOEXEC)) {
+	if (k && k->mode == CONSOLE_OFF)
+		k = NULL;
+	if (pipe2(out, O_CLOEXEC) || pipe2(ex, O_CLOEXEC) || (k && pipe2(in, O_CLOEXEC))) {
 		snprintf(err, errlen, "cannot create a pipe: %s", strerror(errno));
 		return -1;
 	}
+	/* A write after QEMU died must be an EPIPE, not our death. */
+	if (k)
+		signal(SIGPIPE, SIG_IGN);
 	pid_t pid = fork();
 	if (pid < 0) {
 		snprintf(err, errlen, "cannot start %s: %s", argv[0], strerror(errno));
 		return -1;
 	}
 	if (pid == 0)
-		child(argv, out[1], ex[1]);
+		child(argv, in[0], out[1], ex[1]);
 	close(out[1]);
 	close(ex[1]);
+	if (k) {
+		close(in[0]);
+		k->tx_fd = in[1];
+	}
 	/* The exec-error pipe closes (read returns 0) when exec succeeded. */
 	ssize_t n;
 	do
@@ -184,18 +201,30 @@ int source_qemu(struct session *s, const struct qemu_opts *o, char **argv,
 	close(ex[0]);
 	if (n == (ssize_t)sizeof(e)) {
 		close(out[0]);
+		if (k) {
+			close(in[1]);
+			k->tx_fd = -1;
+		}
 		waitpid(pid, &status, 0);
 		snprintf(err, errlen, "cannot run %s: %s%s", argv[0], strerror(e),
 			 e == ENOENT ? " (install QEMU or set RVBENCH_QEMU)" : "");
 		return -1;
 	}
 
-	enum src_end end = source_pump(s, out[0], o->timeout_s ? (long)o->timeout_s * 1000 : -1, 1);
+	/* With the console, every run until its session ends. */
+	enum src_end end = source_pump_console(s, out[0], o->timeout_s ? (long)o->timeout_s * 1000 : -1,
+					       !k, k);
 	/* EOF on the pipe: QEMU is exiting by itself; give it time to finish. */
 	long wait_ms = end == SRC_END_EOF ? QEMU_GRACE_MS : 0;
-	if (end == SRC_END_TRAILER &&
-	    source_pump(s, out[0], QEMU_GRACE_MS, 0) == SRC_END_EOF) /* tail, clean exit */
+	/* After a trailer, or the firmware told to exit: the tail, a clean exit.
+	 * (Ctrl-] or a finished script without an exit: QEMU is stopped.) */
+	int tail = end == SRC_END_TRAILER || (end == SRC_END_DONE && k->ended_by_firmware);
+	if (tail && source_pump_console(s, out[0], QEMU_GRACE_MS, 0, k) == SRC_END_EOF)
 		wait_ms = QEMU_GRACE_MS;
+	if (k) {
+		close(in[1]);
+		k->tx_fd = -1;
+	}
 
 	int rc = reap(pid, wait_ms, &status);
 	if (rc == 1) {
@@ -209,7 +238,7 @@ int source_qemu(struct session *s, const struct qemu_opts *o, char **argv,
 	}
 	/* Whatever QEMU wrote before it died is still in the pipe. */
 	if (end != SRC_END_INTERRUPTED)
-		source_pump(s, out[0], 200, 0);
+		source_pump_console(s, out[0], 200, 0, k && console_finished(k) ? k : NULL);
 	close(out[0]);
 	if (rc == 0) {
 		m->exit_known = 1;

@@ -2,6 +2,8 @@
  * rvbench serial: reads a real board's UART. The port is opened read-only
  * and nothing is ever written to it: one stray byte stops U-Boot's
  * autoboot, and toggling DTR/RTS can reset a board (pyserial #124).
+ * Only --exec and --console open it read-write, and then write only the
+ * user's commands (--exec: not before the firmware's prompt).
  */
 #include "source.h"
 
@@ -43,6 +45,11 @@ int serial_baud_ok(unsigned long baud)
 
 int serial_open(const char *path, unsigned long baud, char *err, size_t errlen)
 {
+	return serial_open_mode(path, baud, 0, err, errlen);
+}
+
+int serial_open_mode(const char *path, unsigned long baud, int writable, char *err, size_t errlen)
+{
 	struct termios t, check;
 	speed_t code;
 
@@ -52,7 +59,7 @@ int serial_open(const char *path, unsigned long baud, char *err, size_t errlen)
 	}
 	/* O_NONBLOCK: do not wait for carrier on open; O_NOCTTY: a board's
 	 * port must not become our controlling terminal. */
-	int fd = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+	int fd = open(path, (writable ? O_RDWR : O_RDONLY) | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0) {
 		snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
 		return -1;
@@ -98,9 +105,25 @@ fail:
 
 enum src_end source_serial(struct session *s, int fd, unsigned timeout_s)
 {
+	return source_serial_console(s, fd, timeout_s, NULL);
+}
+
+enum src_end source_serial_console(struct session *s, int fd, unsigned timeout_s, struct console *k)
+{
+	int console = k && k->mode != CONSOLE_OFF;
+
 	/* Every run the collector knows began after the port was opened, so
-	 * the first trailer ends a run we saw from its RUN line on. */
-	enum src_end end = source_pump(s, fd, timeout_s ? (long)timeout_s * 1000 : -1, 1);
+	 * the first trailer ends a run we saw from its RUN line on. With the
+	 * console, the runs are the user's: every one until the session ends. */
+	if (console)
+		k->tx_fd = fd;
+	enum src_end end = source_pump_console(s, fd, timeout_s ? (long)timeout_s * 1000 : -1,
+					       !console, console ? k : NULL);
+	if (console) {
+		/* Our last bytes leave before the port closes. */
+		tcdrain(fd);
+		k->tx_fd = -1;
+	}
 	close(fd);
 	return end;
 }

@@ -21,6 +21,26 @@ uint64_t synth_instret(uint32_t id, uint64_t index)
 	return 40 + id + index % 5;
 }
 
+uint64_t synth_skew(uint32_t id)
+{
+	return 3 + id;
+}
+
+uint64_t synth_tp_start(uint32_t id, uint32_t k)
+{
+	return 1000000 * (uint64_t)(id + 1) + 977 * k;
+}
+
+uint64_t synth_tp_cycles(uint32_t id, uint32_t k)
+{
+	return 50 + 3 * id + k;
+}
+
+uint64_t synth_tp_instret(uint32_t id, uint32_t k)
+{
+	return 20 + id + k % 4;
+}
+
 static void push(struct synth_lines *out, struct wire_writer *w)
 {
 	/* A line that does not fit is a bug in the test, not data. */
@@ -117,6 +137,43 @@ static void sample_lines(const struct synth_run *r, struct synth_lines *out, uin
 
 void synth_run_lines(const struct synth_run *r, struct synth_lines *out)
 {
+	synth_run_lines_ex(r, NULL, out);
+}
+
+static void hart_lines(struct synth_lines *out, uint32_t tag, uint32_t *seq)
+{
+	char buf[WIRE_LINE_MAX + 1];
+	struct wire_writer w;
+
+	wire_begin(&w, buf, sizeof(buf), tag, (*seq)++, WIRE_REC_HART);
+	wire_add_kv_u64(&w, "id", 0);
+	wire_add_kv_str(&w, "state", "skipped");
+	wire_add_kv_str(&w, "why", "no S-mode (E51), \"monitor\" core");
+	push(out, &w);
+	wire_begin(&w, buf, sizeof(buf), tag, (*seq)++, WIRE_REC_HART);
+	wire_add_kv_u64(&w, "id", 1);
+	wire_add_kv_str(&w, "state", "boot");
+	wire_add_kv_u64(&w, "run_cycles", 123456789);
+	wire_add_kv_u64(&w, "measuring", 100000000);
+	wire_add_kv_u64(&w, "waiting", 4242);
+	push(out, &w);
+	wire_begin(&w, buf, sizeof(buf), tag, (*seq)++, WIRE_REC_HART);
+	wire_add_kv_u64(&w, "id", 2);
+	wire_add_kv_str(&w, "state", "online");
+	wire_add_kv_u64(&w, "busy", 5000);
+	wire_add_kv_u64(&w, "idle", 7000);
+	wire_add_kv_u64(&w, "waiting", 0);
+	push(out, &w);
+	wire_begin(&w, buf, sizeof(buf), tag, (*seq)++, WIRE_REC_HART);
+	wire_add_kv_u64(&w, "id", 3);
+	wire_add_kv_str(&w, "state", "failed");
+	wire_add_kv_str(&w, "why", "sbi_hart_start: -3 @ 100%");
+	push(out, &w);
+}
+
+void synth_run_lines_ex(const struct synth_run *r, const struct synth_extra *x,
+			struct synth_lines *out)
+{
 	char buf[WIRE_LINE_MAX + 1];
 	struct wire_writer w;
 	uint32_t seq = 0, crc = crc32_init();
@@ -137,7 +194,11 @@ void synth_run_lines(const struct synth_run *r, struct synth_lines *out)
 	wire_add_kv_str(&w, "counter", "plain");
 	wire_add_kv_str(&w, "warmup", "auto");
 	wire_add_kv_u64(&w, "budget_ms", 0);
+	if (x && x->run_flags)
+		wire_add_kv_u64(&w, "cross", x->cross);
 	wire_add_kv_u64(&w, "benches", r->nbench);
+	if (x && x->run_flags)
+		wire_add_kv_u64(&w, "parallel", x->parallel);
 	wire_add_kv_u64(&w, "bad_options", 0);
 	push(out, &w);
 	if (r->overhead)
@@ -160,6 +221,18 @@ void synth_run_lines(const struct synth_run *r, struct synth_lines *out)
 		wire_add_kv_u64(&w, "oh_cycles", b->oh_cycles);
 		wire_add_kv_u64(&w, "oh_instret", b->oh_instret);
 		wire_add_kv_str(&w, "oh_method", "min");
+		if (x && x->npar) {
+			int64_t off = x->offset ? x->offset[id] : 0;
+			wire_add_kv_u64(&w, "parallel", x->npar);
+			wire_add_kv_u64(&w, "skew_ticks", synth_skew(id));
+			if (off < 0) {
+				char neg[24];
+				snprintf(neg, sizeof(neg), "%lld", (long long)off);
+				wire_add_kv_str(&w, "offset_cycles", neg); /* as the firmware does */
+			} else {
+				wire_add_kv_u64(&w, "offset_cycles", (uint64_t)off);
+			}
+		}
 		if (b->param) {
 			/* "NAME=value" becomes p.NAME=value (value escaped). */
 			char key[64];
@@ -189,7 +262,18 @@ void synth_run_lines(const struct synth_run *r, struct synth_lines *out)
 		failed |= b->fault_at || (b->verify && !strcmp(b->verify, "fail")) ||
 			  (b->status && strcmp(b->status, "ok"));
 		push(out, &w);
+		for (uint32_t k = 0; x && k < x->tp_per_block; k++) {
+			wire_begin(&w, buf, sizeof(buf), r->tag, seq++, WIRE_REC_TP);
+			wire_add_kv_u64(&w, "key", k % 16);
+			wire_add_kv_u64(&w, "hart", 1);
+			wire_add_kv_u64(&w, "start", synth_tp_start(id, k));
+			wire_add_kv_u64(&w, "cycles", synth_tp_cycles(id, k));
+			wire_add_kv_u64(&w, "instret", synth_tp_instret(id, k));
+			push(out, &w);
+		}
 	}
+	if (x && x->harts)
+		hart_lines(out, r->tag, &seq);
 	wire_begin(&w, buf, sizeof(buf), r->tag, seq++, WIRE_REC_TRAILER);
 	wire_add_kv_u64(&w, "benches", r->nbench);
 	wire_add_kv_u64(&w, "samples", total);

@@ -34,6 +34,27 @@ struct synth_run {
 	int overhead;       /* send the two OVERHEAD lines after RUN */
 };
 
+/*
+ * What a multi-hart firmware adds (synth_run_lines_ex): RUN cross= and
+ * parallel=, BENCH parallel=/skew_ticks=/offset_cycles=, TP records after
+ * each block and HART records before the trailer. Values are fixed
+ * functions (synth_tp_*, the table in synth.c) so tests can check them.
+ */
+struct synth_extra {
+	int run_flags;       /* RUN gets cross=<cross> parallel=<parallel> */
+	unsigned cross, parallel;
+	unsigned npar;       /* > 0: BENCH parallel=npar skew_ticks= offset_cycles= */
+	const int64_t *offset; /* per bench id: offset_cycles (may be negative) */
+	unsigned tp_per_block; /* TP records after each block's END */
+	int harts;           /* the four HART records of synth_harts[] */
+};
+
+uint64_t synth_skew(uint32_t id);
+/* TP record k of block id: key k % 16, hart 1, these start/cycles/instret. */
+uint64_t synth_tp_start(uint32_t id, uint32_t k);
+uint64_t synth_tp_cycles(uint32_t id, uint32_t k);
+uint64_t synth_tp_instret(uint32_t id, uint32_t k);
+
 /* A run as its machine lines, each with its "\r\n". */
 struct synth_lines {
 	char **line;
@@ -45,6 +66,8 @@ uint64_t synth_instret(uint32_t id, uint64_t index);
 
 /* Appends the lines of a complete run (RUN .. TRAILER) to out. */
 void synth_run_lines(const struct synth_run *r, struct synth_lines *out);
+void synth_run_lines_ex(const struct synth_run *r, const struct synth_extra *x,
+			struct synth_lines *out);
 /* Concatenates lines, skipping index skip (SIZE_MAX: none); malloc'd. */
 char *synth_join(const struct synth_lines *l, size_t skip, size_t *len);
 void synth_free(struct synth_lines *l);

@@ -39,6 +39,17 @@ struct bench_ctx {
 	uint32_t ninputs;        /* samples in the block, warmup included */
 	uint32_t batch;          /* calls per sample: run() ran ninputs * batch times */
 	const int64_t *params;   /* values, in the order of bench->params */
+	uint32_t input_range;    /* setup() may change it (e.g. from a parameter);
+				  * the inputs are made after setup */
+	char reason[96];         /* why setup skipped or failed (bench_skip/bench_fail) */
+};
+
+/* A parameter swept over values: one block per value, recorded as p.NAME.
+ * NAME.PARAM=v1,v2,... at run time replaces the list. */
+struct bench_sweep {
+	const char *param;
+	const int64_t *values;
+	unsigned n;
 };
 
 struct bench {
@@ -64,9 +75,23 @@ struct bench {
 
 	/* NULL, or an array ending with an entry whose name is NULL. */
 	const struct bench_param *params;
+	/* Optional: sweep one of the parameters (the working-set size...). */
+	struct bench_sweep sweep;
+
+	/* Optional: the work one call does, for throughput figures (bytes
+	 * per cycle...): `per_call` units of `unit`, or the value of the
+	 * parameter named per_call_param. */
+	const char *unit;
+	uint32_t per_call;
+	const char *per_call_param;
 
 	unsigned flags;
 };
+
+/* Return values of setup(): 0 ready; BENCH_SKIPPED (use bench_skip) when
+ * the benchmark cannot run here but nothing is wrong (a working set larger
+ * than RAM); negative (bench_fail) when something is wrong. */
+#define BENCH_SKIPPED 1
 
 /* flags */
 #define BENCH_DEMO 0x1u /* off unless selected by name (rvbench.run=) */
@@ -110,6 +135,11 @@ void *bench_alloc(struct bench_ctx *ctx, size_t size, size_t align);
 /* Bytes the arena can still give, for sizing working sets. */
 size_t bench_arena_free(void);
 
+/* From setup(): the reason goes to the UART and the END record (reason=);
+ * return what they return. bench_skip() does not fail the run. */
+int bench_skip(struct bench_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int bench_fail(struct bench_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* ---- entry costs and cross-hart benchmarks ---------------------------- */
 
 /* While on, `ebreak` on the benchmarking hart is stepped over by the trap
@@ -122,6 +152,9 @@ void bench_set_timer_hook(void (*hook)(void));
 /* A hart other than the benchmarking one: `wanted` if it is online, or the
  * first online one when wanted < 0; -1 when there is none. */
 int bench_partner(int64_t wanted);
+/* bench_partner() of the benchmark's "partner" parameter; when there is
+ * none, says why on the UART (naming the benchmark) and returns -1. */
+int bench_choose_partner(const struct bench_ctx *ctx);
 /* Runs fn(arg) on that hart; returns at once (0), or -1 if it is not online. */
 int bench_partner_start(int hart, void (*fn)(void *arg), void *arg);
 /* Waits for it to return; -1 if it trapped instead. */

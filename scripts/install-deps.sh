@@ -17,6 +17,10 @@ fdisk                        sfdisk writes the MBR of build/uboot-disk.img
 gdisk                        sgdisk writes and checks the GPT of build/sdcard.img
 libcmocka-dev                cmocka for the host unit tests
 gnuplot-nox                  plots (rvbench plot)
+clang                        the libFuzzer target for the stream decoder (make fuzz)
+libclang-rt-14-dev           libFuzzer and the sanitizer runtimes for clang
+libbenchmark-tools           compare.py of Google Benchmark, to check gbench-json exports
+python3-scipy                what compare.py needs
 gcc                          host compiler for the rvbench CLI
 make                         the build
 '

@@ -4,6 +4,8 @@
 #include "arena.h"
 #include "trap.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 int64_t bench_param(const struct bench_ctx *ctx, const char *name)
@@ -35,4 +37,24 @@ void bench_skip_breakpoints(int on)
 void bench_set_timer_hook(void (*hook)(void))
 {
 	trap_set_timer_hook(hook);
+}
+
+int bench_skip(struct bench_ctx *ctx, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(ctx->reason, sizeof(ctx->reason), fmt, ap);
+	va_end(ap);
+	return BENCH_SKIPPED;
+}
+
+int bench_fail(struct bench_ctx *ctx, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(ctx->reason, sizeof(ctx->reason), fmt, ap);
+	va_end(ap);
+	return -1;
 }

@@ -196,12 +196,31 @@ static int set_key(struct config *n, const char *key, const char *value, const c
 			*why = "no benchmark of that name";
 			return -1;
 		}
-		if (parse_signed(value, &sv)) {
-			*why = "expected a whole number";
+		int64_t list[CONFIG_SWEEP_MAX];
+		unsigned nlist = 0;
+		char buf[192];
+		if (strlen(value) >= sizeof(buf)) {
+			*why = "too long";
 			return -1;
 		}
-		if (h->check_param(bench, dot + 1, sv, why))
-			return -1;
+		strcpy(buf, value);
+		/* one value, or a comma-separated list: a sweep */
+		for (char *tok = buf, *next; tok; tok = next) {
+			next = strchr(tok, ',');
+			if (next)
+				*next++ = '\0';
+			if (nlist == CONFIG_SWEEP_MAX) {
+				*why = "at most 24 values in a sweep";
+				return -1;
+			}
+			if (parse_signed(tok, &sv)) {
+				*why = "expected a whole number, or a comma-separated list of them";
+				return -1;
+			}
+			if (h->check_param(bench, dot + 1, sv, why))
+				return -1;
+			list[nlist++] = sv;
+		}
 		unsigned i;
 		for (i = 0; i < n->nparams; i++)
 			if (!strcmp(n->params[i].bench, bench) && !strcmp(n->params[i].param, dot + 1))
@@ -212,7 +231,8 @@ static int set_key(struct config *n, const char *key, const char *value, const c
 		}
 		strcpy(n->params[i].bench, bench);
 		strcpy(n->params[i].param, dot + 1);
-		n->params[i].value = sv;
+		n->params[i].nvalues = nlist;
+		memcpy(n->params[i].values, list, nlist * sizeof(list[0]));
 		if (i == n->nparams)
 			n->nparams++;
 	} else {
@@ -345,10 +365,38 @@ int config_selects(const struct config *c, const char *name, int is_demo)
 	return 0;
 }
 
-int64_t config_param(const struct config *c, const char *bench, const char *param, int64_t def)
+unsigned config_param_list(const struct config *c, const char *bench, const char *param,
+			   const int64_t **values)
 {
 	for (unsigned i = 0; i < c->nparams; i++)
+		if (!strcmp(c->params[i].bench, bench) && !strcmp(c->params[i].param, param)) {
+			*values = c->params[i].values;
+			return c->params[i].nvalues;
+		}
+	return 0;
+}
+
+int64_t config_param(const struct config *c, const char *bench, const char *param, int64_t def)
+{
+	const int64_t *v;
+
+	return config_param_list(c, bench, param, &v) ? v[0] : def;
+}
+
+void config_param_fix(struct config *c, const char *bench, const char *param, int64_t v)
+{
+	unsigned i;
+
+	for (i = 0; i < c->nparams; i++)
 		if (!strcmp(c->params[i].bench, bench) && !strcmp(c->params[i].param, param))
-			return c->params[i].value;
-	return def;
+			break;
+	if (i == CONFIG_PARAMS_MAX)
+		return;
+	if (i == c->nparams) {
+		c->nparams++;
+		strncpy(c->params[i].bench, bench, CONFIG_NAME_MAX - 1);
+		strncpy(c->params[i].param, param, CONFIG_NAME_MAX - 1);
+	}
+	c->params[i].nvalues = 1;
+	c->params[i].values[0] = v;
 }

@@ -35,10 +35,13 @@ enum exit_mode {
 #define CONFIG_WARMUP_TOLERANCE_PPM 10000u /* 1 % */
 #define CONFIG_WARMUP_MAX_WINDOWS 64u
 
+#define CONFIG_SWEEP_MAX 24 /* values in one BENCH.PARAM=v1,v2,... list */
+
 struct param_setting {
 	char bench[CONFIG_NAME_MAX];
 	char param[CONFIG_NAME_MAX];
-	int64_t value;
+	unsigned nvalues;        /* 1, or more for a sweep */
+	int64_t values[CONFIG_SWEEP_MAX];
 };
 
 struct config {
@@ -97,8 +100,13 @@ int config_selects(const struct config *c, const char *name, int is_demo);
 /* Glob match with * and ?. */
 int config_glob(const char *pattern, const char *name);
 
-/* The value of BENCH.PARAM if it was set, else def. */
+/* The value of BENCH.PARAM if it was set (the first of a list), else def. */
 int64_t config_param(const struct config *c, const char *bench, const char *param, int64_t def);
+/* The values BENCH.PARAM was set to (*values), and how many; 0 if unset. */
+unsigned config_param_list(const struct config *c, const char *bench, const char *param,
+			   const int64_t **values);
+/* Sets BENCH.PARAM to the one value v in c (for one step of a sweep). */
+void config_param_fix(struct config *c, const char *bench, const char *param, int64_t v);
 
 const char *config_exit_name(enum exit_mode m);
 

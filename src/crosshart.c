@@ -8,6 +8,7 @@
 
 #include "csr.h"
 #include "harts.h"
+#include "stream.h"
 
 #define OFFSET_EXCHANGES 64
 
@@ -24,6 +25,21 @@ int bench_partner(int64_t wanted)
 		if (h->state == HART_ONLINE && h->hartid != self)
 			return (int)h->hartid;
 	}
+	return -1;
+}
+
+int bench_choose_partner(const struct bench_ctx *ctx)
+{
+	int64_t wanted = bench_param(ctx, "partner");
+	int partner = bench_partner(wanted);
+
+	if (partner >= 0)
+		return partner;
+	if (wanted >= 0)
+		stream_say("%s: refused: partner hart %lld is not online, or is this hart",
+			   ctx->bench->name, (long long)wanted);
+	else
+		stream_say("%s: refused: no second hart online, and it needs one", ctx->bench->name);
 	return -1;
 }
 

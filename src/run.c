@@ -52,6 +52,9 @@ static uint32_t make_run_tag(const struct config *c)
 	return crc32_ieee(parts, sizeof(parts));
 }
 
+static unsigned sweep_of(const struct config *c, const struct bench *b, const char **param,
+			 const int64_t **values);
+
 /* Benchmarks selected; *blocks gets how many blocks they will send. */
 static uint32_t count_selected(const struct config *c, uint32_t *blocks)
 {
@@ -61,8 +64,11 @@ static uint32_t count_selected(const struct config *c, uint32_t *blocks)
 	for (size_t i = 0; i < registry_count(); i++) {
 		const struct bench *b = registry_get(i);
 		if (registry_selected(c, b)) {
+			const char *param;
+			const int64_t *values;
+			unsigned sweep = sweep_of(c, b, &param, &values);
 			n++;
-			*blocks += block_count(c, b) * (c->groups ? c->groups : 1);
+			*blocks += block_count(c, b) * (c->groups ? c->groups : 1) * (sweep ? sweep : 1);
 		}
 	}
 	return n;
@@ -143,7 +149,52 @@ static void selfcheck(const struct config *c)
 	report_moments_row("total (outer - inner)", &tot);
 }
 
+/*
+ * The values a benchmark is swept over: a run-time list (BENCH.PARAM=a,b,c)
+ * for its sweep parameter or any other, else its own default sweep.
+ * Returns the count (0: no sweep) and sets *param and *values.
+ */
+static unsigned sweep_of(const struct config *c, const struct bench *b, const char **param,
+			 const int64_t **values)
+{
+	for (unsigned i = 0; b->params && b->params[i].name; i++) {
+		unsigned n = config_param_list(c, b->name, b->params[i].name, values);
+		if (n > 1) {
+			*param = b->params[i].name;
+			return n;
+		}
+	}
+	if (b->sweep.param && b->sweep.n &&
+	    !config_param_list(c, b->name, b->sweep.param, values)) {
+		*param = b->sweep.param;
+		*values = b->sweep.values;
+		return b->sweep.n;
+	}
+	return 0;
+}
+
+static void run_benchmark_once(const struct config *c, const struct bench *b, uint32_t *id);
+
+/* One benchmark: swept over a parameter, one pass per value, or once. */
 static void run_benchmark(const struct config *c, const struct bench *b, uint32_t *id)
+{
+	static struct config step; /* static: a config is large for a stack */
+	const char *param;
+	const int64_t *values;
+	unsigned n = sweep_of(c, b, &param, &values);
+
+	if (!n) {
+		run_benchmark_once(c, b, id);
+		return;
+	}
+	for (unsigned k = 0; k < n; k++) {
+		step = *c;
+		config_param_fix(&step, b->name, param, values[k]);
+		run_benchmark_once(&step, b, id);
+	}
+}
+
+static void run_benchmark_once(const struct config *c, const struct bench *b, uint32_t *id)
 {
 	if (!c->groups) {
 		uint32_t batch = (b->batch && !(c->explicit_keys & CONFIG_SET_BATCH)) ? b->batch : c->batch;

@@ -38,9 +38,14 @@ static void show(const struct config *c)
 		   (unsigned long)c->groups, (unsigned long)c->initial, (unsigned long)c->delta,
 		   (unsigned long)c->size, (unsigned long)c->budget_ms, config_exit_name(c->exit),
 		   c->run[0] ? c->run : "(all but demos)");
-	for (unsigned i = 0; i < c->nparams; i++)
-		stream_say("%s.%s=%lld", c->params[i].bench, c->params[i].param,
-			   (long long)c->params[i].value);
+	for (unsigned i = 0; i < c->nparams; i++) {
+		char list[128];
+		size_t len = 0;
+		for (unsigned k = 0; k < c->params[i].nvalues && len + 24 < sizeof(list); k++)
+			len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%lld", k ? "," : "",
+						(long long)c->params[i].values[k]);
+		stream_say("%s.%s=%s", c->params[i].bench, c->params[i].param, len ? list : "");
+	}
 }
 
 static void list(const struct config *c)
@@ -118,9 +123,9 @@ static enum verdict execute(char *cmd, struct config *c, const struct config_hoo
 	} else if (!strcmp(verb, "help") || !strcmp(verb, "list") || !strcmp(verb, "show") ||
 		   !strcmp(verb, "set") || !strcmp(verb, "run") || !strcmp(verb, "reboot") ||
 		   !strcmp(verb, "exit")) {
-		stream_say("error: %s: wrong arguments (try help)", verb);
+		stream_say("rvbench: error: %s: wrong arguments (try help)", verb);
 	} else {
-		stream_say("error: unknown command '%s' (try help)", verb);
+		stream_say("rvbench: error: unknown command '%s' (try help)", verb);
 	}
 	return STAY;
 }
@@ -181,7 +186,7 @@ void session_run(struct config *c, const struct config_hooks *h, uint64_t timeba
 			console_puts("\r\n");
 			line[len] = '\0';
 			if (overflow) {
-				stream_say("error: line longer than %u characters ignored", LINE_MAX_LEN - 1);
+				stream_say("rvbench: error: line longer than %u characters ignored", LINE_MAX_LEN - 1);
 			} else {
 				/* "set samples 5000; run lpm*": each part in turn. */
 				char *part = line;

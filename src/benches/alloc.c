@@ -70,13 +70,13 @@ static int alloc_setup(struct bench_ctx *ctx)
 		unsigned k = 0;
 		for (; k < 2 * 64 && st->nlive + k / 2 < live; k++)
 			if (!(tmp[k] = malloc(draw_size(ctx->rng)))) {
-				printf("alloc: refused: live=%lu: the heap is full after %lu\r\n",
-				       (unsigned long)live, (unsigned long)st->nlive);
+				uint32_t had = st->nlive;
 				while (k--)
 					free(tmp[k]);
 				ctx->state = st;
 				alloc_teardown(ctx); /* leave the heap as it was */
-				return -1;
+				return bench_skip(ctx, "live=%lu: the heap is full after %lu",
+						  (unsigned long)live, (unsigned long)had);
 			}
 		for (unsigned i = 0; i < k; i++) {
 			if (i % 2)

@@ -33,16 +33,9 @@ static void responder(void *arg)
 
 static int circle_setup(struct bench_ctx *ctx)
 {
-	int64_t wanted = bench_param(ctx, "partner");
-	partner = bench_partner(wanted);
-	if (partner < 0) {
-		if (wanted >= 0)
-			stream_say("circle: refused: partner hart %lld is not online, or is this hart",
-				   (long long)wanted);
-		else
-			stream_say("circle: refused: no second hart online, and a circle needs two");
+	partner = bench_choose_partner(ctx);
+	if (partner < 0)
 		return -1;
-	}
 	line.token = 0;
 	line.stop = 0;
 	line.answered = 0;

@@ -43,10 +43,9 @@ static int hash_setup(struct bench_ctx *ctx)
 	struct slot *slots = keys ? bench_alloc(ctx, bytes, 64) : NULL;
 
 	if (!slots) {
-		printf("hash_lookup: refused: %lu keys need %lu KiB, the arena has %lu KiB\r\n",
-		       (unsigned long)n, (unsigned long)((bytes + n * 8) >> 10),
-		       (unsigned long)(bench_arena_free() >> 10));
-		return -1;
+		return bench_skip(ctx, "%lu keys need %lu KiB, the arena has %lu KiB",
+				  (unsigned long)n, (unsigned long)((bytes + n * 8) >> 10),
+				  (unsigned long)(bench_arena_free() >> 10));
 	}
 	*st = (struct hash_state){ .slots = slots, .mask = (1ull << bits) - 1,
 				   .shift = 64 - bits, .keys = keys, .nkeys = n };

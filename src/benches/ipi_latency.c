@@ -58,16 +58,9 @@ static int ipi_setup(struct bench_ctx *ctx)
 {
 	uint64_t rtt;
 
-	int64_t wanted = bench_param(ctx, "partner");
-	partner = bench_partner(wanted);
-	if (partner < 0) {
-		if (wanted >= 0)
-			stream_say("ipi_latency: refused: partner hart %lld is not online, or is this hart",
-				   (long long)wanted);
-		else
-			stream_say("ipi_latency: refused: no second hart online to send an IPI to");
+	partner = bench_choose_partner(ctx);
+	if (partner < 0)
 		return -1;
-	}
 	offset = bench_counter_offset(partner, &rtt);
 	stream_say("ipi_latency: partner hart %d, counter offset %lld cycles (round trip %llu)",
 		   partner, (long long)offset, (unsigned long long)rtt);

@@ -46,11 +46,9 @@ static int lpm_setup(struct bench_ctx *ctx)
 	struct lpm_prefix *table = bench_alloc(ctx, (size_t)n * sizeof(*table), 64);
 
 	if (!st || !table) {
-		printf("%s: refused: %lu prefixes need %lu KiB, the arena has %lu KiB\r\n",
-		       ctx->bench->name, (unsigned long)n,
-		       (unsigned long)((size_t)n * sizeof(*table) >> 10),
-		       (unsigned long)(bench_arena_free() >> 10));
-		return -1;
+		return bench_skip(ctx, "%lu prefixes need %lu KiB, the arena has %lu KiB",
+				  (unsigned long)n, (unsigned long)((size_t)n * sizeof(*table) >> 10),
+				  (unsigned long)(bench_arena_free() >> 10));
 	}
 	lpm_table_generate(seed, n, table);
 
@@ -61,9 +59,8 @@ static int lpm_setup(struct bench_ctx *ctx)
 		max = room > lpm_trie_bytes(0) ? (room - lpm_trie_bytes(0) - 64) / (LPM_CHUNK * 4) : 0;
 	void *mem = bench_alloc(ctx, lpm_trie_bytes((uint32_t)max), 64);
 	if (!mem || lpm_trie_build(&st->trie, mem, (uint32_t)max, table, n)) {
-		printf("%s: refused: the trie of %lu prefixes needs more than the %lu KiB left\r\n",
-		       ctx->bench->name, (unsigned long)n, (unsigned long)(room >> 10));
-		return -1;
+		return bench_skip(ctx, "the trie of %lu prefixes needs more than the %lu KiB left",
+				  (unsigned long)n, (unsigned long)(room >> 10));
 	}
 	st->table = table;
 	st->n = n;

@@ -46,40 +46,38 @@ static const struct bench_param seq_params[] = {
 	{ NULL, 0, 0, 0, NULL },
 };
 
-/* The arena for the nodes, or a refusal naming what does not fit. */
-static char *nodes_alloc(struct bench_ctx *ctx, struct chase **st)
+/*
+ * The arena for the nodes. A bad parameter fails the benchmark; a working
+ * set larger than RAM is skipped (sweeps size themselves from the memory
+ * node: the sizes that do not fit are reported, not run).
+ */
+static int nodes_alloc(struct bench_ctx *ctx, struct chase **st, char **mem)
 {
 	uint64_t bytes = (uint64_t)bench_param(ctx, "size_kib") << 10;
 	uint64_t steps = (uint64_t)bench_param(ctx, "steps");
 	size_t room = bench_arena_free();
-	char *mem;
 
-	if (steps % 8) {
-		printf("%s: refused: steps=%llu is not a multiple of 8\r\n", ctx->bench->name,
-		       (unsigned long long)steps);
-		return NULL;
-	}
+	if (steps % 8)
+		return bench_fail(ctx, "steps=%llu is not a multiple of 8", (unsigned long long)steps);
 	*st = bench_alloc(ctx, sizeof(**st), LINE);
-	mem = *st ? bench_alloc(ctx, bytes, 4096) : NULL;
-	if (!mem) {
-		printf("%s: refused: size_kib=%llu does not fit, the arena holds %llu KiB"
-		       " (largest power of two: %llu KiB)\r\n",
-		       ctx->bench->name, (unsigned long long)(bytes >> 10),
-		       (unsigned long long)(room >> 10),
-		       (unsigned long long)(room >= 8192 ? 1ull << (63 - __builtin_clzll((room - 4096) >> 10)) : 0));
-		return NULL;
-	}
+	*mem = *st ? bench_alloc(ctx, bytes, 4096) : NULL;
+	if (!*mem)
+		return bench_skip(ctx, "size_kib=%llu does not fit, the arena holds %llu KiB"
+				  " (largest power of two: %llu KiB)",
+				  (unsigned long long)(bytes >> 10), (unsigned long long)(room >> 10),
+				  (unsigned long long)(room >= 8192 ? 1ull << (63 - __builtin_clzll((room - 4096) >> 10)) : 0));
 	(*st)->steps = steps;
-	return mem;
+	return 0;
 }
 
 static int rand_setup(struct bench_ctx *ctx)
 {
 	struct chase *st;
-	char *mem = nodes_alloc(ctx, &st);
+	char *mem;
+	int rc = nodes_alloc(ctx, &st, &mem);
 
-	if (!mem)
-		return -1;
+	if (rc)
+		return rc;
 	uint64_t n = ((uint64_t)bench_param(ctx, "size_kib") << 10) / LINE;
 	/* Visiting order: a random permutation of the lines (Fisher-Yates with
 	 * the LCG), kept in each line's second word; then line order[k]
@@ -112,13 +110,12 @@ static int seq_setup(struct bench_ctx *ctx)
 	struct chase *st;
 	char *mem;
 
-	if (stride % 8 || bytes / stride < 2) {
-		printf("%s: refused: stride=%llu must be a multiple of 8 and at most half of size_kib\r\n",
-		       ctx->bench->name, (unsigned long long)stride);
-		return -1;
-	}
-	if (!(mem = nodes_alloc(ctx, &st)))
-		return -1;
+	if (stride % 8 || bytes / stride < 2)
+		return bench_fail(ctx, "stride=%llu must be a multiple of 8 and at most half of size_kib",
+				  (unsigned long long)stride);
+	int rc = nodes_alloc(ctx, &st, &mem);
+	if (rc)
+		return rc;
 	uint64_t n = bytes / stride;
 	for (uint64_t i = 0; i < n; i++)
 		*(void **)(mem + i * stride) = mem + ((i + 1) % n) * stride;
@@ -172,9 +169,19 @@ static int chase_verify(const struct bench_ctx *ctx, uint64_t checksum)
 	return checksum == expect ? 0 : -1;
 }
 
+/* 4 KiB (well inside the U54's 32 KiB L1) to 64 MiB (far past its 2 MiB
+ * L2): the steps of the memory hierarchy; sizes RAM cannot hold are
+ * skipped with the reason. mem_latency_rand.size_kib=a,b,c replaces it. */
+static const int64_t sizes_kib[] = { 4,    8,    16,   32,   64,    128,   256,  512,
+				     1024, 2048, 4096, 8192, 16384, 32768, 65536 };
+
 BENCH(mem_latency_rand, .setup = rand_setup, .run = chase_run, .verify = chase_verify,
-      .params = rand_params,
+      .params = rand_params, .samples = 200, .warmup = 10,
+      .sweep = { "size_kib", sizes_kib, sizeof(sizes_kib) / sizeof(sizes_kib[0]) },
+      .unit = "load", .per_call_param = "steps",
       .description = "pointer chase through an LCG-random cycle of cache lines");
 BENCH(mem_latency_seq, .setup = seq_setup, .run = chase_run, .verify = chase_verify,
-      .params = seq_params,
+      .params = seq_params, .samples = 200, .warmup = 10,
+      .sweep = { "size_kib", sizes_kib, sizeof(sizes_kib) / sizeof(sizes_kib[0]) },
+      .unit = "load", .per_call_param = "steps",
       .description = "pointer chase through consecutive nodes, stride bytes apart");

@@ -46,9 +46,8 @@ static int copy_setup(struct bench_ctx *ctx)
 	uint8_t *dst = src ? bench_alloc(ctx, span, 64) : NULL;
 
 	if (!dst) {
-		printf("%s: refused: 2 x %lu bytes do not fit in the arena's %lu\r\n",
-		       ctx->bench->name, (unsigned long)span, (unsigned long)bench_arena_free());
-		return -1;
+		return bench_skip(ctx, "2 x %lu bytes do not fit in the arena's %lu",
+				  (unsigned long)span, (unsigned long)bench_arena_free());
 	}
 	for (size_t i = 0; i < span; i++) {
 		src[i] = (uint8_t)(lcg_next(ctx->rng) >> 56);
@@ -106,14 +105,20 @@ static int memset_verify(const struct bench_ctx *ctx, uint64_t checksum)
 	return guards_intact(st) && checksum == calls * (uint64_t)(uintptr_t)st->dst ? 0 : -1;
 }
 
+/* 8 B to 1 MiB. memcpy.size=a,b,c replaces the list. */
+static const int64_t copy_sizes[] = { 8, 64, 512, 4096, 32768, 262144, 1048576 };
+#define COPY_SWEEP { "size", copy_sizes, sizeof(copy_sizes) / sizeof(copy_sizes[0]) }
+#define COPY_UNIT .unit = "byte", .per_call_param = "size", .samples = 50, .warmup = 5
+
 BENCH(memcpy, .setup = copy_setup, .run = memcpy_run, .verify = memcpy_verify,
-      .params = aligned_params, .description = "memcpy() of size= bytes, aligned");
+      .params = aligned_params, .sweep = COPY_SWEEP, COPY_UNIT,
+      .description = "memcpy() of size= bytes, aligned");
 BENCH(memcpy_misaligned, .setup = copy_setup, .run = memcpy_run, .verify = memcpy_verify,
-      .params = misaligned_params,
+      .params = misaligned_params, .sweep = COPY_SWEEP, COPY_UNIT,
       .description = "memcpy() of size= bytes, src +1, dst +3");
 BENCH(memset, .setup = copy_setup, .run = memset_run, .verify = memset_verify,
-      .input_range = 255, .params = aligned_params,
+      .input_range = 255, .params = aligned_params, .sweep = COPY_SWEEP, COPY_UNIT,
       .description = "memset() of size= bytes, aligned");
 BENCH(memset_misaligned, .setup = copy_setup, .run = memset_run, .verify = memset_verify,
-      .input_range = 255, .params = misaligned_params,
+      .input_range = 255, .params = misaligned_params, .sweep = COPY_SWEEP, COPY_UNIT,
       .description = "memset() of size= bytes, dst +3");

@@ -54,13 +54,12 @@ check "gbench-json has context and benchmarks with real_time, cpu_time, time_uni
 	sh -c "grep -q '\"context\"' '$out/a.gbench-json' && grep -q '\"benchmarks\"' '$out/a.gbench-json' && grep -q '\"time_unit\": \"ns\"' '$out/a.gbench-json' && grep -q '\"cpu_time\"' '$out/a.gbench-json'"
 "$rvb" stats --format gbench-json -o "$out/b.gbench-json" "$out/b"
 cmp=/usr/share/benchmark/compare.py
-if [ -f $cmp ] && /usr/bin/python3 -c 'import scipy' 2>/dev/null; then
-	/usr/bin/python3 $cmp benchmarks "$out/a.gbench-json" "$out/b.gbench-json" >"$out/compare_py.txt" 2>&1
-	check_eq "Google Benchmark's compare.py reads rvbench's gbench-json" 0 "$?"
-	check "compare.py sees twopath about 10 % slower" grep -q 'twopath .*+0\.\(09\|10\|11\)' "$out/compare_py.txt"
-else
-	echo "# compare.py or SciPy not installed: Google Benchmark's own reader not run"
-fi
+# make deps installs them (libbenchmark-tools, python3-scipy).
+check "Google Benchmark's compare.py and SciPy are installed" \
+	sh -c "[ -f $cmp ] && /usr/bin/python3 -c 'import scipy'"
+/usr/bin/python3 $cmp benchmarks "$out/a.gbench-json" "$out/b.gbench-json" >"$out/compare_py.txt" 2>&1
+check_eq "Google Benchmark's compare.py reads rvbench's gbench-json" 0 "$?"
+check "compare.py sees twopath about 10 % slower" grep -q 'twopath .*+0\.\(09\|10\|11\)' "$out/compare_py.txt"
 "$rvb" stats --format csv -o "$out/a.csv" "$out/a"
 check_eq "stats --format csv: one row per series plus the header" 5 "$(wc -l <"$out/a.csv" | tr -d ' ')"
 

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "crc.h"
@@ -153,6 +154,102 @@ static void sort_matches_reference(void **s)
 			assert_int_equal(v[k++], value);
 }
 
+
+/* The bitwise definitions the tables were made from. */
+static uint16_t crc16_bitwise(const uint8_t *p, size_t len)
+{
+	uint16_t crc = 0xFFFF;
+	while (len--) {
+		crc ^= (uint16_t)(*p++ << 8);
+		for (int bit = 0; bit < 8; bit++)
+			crc = (crc & 0x8000) ? (uint16_t)((crc << 1) ^ 0x1021) : (uint16_t)(crc << 1);
+	}
+	return crc;
+}
+
+static uint32_t crc32_bitwise(uint32_t crc, const uint8_t *p, size_t len)
+{
+	while (len--) {
+		crc ^= *p++;
+		for (int bit = 0; bit < 8; bit++)
+			crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+	}
+	return crc;
+}
+
+static void crc_tables_match_bitwise(void **s)
+{
+	(void)s;
+	uint8_t buf[600];
+	struct lcg g;
+	lcg_seed(&g, 99);
+	for (size_t i = 0; i < sizeof(buf); i++)
+		buf[i] = (uint8_t)lcg_next(&g);
+	/* Every single byte value (each table entry), then random strings. */
+	for (unsigned b = 0; b < 256; b++) {
+		uint8_t one = (uint8_t)b;
+		assert_int_equal(crc16_ccitt_false(&one, 1), crc16_bitwise(&one, 1));
+		assert_int_equal(crc32_update(0x12345678u, &one, 1), crc32_bitwise(0x12345678u, &one, 1));
+	}
+	for (size_t len = 0; len <= sizeof(buf); len += 37) {
+		assert_int_equal(crc16_ccitt_false(buf, len), crc16_bitwise(buf, len));
+		assert_int_equal(crc32_ieee(buf, len), crc32_bitwise(0xFFFFFFFFu, buf, len) ^ 0xFFFFFFFFu);
+	}
+	for (int i = 0; i < 1000; i++) {
+		uint64_t c = lcg_next(&g), n = lcg_next(&g) >> (i % 64);
+		uint8_t le[16];
+		for (int k = 0; k < 8; k++) {
+			le[k] = (uint8_t)(c >> (8 * k));
+			le[8 + k] = (uint8_t)(n >> (8 * k));
+		}
+		assert_int_equal(crc32_add_sample(0xFFFFFFFFu, c, n), crc32_bitwise(0xFFFFFFFFu, le, 16));
+	}
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* Shapes that break naive quicksorts: sorted, reversed, all equal, organ
+ * pipe, sawtooth, two values, full 64-bit range; sizes around the
+ * insertion-sort cut-off and large ones. */
+static void sort_patterns_match_qsort(void **s)
+{
+	(void)s;
+	static const size_t sizes[] = { 0, 1, 2, 3, 23, 24, 25, 127, 128, 129, 1000, 100003 };
+	uint64_t *v = malloc(100003 * sizeof(*v)), *ref = malloc(100003 * sizeof(*ref));
+	struct lcg g;
+	assert_non_null(v);
+	assert_non_null(ref);
+	lcg_seed(&g, 5);
+	for (size_t si = 0; si < sizeof(sizes) / sizeof(sizes[0]); si++) {
+		size_t n = sizes[si];
+		for (int pattern = 0; pattern < 8; pattern++) {
+			for (size_t i = 0; i < n; i++) {
+				switch (pattern) {
+				case 0: v[i] = i; break;
+				case 1: v[i] = n - i; break;
+				case 2: v[i] = 42; break;
+				case 3: v[i] = i < n / 2 ? i : n - i; break;
+				case 4: v[i] = i % 17; break;
+				case 5: v[i] = lcg_next(&g) & 1 ? UINT64_MAX : 0; break;
+				case 6: v[i] = lcg_next(&g); break;
+				default: v[i] = 70 + lcg_below(&g, 90); break;
+				}
+			}
+			memcpy(ref, v, n * sizeof(*v));
+			qsort(ref, n, sizeof(*ref), cmp_u64);
+			stats_sort_u64(v, n);
+			if (n)
+				assert_memory_equal(v, ref, n * sizeof(*v));
+		}
+	}
+	free(v);
+	free(ref);
+}
+
 static void mode_of_sorted_values(void **s)
 {
 	(void)s;
@@ -192,6 +289,8 @@ int main(void)
 		cmocka_unit_test(order_stats_hand_computed),
 		cmocka_unit_test(order_stats_sum_does_not_overflow),
 		cmocka_unit_test(sort_matches_reference),
+		cmocka_unit_test(crc_tables_match_bitwise),
+		cmocka_unit_test(sort_patterns_match_qsort),
 		cmocka_unit_test(mode_of_sorted_values),
 		cmocka_unit_test(net_clamps_instead_of_wrapping),
 	};
