@@ -31,12 +31,16 @@ _start:
 
 /*
  * What every hart does first, boot hart or not (a0 = hart id; only t0 is
- * used): no interrupts, traps to our vector, the FPU on, gp, and this
- * hart's own stack. A hart id beyond the stack table parks.
+ * used): no interrupts, sscratch = hart id, traps to our vector, the FPU
+ * on, gp, and this hart's own stack. A hart id beyond the stack table parks.
  */
 .macro HART_SETUP
 	/* Interrupts stay off: nothing may preempt a measurement. */
 	csrw	sie, zero
+	/* sscratch holds the hart id: the trap handler and tracepoints tell
+	 * the harts apart by it (a0 is the id; an earlier stage may have left
+	 * anything in sscratch). */
+	csrw	sscratch, a0
 	la	t0, trap_vector
 	csrw	stvec, t0
 	/* sstatus.FS = Initial: rv64gc code may use the FPU, and with

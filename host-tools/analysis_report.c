@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "csv_out.h"
 #include "stats.h"
 
 /* Formatting into rotating buffers: enough for one printf's arguments. */
@@ -21,8 +22,10 @@ static char *next_buf(void)
 size_t an_bench_end(const struct results *r, size_t first)
 {
 	size_t e = first + 1;
-	while (e < r->ns && !strcmp(r->s[e].bench, r->s[first].bench) &&
-	       !strcmp(r->s[e].run, r->s[first].run))
+	const struct res_series *a = &r->s[first];
+	while (e < r->ns && !strcmp(r->s[e].bench, a->bench) && !strcmp(r->s[e].run, a->run) &&
+	       r->s[e].hart == a->hart && !strcmp(r->s[e].params ? r->s[e].params : "",
+						     a->params ? a->params : ""))
 		e++;
 	return e;
 }
@@ -103,8 +106,10 @@ static size_t one_path(const uint64_t *instret, const uint64_t *sorted, size_t n
 static int report_series(FILE *f, const struct res_series *s, const struct an_opts *o)
 {
 	struct an_desc d;
+	char label[512];
 
-	fprintf(f, "%s (run %s, hart %llu, group %llu, batch %llu): %zu samples\n", s->bench, s->run,
+	fprintf(f, "%s (run %s, hart %llu, group %llu, batch %llu): %zu samples\n",
+		res_label(s, label, sizeof(label)), s->run,
 		(unsigned long long)s->hart, (unsigned long long)s->group,
 		(unsigned long long)s->batch, s->n);
 	if (!s->n)
@@ -176,10 +181,12 @@ static int report_groups(FILE *f, const struct results *r, size_t first, size_t 
 {
 	size_t ng = end - first, total = 0;
 	struct an_kanata k;
+	char label[512];
 
-	fprintf(f, "%s (run %s): group run, %zu groups; Kanata (seed 002), %g %% level, "
+	fprintf(f, "%s (run %s, hart %llu): group run, %zu groups; Kanata (seed 002), %g %% level, "
 		   "target half-width %g %%\n",
-		r->s[first].bench, r->s[first].run, ng, 100 * o->kanata_level, 100 * o->target_e);
+		res_label(&r->s[first], label, sizeof(label)), r->s[first].run,
+		(unsigned long long)r->s[first].hart, ng, 100 * o->kanata_level, 100 * o->target_e);
 	fprintf(f, "  %5s %6s %5s %14s %16s %12s %12s %8s %25s %7s %6s %10s %9s\n", "group", "N", "S",
 		"mean A", "variance A", "mean Y", "variance Y", "CoV Y %", "CI of mean Y", "half %",
 		"met", "primary sd", "CoV P %");
@@ -264,17 +271,21 @@ int an_report_collector(FILE *f, const struct collector *c)
 			const struct coll_bench *b = &run->bench[j];
 			if (!b->have_header || !b->nreceived)
 				continue;
+			char *params = csv_bench_params(b);
 			for (uint64_t x = 0; x <= b->max_index && !rc; x++) {
 				if (x >= b->ncap || !b->s[x].present)
 					continue;
 				struct coll_derived d;
 				coll_derive(run, b, x, &d);
 				if (!d.warmup)
-					rc = results_add(&r, tag, b->name, b->hart, b->group, b->batch,
-							 d.cycles, d.instret);
+					rc = results_add(&r, tag, b->name, b->id, params, b->hart,
+							 b->group, b->batch, d.cycles, d.instret);
 			}
+			free(params);
 		}
 	}
+	if (!rc)
+		rc = results_group(&r);
 	if (!rc && r.ns) {
 		fputs("\nstatistics (rvbench stats DIR prints them again; docs/statistics.md)\n", f);
 		rc = an_report_results(f, &r, &o);

@@ -1,5 +1,5 @@
 /*
- * `rvbench compare A B`: per benchmark (and group), medians, change in %,
+ * `rvbench compare A B`: per benchmark (parameters, group, hart), medians, change in %,
  * a bootstrap CI of the ratio of medians, the Mann-Whitney U test and a
  * verdict (analysis.h). A and B are result directories, or DIR:BENCH for
  * one benchmark each (two benchmarks of one run, say).
@@ -18,7 +18,8 @@
 static const char usage_compare[] =
 	"usage: rvbench compare [OPTIONS] A B\n"
 	"\n"
-	"Compare the measured cycles of A (baseline) and B, per benchmark and group.\n"
+	"Compare the measured cycles of A (baseline) and B, per benchmark, parameters\n"
+	"and group (and hart, for a benchmark run on several harts at once).\n"
 	"A and B are result directories, or DIR:BENCH to compare one benchmark\n"
 	"with another. Verdict: faster or slower when the Mann-Whitney test is\n"
 	"significant and the bootstrap CI of the ratio of medians excludes 1.\n"
@@ -32,6 +33,22 @@ static const char usage_compare[] =
 	"      --plot FILE      also draw the two CDFs per benchmark (.png or .svg)\n"
 	"  -h, --help           this help\n"
 	"Exit status: 0 compared, 1 --fail-above tripped, 2 an error.\n";
+
+/* A CSV field on standard output, quoted when needed. */
+static void csv_out_field(const char *v)
+{
+	if (!strpbrk(v, ",\"\r\n")) {
+		fputs(v, stdout);
+		return;
+	}
+	putchar('"');
+	for (; *v; v++) {
+		if (*v == '"')
+			putchar('"');
+		putchar(*v);
+	}
+	putchar('"');
+}
 
 struct side {
 	const char *arg;
@@ -66,16 +83,54 @@ static int open_side(struct side *s, const char *arg, char *err, size_t errlen)
 	return 0;
 }
 
-/* All measured cycles of bench (all runs) in group; *batch of the first. */
-static uint64_t *gather(const struct results *r, const char *bench, uint64_t group, size_t *n,
-			uint64_t *batch, int *found)
+/*
+ * What matches between A and B: bench, params and group, and the hart
+ * when the benchmark ran on several harts (a parallel run) in A or B. A
+ * block id is not compared: the same sweep point may have another id in
+ * another run. Without several harts the hart is not compared either, so
+ * runs on machines with another boot hart still compare.
+ */
+struct key {
+	const char *bench, *params;
+	uint64_t group, hart;
+	int by_hart;
+};
+
+static int matches(const struct res_series *s, const struct key *k)
+{
+	return s->group == k->group && !strcmp(s->bench, k->bench) &&
+	       !strcmp(s->params, k->params) && (!k->by_hart || s->hart == k->hart);
+}
+
+/* 1 when r has (bench, params, group) on two harts or more. */
+static int several_harts(const struct results *r, const char *bench, const char *params,
+			 uint64_t group)
+{
+	int seen = 0;
+	uint64_t hart = 0;
+	for (size_t i = 0; i < r->ns; i++) {
+		const struct res_series *s = &r->s[i];
+		if (s->group != group || strcmp(s->bench, bench) || strcmp(s->params, params))
+			continue;
+		if (seen && s->hart != hart)
+			return 1;
+		seen = 1;
+		hart = s->hart;
+	}
+	return 0;
+}
+
+/* All measured cycles of the series matching k (all runs); *batch of the
+ * first. */
+static uint64_t *gather(const struct results *r, const struct key *k, size_t *n, uint64_t *batch,
+			int *found)
 {
 	uint64_t *v = NULL;
 	*n = 0;
 	*found = 0;
 	for (size_t i = 0; i < r->ns; i++) {
 		const struct res_series *s = &r->s[i];
-		if (strcmp(s->bench, bench) || s->group != group)
+		if (!matches(s, k))
 			continue;
 		if (!*found)
 			*batch = s->batch;
@@ -94,12 +149,38 @@ static uint64_t *gather(const struct results *r, const char *bench, uint64_t gro
 	return v;
 }
 
-static int seen_before(const struct results *r, size_t i)
+static int seen_before(const struct results *r, size_t i, const struct key *k)
 {
-	for (size_t k = 0; k < i; k++)
-		if (!strcmp(r->s[k].bench, r->s[i].bench) && r->s[k].group == r->s[i].group)
+	for (size_t j = 0; j < i; j++)
+		if (matches(&r->s[j], k))
 			return 1;
 	return 0;
+}
+
+/* "bench [params]" (with " vs other" for DIR:BENCH pairs), " gG N=B" for
+ * group runs, " hart H" when harts are told apart. */
+static void make_label(char *buf, size_t len, const struct res_series *s, const char *other,
+		       uint64_t batch, int by_hart)
+{
+	int n = snprintf(buf, len, "%s", s->bench);
+	if (other && n > 0 && (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n, " vs %s", other);
+	if (*s->params && n > 0 && (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n, " [%s]", s->params);
+	if ((s->group || batch > 1) && n > 0 && (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n, " g%llu N=%llu", (unsigned long long)s->group,
+			      (unsigned long long)batch);
+	if (by_hart && n > 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, " hart %llu", (unsigned long long)s->hart);
+}
+
+/* params,group,hart of the CSV output (hart empty when not compared). */
+static void csv_key(const struct key *k)
+{
+	csv_out_field(k->params);
+	printf(",%llu,", (unsigned long long)k->group);
+	if (k->by_hart)
+		printf("%llu", (unsigned long long)k->hart);
 }
 
 int cmd_compare(int argc, char **argv)
@@ -205,13 +286,29 @@ int cmd_compare(int argc, char **argv)
 				  k ? "B" : "A", s->dir);
 	}
 	int csv = !strcmp(format, "csv");
+	/* The label column as wide as the widest label (at least 22). */
+	int w = 22;
+	for (int side = 0; side < 2 && !csv; side++) {
+		const struct results *r = side ? &b.r : &a.r;
+		for (size_t i = 0; i < r->ns; i++) {
+			const struct res_series *s = &r->s[i];
+			char label[600];
+			int by_hart = several_harts(&a.r, s->bench, s->params, s->group) ||
+				      several_harts(&b.r, s->bench, s->params, s->group);
+			make_label(label, sizeof(label), s,
+				   a.bench && b.bench ? (side ? a.bench : b.bench) : NULL, s->batch,
+				   by_hart);
+			if ((int)strlen(label) > w)
+				w = (int)strlen(label);
+		}
+	}
 	if (csv)
-		fputs("bench_a,bench_b,group,batch,count_a,count_b,median_a,median_b,change_pct,"
+		fputs("bench_a,bench_b,params,group,hart,batch,count_a,count_b,median_a,median_b,change_pct,"
 		      "ratio_ci_lo,ratio_ci_hi,u,p,verdict\r\n", stdout);
 	else
 		printf("A = %s, B = %s; %g %% CI of median B / median A, %lu bootstrap resamples, "
-		       "seed 0x%llx\n%-22s %5s %10s %10s %9s %23s %12s %10s  %s\n",
-		       a.arg, b.arg, 100 * (1 - alpha), resamples, (unsigned long long)seed, "bench",
+		       "seed 0x%llx\n%-*s %5s %10s %10s %9s %23s %12s %10s  %s\n",
+		       a.arg, b.arg, 100 * (1 - alpha), resamples, (unsigned long long)seed, w, "bench",
 		       "group", "median A", "median B", "change", "CI of ratio", "U", "p", "verdict");
 
 	size_t np = 0;
@@ -224,20 +321,24 @@ int cmd_compare(int argc, char **argv)
 	}
 	for (size_t i = 0; i < a.r.ns && status != EXIT_ERROR; i++) {
 		const struct res_series *s = &a.r.s[i];
-		if ((a.bench && strcmp(s->bench, a.bench)) || seen_before(&a.r, i))
+		if (a.bench && strcmp(s->bench, a.bench))
 			continue;
 		const char *bname = b.bench ? b.bench : s->bench;
-		char label[300];
-		int n0 = snprintf(label, sizeof(label), a.bench && b.bench ? "%s vs %s" : "%s", s->bench,
-				  bname);
-		if ((s->group || s->batch > 1) && n0 > 0 && (size_t)n0 < sizeof(label))
-			snprintf(label + n0, sizeof(label) - (size_t)n0, " g%llu N=%llu",
-				 (unsigned long long)s->group, (unsigned long long)s->batch);
+		struct key ka = { s->bench, s->params, s->group, s->hart, 0 };
+		ka.by_hart = several_harts(&a.r, s->bench, s->params, s->group) ||
+			     several_harts(&b.r, bname, s->params, s->group);
+		struct key kb = ka;
+		kb.bench = bname;
+		if (seen_before(&a.r, i, &ka))
+			continue;
+		char label[600];
+		make_label(label, sizeof(label), s, a.bench && b.bench ? bname : NULL, s->batch,
+			   ka.by_hart);
 		size_t na, nb;
 		uint64_t batch_a = 0, batch_b = 0;
 		int fa, fb;
-		uint64_t *va = gather(&a.r, s->bench, s->group, &na, &batch_a, &fa);
-		uint64_t *vb = gather(&b.r, bname, s->group, &nb, &batch_b, &fb);
+		uint64_t *va = gather(&a.r, &ka, &na, &batch_a, &fa);
+		uint64_t *vb = gather(&b.r, &kb, &nb, &batch_b, &fb);
 		struct an_compare c;
 		const char *skip = !va || !vb ? "out of memory"
 				   : !fb	    ? "only in A: not compared"
@@ -247,12 +348,17 @@ int cmd_compare(int argc, char **argv)
 		if (!skip && an_compare(va, na, vb, nb, (unsigned)resamples, seed, alpha, &c))
 			skip = "out of memory";
 		if (skip) {
-			if (csv)
-				printf("%s,%s,%llu,%llu,%zu,%zu,,,,,,,,%s\r\n", s->bench, bname,
-				       (unsigned long long)s->group, (unsigned long long)batch_a, na, nb,
+			if (csv) {
+				csv_out_field(s->bench);
+				putchar(',');
+				csv_out_field(bname);
+				putchar(',');
+				csv_key(&ka);
+				printf(",%llu,%zu,%zu,,,,,,,,%s\r\n", (unsigned long long)batch_a, na, nb,
 				       skip);
-			else
-				printf("%-22s %5llu %s\n", label, (unsigned long long)s->group, skip);
+			} else {
+				printf("%-*s %5llu %s\n", w, label, (unsigned long long)s->group, skip);
+			}
 			if (!strcmp(skip, "out of memory"))
 				status = EXIT_ERROR;
 			free(va);
@@ -269,8 +375,12 @@ int cmd_compare(int argc, char **argv)
 		else
 			snprintf(pv, sizeof(pv), "%.4g%s", c.mwu.p.v, c.mwu.exact ? " exact" : "");
 		if (csv) {
-			printf("%s,%s,%llu,%llu,%zu,%zu,%llu,%llu,", s->bench, bname,
-			       (unsigned long long)s->group, (unsigned long long)batch_a, na, nb,
+			csv_out_field(s->bench);
+			putchar(',');
+			csv_out_field(bname);
+			putchar(',');
+			csv_key(&ka);
+			printf(",%llu,%zu,%zu,%llu,%llu,", (unsigned long long)batch_a, na, nb,
 			       (unsigned long long)c.median_a, (unsigned long long)c.median_b);
 			if (!c.change_pct.na)
 				printf("%.4f", c.change_pct.v);
@@ -283,7 +393,7 @@ int cmd_compare(int argc, char **argv)
 				printf("%.6g", c.mwu.p.v);
 			printf(",%s\r\n", an_verdict_name(c.verdict));
 		} else {
-			printf("%-22s %5llu %10llu %10llu %8s%s %23s %12.1f %10s  %s\n", label,
+			printf("%-*s %5llu %10llu %10llu %8s%s %23s %12.1f %10s  %s\n", w, label,
 			       (unsigned long long)s->group, (unsigned long long)c.median_a,
 			       (unsigned long long)c.median_b, ch, c.change_pct.na ? "" : "%", cib,
 			       c.mwu.u, pv, an_verdict_name(c.verdict));
@@ -311,17 +421,28 @@ int cmd_compare(int argc, char **argv)
 		size_t n;
 		uint64_t batch;
 		int found;
-		if (seen_before(&b.r, i))
+		struct key k = { s->bench, s->params, s->group, s->hart, 0 };
+		k.by_hart = several_harts(&a.r, s->bench, s->params, s->group) ||
+			    several_harts(&b.r, s->bench, s->params, s->group);
+		if (seen_before(&b.r, i, &k))
 			continue;
-		free(gather(&a.r, s->bench, s->group, &n, &batch, &found));
+		free(gather(&a.r, &k, &n, &batch, &found));
 		if (found)
 			continue;
-		if (csv)
-			printf("%s,%s,%llu,%llu,,%zu,,,,,,,,only in B: not compared\r\n", s->bench,
-			       s->bench, (unsigned long long)s->group, (unsigned long long)s->batch, s->n);
-		else
-			printf("%-22s %5llu only in B: not compared\n", s->bench,
+		char label[600];
+		make_label(label, sizeof(label), s, NULL, s->batch, k.by_hart);
+		if (csv) {
+			csv_out_field(s->bench);
+			putchar(',');
+			csv_out_field(s->bench);
+			putchar(',');
+			csv_key(&k);
+			printf(",%llu,,%zu,,,,,,,,only in B: not compared\r\n",
+			       (unsigned long long)s->batch, s->n);
+		} else {
+			printf("%-*s %5llu only in B: not compared\n", w, label,
 			       (unsigned long long)s->group);
+		}
 	}
 	if (plot && np && status != EXIT_ERROR) {
 		if (plot_cdf_overlay(plot, np, title, pa, pna, pb, pnb, a.arg, b.arg, err, sizeof(err))) {

@@ -29,10 +29,15 @@ static const char usage_plot[] =
 	"\n"
 	"Draw each benchmark of DIR/samples.csv with gnuplot: histogram, CDF, the\n"
 	"sorted-duration percentile curve, and the group progression (group runs)\n"
-	"or the samples in order. Needs gnuplot (Debian gnuplot-nox).\n"
+	"or the samples in order. A swept benchmark (blocks that differ in one\n"
+	"parameter, p.NAME) also gets DIR/plot-BENCH-sweep.png: the median per call\n"
+	"(per unit of work, e.g. per load, when the block says) with its p10-p90\n"
+	"band against the parameter on a log2 axis. Needs gnuplot (Debian gnuplot-nox).\n"
 	"\n"
 	"  -o, --output FILE    FILE.png or FILE.svg (default DIR/plot-BENCH.png);\n"
-	"                       with several benchmarks FILE-BENCH.png, ...\n"
+	"                       with several images FILE-BENCH.png, ...; the blocks\n"
+	"                       of a sweep are told apart by their parameters\n"
+	"                       (FILE-BENCH-size_kib=64.png)\n"
 	"  -b, --bench NAME     only this benchmark\n"
 	"  -h, --help           this help\n";
 
@@ -167,11 +172,12 @@ static int plot_bench(const struct results *r, size_t first, size_t end, const c
 	const struct res_series *s = &r->s[end - 1]; /* the last (largest N) group */
 	int grouped = an_is_group_run(r, first, end);
 	struct tmpdir t;
-	char path[160], hist[160], sorted[160], seq[160], groups[160];
+	char path[160], hist[160], sorted[160], seq[160], groups[160], title_buf[600];
 	int rc = -1;
 
 	if (!s->n) {
-		snprintf(err, errlen, "%s: no measured samples to plot", s->bench);
+		snprintf(err, errlen, "%s: no measured samples to plot",
+			 res_label(s, title_buf, sizeof(title_buf)));
 		return -1;
 	}
 	if (tmp_make(&t, err, errlen))
@@ -220,9 +226,9 @@ static int plot_bench(const struct results *r, size_t first, size_t end, const c
 		snprintf(unit, sizeof(unit), "cycles per sample of %llu calls", (unsigned long long)s->batch);
 	else
 		snprintf(unit, sizeof(unit), "cycles");
-	char title[512];
+	char title[1024], label[600];
 	snprintf(title, sizeof(title), "%s (run %s, hart %llu, group %llu, N = %llu): %zu samples",
-		 s->bench, s->run, (unsigned long long)s->hart, (unsigned long long)s->group,
+		 res_label(s, label, sizeof(label)), s->run, (unsigned long long)s->hart, (unsigned long long)s->group,
 		 (unsigned long long)s->batch, s->n);
 	fputs("set multiplot layout 2,2 title ", f);
 	gp_str(f, title);
@@ -343,12 +349,314 @@ out:
 	return rc;
 }
 
-/* FILE, or FILE's stem + "-" + bench + extension when there are several. */
-static void out_name(char *buf, size_t len, const char *dir, const char *out, const char *bench,
+/* ---- sweeps ----------------------------------------------------------------- */
+
+/* One line of a sweep figure: the blocks that differ only in the swept
+ * parameter (same hart, same other parameters). */
+struct sweep_pt {
+	double x, median, p10, p90;
+};
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+static int cmp_pt(const void *a, const void *b)
+{
+	return cmp_double(&((const struct sweep_pt *)a)->x, &((const struct sweep_pt *)b)->x);
+}
+
+/* Nearest rank of p % in sorted v[0..n). */
+static double rank(const double *v, size_t n, unsigned p)
+{
+	size_t k = (n * p + 99) / 100;
+	return v[k ? k - 1 : 0];
+}
+
+/* params without NAME=...: what identifies a line of the sweep. */
+static void params_without(const char *params, const char *name, char *buf, size_t len)
+{
+	size_t nl = strlen(name), n = 0;
+	buf[0] = 0;
+	for (const char *p = params; p && *p;) {
+		size_t fl = strcspn(p, ";");
+		if (!(fl > nl && !strncmp(p, name, nl) && p[nl] == '=') && n < len) {
+			int w = snprintf(buf + n, len - n, "%s%.*s", n ? ";" : "", (int)fl, p);
+			n += w > 0 ? (size_t)w : 0;
+		}
+		p += fl + (p[fl] == ';');
+	}
+}
+
+/*
+ * The swept parameter of the series idx[0..n) (one benchmark of one run):
+ * the first p.* key, in record order, whose value differs between them and
+ * is a positive number in all of them. 0 and name in buf, or -1.
+ */
+static int swept_param(const struct results *r, const size_t *idx, size_t n, char *buf, size_t len)
+{
+	const char *p0 = r->s[idx[0]].params;
+	for (const char *p = p0; p && *p;) {
+		size_t fl = strcspn(p, ";"), kl = strcspn(p, "=");
+		if (kl < fl && kl < len) {
+			char name[128], v0[128], v[128];
+			snprintf(name, sizeof(name), "%.*s", (int)kl, p);
+			int differs = 0, numeric = 1;
+			res_param(p0, name, v0, sizeof(v0));
+			for (size_t i = 0; i < n && numeric; i++) {
+				char *end;
+				if (!res_param(r->s[idx[i]].params, name, v, sizeof(v)) ||
+				    !(strtod(v, &end) > 0) || *end)
+					numeric = 0;
+				else
+					differs |= strcmp(v, v0) != 0;
+			}
+			if (differs && numeric) {
+				snprintf(buf, len, "%s", name);
+				return 0;
+			}
+		}
+		p += fl + (p[fl] == ';');
+	}
+	return -1;
+}
+
+/* A size in bytes as "512 B", "4 KiB", "2 MiB", "1 GiB". */
+static void fmt_size(char *buf, size_t len, double bytes)
+{
+	static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB" };
+	int u = 0;
+	while (bytes >= 1024 && u < 4) {
+		bytes /= 1024;
+		u++;
+	}
+	snprintf(buf, len, "%g %s", bytes, unit[u]);
+}
+
+/* Tick labels: sizes for size (bytes) and size_kib, else the number. */
+static void fmt_tick(char *buf, size_t len, const char *param, double x)
+{
+	size_t pl = strlen(param);
+	if (!strcmp(param, "size") || (pl > 5 && !strcmp(param + pl - 5, "_size")) ||
+	    (pl > 6 && !strcmp(param + pl - 6, "_bytes")))
+		fmt_size(buf, len, x);
+	else if (pl >= 4 && !strcmp(param + pl - 4, "_kib"))
+		fmt_size(buf, len, x * 1024);
+	else if (pl >= 4 && !strcmp(param + pl - 4, "_mib"))
+		fmt_size(buf, len, x * 1024 * 1024);
+	else
+		snprintf(buf, len, "%g", x);
+}
+
+/*
+ * The sweep figure of benchmark idx[0..n) (its series, one run): per
+ * line (hart, other parameters) and point (swept value) the median and
+ * p10..p90 of cycles per call, divided by per_call when the block has one
+ * (cycles per load, per byte); log2 x axis.
+ */
+static int plot_sweep(const struct results *r, const size_t *idx, size_t n, const char *param,
+		      const char *file, char *err, size_t errlen)
+{
+	struct tmpdir t;
+	char path[160], data[160];
+	int rc = -1;
+	/* Lines in order of first appearance; a series of a group run counts
+	 * with its last (largest N) group, as in the panels. */
+	char (*line)[300] = calloc(n, sizeof(*line));
+	size_t *line_of = calloc(n, sizeof(size_t)), nline = 0;
+	struct sweep_pt *pt = calloc(n, sizeof(*pt));
+	FILE *f = NULL;
+	if (!line || !line_of || !pt) {
+		snprintf(err, errlen, "out of memory");
+		free(line);
+		free(line_of);
+		free(pt);
+		return -1;
+	}
+	int per_unit = 1;
+	const char *unit = NULL;
+	for (size_t i = 0; i < n; i++) {
+		const struct res_series *s = &r->s[idx[i]];
+		if (!s->unit || !s->per_call)
+			per_unit = 0;
+		else if (!unit)
+			unit = s->unit;
+		else if (strcmp(unit, s->unit))
+			per_unit = 0;
+	}
+	if (tmp_make(&t, err, errlen))
+		goto out_free;
+	if (!(f = tmp_open(&t, "sweep.dat", data, sizeof(data))))
+		goto io;
+	double ymin = 0, ymax = 0;
+	int have_y = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct res_series *s = &r->s[idx[i]];
+		char key[300], rest[256];
+		params_without(s->params, param, rest, sizeof(rest));
+		snprintf(key, sizeof(key), "hart %llu%s%s", (unsigned long long)s->hart,
+			 *rest ? ", " : "", rest);
+		size_t l;
+		for (l = 0; l < nline && strcmp(line[l], key); l++)
+			;
+		if (l == nline)
+			snprintf(line[nline++], sizeof(line[0]), "%s", key);
+		line_of[i] = l;
+	}
+	for (size_t l = 0; l < nline; l++) {
+		size_t np = 0;
+		for (size_t i = 0; i < n; i++) {
+			const struct res_series *s = &r->s[idx[i]];
+			char v[128];
+			if (line_of[i] != l || !s->n || !res_param(s->params, param, v, sizeof(v)))
+				continue;
+			/* A later series of the same point (a larger N) replaces it. */
+			double x = strtod(v, NULL), div = (double)(s->batch ? s->batch : 1) *
+							   (per_unit ? (double)s->per_call : 1);
+			size_t k;
+			for (k = 0; k < np && pt[k].x != x; k++)
+				;
+			double *y = malloc(s->n * sizeof(*y));
+			if (!y)
+				goto io;
+			for (size_t j = 0; j < s->n; j++)
+				y[j] = (double)s->cycles[j] / div;
+			qsort(y, s->n, sizeof(*y), cmp_double);
+			pt[k] = (struct sweep_pt){ x, rank(y, s->n, 50), rank(y, s->n, 10),
+						   rank(y, s->n, 90) };
+			free(y);
+			if (k == np)
+				np++;
+		}
+		qsort(pt, np, sizeof(*pt), cmp_pt);
+		for (size_t k = 0; k < np; k++) {
+			fprintf(f, "%.17g %.6f %.6f %.6f\n", pt[k].x, pt[k].median, pt[k].p10, pt[k].p90);
+			if (!have_y || pt[k].p10 < ymin)
+				ymin = pt[k].p10;
+			if (!have_y || pt[k].p90 > ymax)
+				ymax = pt[k].p90;
+			have_y = 1;
+		}
+		fputs("\n\n", f); /* one gnuplot index per line */
+	}
+	if (!have_y) {
+		snprintf(err, errlen, "%s: no measured samples to plot", r->s[idx[0]].bench);
+		close_ok(&f);
+		goto out;
+	}
+	if (close_ok(&f) || !(f = tmp_open(&t, "sweep.gp", path, sizeof(path))))
+		goto io;
+	if (terminal(f, file, 1200, 700, err, errlen)) {
+		close_ok(&f);
+		goto out;
+	}
+	char ylabel[160], title[1024], tick[64];
+	if (per_unit)
+		snprintf(ylabel, sizeof(ylabel), "cycles per %s", unit);
+	else
+		snprintf(ylabel, sizeof(ylabel), "cycles per call");
+	snprintf(title, sizeof(title), "%s (run %s): %s against %s; median, p10-p90 band",
+		 r->s[idx[0]].bench, r->s[idx[0]].run, ylabel, param);
+	fputs("set title ", f);
+	gp_str(f, title);
+	fputs("\nset xlabel ", f);
+	snprintf(title, sizeof(title), "%s (log2 scale)", param);
+	gp_str(f, title);
+	fputs("\nset ylabel ", f);
+	gp_str(f, ylabel);
+	fputs("\nset logscale x 2\n", f);
+	/* A wide range (a per-byte cost from 8 B to 1 MiB): log y as well. */
+	if (ymin > 0 && ymax / ymin > 30)
+		fputs("set logscale y 10\nset offsets graph 0.03, graph 0.03, graph 0.05, graph 0.05\n", f);
+	else
+		fputs("set yrange [0:*]\nset offsets graph 0.03, graph 0.03, graph 0.05, 0\n", f);
+	/* A tick at every swept value, labelled as a size where it is one. */
+	double *xs = malloc(n * sizeof(*xs));
+	size_t nx = 0;
+	if (!xs) {
+		close_ok(&f);
+		goto io;
+	}
+	for (size_t i = 0; i < n; i++) {
+		char v[128];
+		if (res_param(r->s[idx[i]].params, param, v, sizeof(v)))
+			xs[nx++] = strtod(v, NULL);
+	}
+	qsort(xs, nx, sizeof(*xs), cmp_double);
+	fputs("set xtics (", f);
+	for (size_t i = 0, m = 0; i < nx; i++) {
+		if (i && xs[i] == xs[i - 1])
+			continue;
+		fmt_tick(tick, sizeof(tick), param, xs[i]);
+		fprintf(f, "%s'%s' %.17g", m++ ? ", " : "", tick, xs[i]);
+	}
+	fputs(")\n", f);
+	if (nx > 10)
+		fputs("set xtics rotate by 45 right\n", f);
+	free(xs);
+	static const char *const color[] = { "#4477aa", "#ee6677", "#228833", "#ccbb44",
+					     "#66ccee", "#aa3377", "#bbbbbb" };
+	fputs("set key top left\nplot ", f);
+	for (size_t l = 0; l < nline; l++) {
+		const char *c = color[l % 7];
+		fprintf(f, "%s'%s' index %zu using 1:3:4 with filledcurves fs transparent solid 0.2 "
+			   "noborder lc rgb '%s' notitle, '%s' index %zu using 1:2 with linespoints lw 2 "
+			   "pt 7 lc rgb '%s' title ",
+			l ? ", " : "", data, l, c, data, l, c);
+		gp_str(f, nline > 1 ? line[l] : "median (band: p10-p90)");
+	}
+	fputs("\n", f);
+	int bad = fclose(f);
+	f = NULL;
+	if (bad)
+		goto io;
+	rc = run_gnuplot(&t, path, err, errlen);
+	goto out;
+io:
+	snprintf(err, errlen, "cannot write plot data in %s: %s", t.path, strerror(errno));
+	if (f)
+		fclose(f);
+out:
+	tmp_remove(&t);
+out_free:
+	free(line);
+	free(line_of);
+	free(pt);
+	return rc;
+}
+
+/* One image to draw: a benchmark's series [first, end) (plot_bench), or
+ * the sweep of a benchmark (plot_sweep, sweep set). */
+struct image {
+	size_t first, end;
+	int sweep;
+	char param[128];
+	char stem[600];
+};
+
+/* A file name part: characters other than [A-Za-z0-9._=+-] become '_'. */
+static void stem_append(char *stem, size_t len, const char *sep, const char *part)
+{
+	size_t n = strlen(stem);
+	if (n + strlen(sep) < len)
+		n += (size_t)snprintf(stem + n, len - n, "%s", sep);
+	for (; *part && n + 1 < len; part++) {
+		char c = *part;
+		int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+			 strchr("._=+-", c);
+		stem[n++] = c == ';' ? '-' : ok ? c : '_';
+	}
+	stem[n] = 0;
+}
+
+/* FILE, or FILE's stem + "-" + stem + extension when there are several. */
+static void out_name(char *buf, size_t len, const char *dir, const char *out, const char *stem,
 		     int several)
 {
 	if (!out) {
-		snprintf(buf, len, "%s/plot-%s.png", dir, bench);
+		snprintf(buf, len, "%s/plot-%s.png", dir, stem);
 		return;
 	}
 	const char *ext = strrchr(out, '.');
@@ -356,7 +664,126 @@ static void out_name(char *buf, size_t len, const char *dir, const char *out, co
 		snprintf(buf, len, "%s", out);
 		return;
 	}
-	snprintf(buf, len, "%.*s-%s%s", (int)(ext - out), out, bench, ext);
+	snprintf(buf, len, "%.*s-%s%s", (int)(ext - out), out, stem, ext);
+}
+
+/*
+ * The images of r: one per (run, bench, params, hart), named by the bench
+ * alone when that is unique, else with the parameters, the hart, the run;
+ * then one sweep figure per swept benchmark of a run. *n images, malloc'd.
+ */
+static struct image *plan(const struct results *r, const char *only, size_t *n)
+{
+	size_t ni = 0, cap = 16;
+	struct image *im = malloc(cap * sizeof(*im));
+	*n = 0;
+	if (!im)
+		return NULL;
+	for (size_t i = 0; i < r->ns; i = an_bench_end(r, i)) {
+		if (only && strcmp(r->s[i].bench, only))
+			continue;
+		if (ni == cap) {
+			cap *= 2;
+			struct image *nim = realloc(im, cap * sizeof(*im));
+			if (!nim) {
+				free(im);
+				return NULL;
+			}
+			im = nim;
+		}
+		im[ni] = (struct image){ .first = i, .end = an_bench_end(r, i) };
+		ni++;
+	}
+	/* Unique names: bench, + params, + hart, + run as far as needed. */
+	for (size_t i = 0; i < ni; i++) {
+		const struct res_series *s = &r->s[im[i].first];
+		int same_bench = 0, same_params = 0, same_hart = 0;
+		for (size_t k = 0; k < ni; k++) {
+			const struct res_series *o = &r->s[im[k].first];
+			if (k == i || strcmp(o->bench, s->bench))
+				continue;
+			same_bench = 1;
+			if (strcmp(o->params, s->params))
+				continue;
+			same_params = 1;
+			same_hart |= o->hart == s->hart;
+		}
+		im[i].stem[0] = 0;
+		stem_append(im[i].stem, sizeof(im[i].stem), "", s->bench);
+		if (same_bench && *s->params)
+			stem_append(im[i].stem, sizeof(im[i].stem), "-", s->params);
+		if (same_params) {
+			char h[32];
+			snprintf(h, sizeof(h), "hart%llu", (unsigned long long)s->hart);
+			stem_append(im[i].stem, sizeof(im[i].stem), "-", h);
+		}
+		if (same_hart)
+			stem_append(im[i].stem, sizeof(im[i].stem), "-", s->run);
+	}
+	/* Sweeps: per (run, bench) the series with a swept parameter. */
+	size_t nfam = ni;
+	size_t *idx = malloc((r->ns ? r->ns : 1) * sizeof(*idx));
+	if (!idx) {
+		free(im);
+		return NULL;
+	}
+	for (size_t f = 0; f < nfam; f++) {
+		const struct res_series *s = &r->s[im[f].first];
+		int first = 1, runs = 0;
+		for (size_t k = 0; k < f && first; k++)
+			first = strcmp(r->s[im[k].first].bench, s->bench) ||
+				strcmp(r->s[im[k].first].run, s->run);
+		if (!first)
+			continue;
+		size_t m = 0;
+		for (size_t k = 0; k < r->ns; k++)
+			if (!strcmp(r->s[k].bench, s->bench) && !strcmp(r->s[k].run, s->run))
+				idx[m++] = k;
+		for (size_t k = 0; k < nfam; k++)
+			runs += !strcmp(r->s[im[k].first].bench, s->bench) &&
+				strcmp(r->s[im[k].first].run, s->run);
+		char param[128];
+		if (m < 2 || swept_param(r, idx, m, param, sizeof(param)))
+			continue;
+		if (ni == cap) {
+			cap *= 2;
+			struct image *nim = realloc(im, cap * sizeof(*im));
+			if (!nim) {
+				free(im);
+				free(idx);
+				return NULL;
+			}
+			im = nim;
+		}
+		im[ni] = (struct image){ .first = im[f].first, .end = im[f].first + 1, .sweep = 1 };
+		snprintf(im[ni].param, sizeof(im[ni].param), "%s", param);
+		stem_append(im[ni].stem, sizeof(im[ni].stem), "", s->bench);
+		if (runs)
+			stem_append(im[ni].stem, sizeof(im[ni].stem), "-", s->run);
+		stem_append(im[ni].stem, sizeof(im[ni].stem), "-", "sweep");
+		ni++;
+	}
+	free(idx);
+	*n = ni;
+	return im;
+}
+
+/* The series of the sweep figure im: its benchmark's in its run. */
+static int draw_sweep(const struct results *r, const struct image *im, const char *file, char *err,
+		      size_t errlen)
+{
+	const struct res_series *s = &r->s[im->first];
+	size_t *idx = malloc(r->ns * sizeof(*idx)), m = 0;
+	if (!idx) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (size_t k = 0; k < r->ns; k++)
+		if (!strcmp(r->s[k].bench, s->bench) && !strcmp(r->s[k].run, s->run))
+			idx[m++] = k;
+	int rc = plot_sweep(r, idx, m, im->param, file, err, errlen);
+	free(idx);
+	return rc;
 }
 
 int cmd_plot(int argc, char **argv)
@@ -403,26 +830,30 @@ int cmd_plot(int argc, char **argv)
 		rvb_error("plot: %s", err);
 		return EXIT_ERROR;
 	}
-	size_t nbench = 0;
-	for (size_t i = 0; i < r.ns; i = an_bench_end(&r, i))
-		nbench += !only || !strcmp(r.s[i].bench, only);
+	size_t nim;
+	struct image *im = plan(&r, only, &nim);
 	int status = 0;
-	if (!nbench) {
+	if (!im) {
+		rvb_error("plot: out of memory");
+		results_free(&r);
+		return EXIT_ERROR;
+	}
+	if (!nim) {
 		rvb_error(only ? "plot: no benchmark '%s' in %s/samples.csv"
 			       : "plot: %s%s/samples.csv has no samples", only ? only : "", dir);
 		status = EXIT_ERROR;
 	}
-	for (size_t i = 0; i < r.ns && !status; i = an_bench_end(&r, i)) {
-		if (only && strcmp(r.s[i].bench, only))
-			continue;
-		out_name(file, sizeof(file), dir, out, r.s[i].bench, nbench > 1);
-		if (plot_bench(&r, i, an_bench_end(&r, i), file, err, sizeof(err))) {
+	for (size_t i = 0; i < nim && !status; i++) {
+		out_name(file, sizeof(file), dir, out, im[i].stem, nim > 1);
+		if (im[i].sweep ? draw_sweep(&r, &im[i], file, err, sizeof(err))
+				: plot_bench(&r, im[i].first, im[i].end, file, err, sizeof(err))) {
 			rvb_error("plot: %s", err);
 			status = EXIT_ERROR;
 		} else {
 			printf("%s\n", file);
 		}
 	}
+	free(im);
 	results_free(&r);
 	return status;
 }

@@ -104,6 +104,8 @@ static void free_run(struct coll_run *r)
 	free(r->hdr);
 	for (size_t i = 0; i < r->nbench; i++) {
 		free(r->bench[i].name);
+		free(r->bench[i].unit);
+		free(r->bench[i].reason);
 		free(r->bench[i].s);
 		free(r->bench[i].stats);
 		for (size_t k = 0; k < r->bench[i].nparam; k++) {
@@ -321,7 +323,9 @@ static const char *rec_bench(struct coll_run *r, const struct wire_line *l, uint
 {
 	struct coll_bench par = { 0 };
 	uint64_t id, hart, group, batch, warmup, samples, range, ohc, ohi, inputs_n, wa, wc;
-	const char *name = wire_field(l, "name");
+	uint64_t per_call = 0, inputs_block;
+	const char *name = wire_field(l, "name"), *unit = wire_field(l, "unit");
+	const char *per_call_s = wire_field(l, "per_call"); /* with unit: units per call */
 	const char *kind = wire_field(l, "input_kind");
 	enum input_kind ik = INPUT_RANGE;
 	char method[16];
@@ -341,25 +345,35 @@ static const char *rec_bench(struct coll_run *r, const struct wire_line *l, uint
 	/* Fields of the block format; their defaults are what older firmware did. */
 	if ((kind && input_kind_parse(kind, &ik)) ||
 	    opt_u64(l, "inputs_n", &inputs_n, warmup + samples) || inputs_n > UINT32_MAX ||
+	    opt_u64(l, "inputs_block", &inputs_block, id) || inputs_block >= COLL_BENCH_MAX ||
 	    opt_u64(l, "warmup_auto", &wa, 0) || wa > 1 ||
 	    opt_u64(l, "warmup_converged", &wc, 2) || wc > 2 ||
-	    opt_word(l, "oh_method", method, sizeof(method)) || bench_parallel(&par, l))
+	    opt_word(l, "oh_method", method, sizeof(method)) || bench_parallel(&par, l) ||
+	    (per_call_s && wire_parse_u64(per_call_s, &per_call)) || (unit && !*unit))
 		return "BENCH line with a bad block field";
-	char *uname = unescape_dup(name);
-	if (!uname)
-		return "BENCH name with a bad %XX escape";
+	char *uname = unescape_dup(name), *uunit = unit ? unescape_dup(unit) : NULL;
+	if (!uname || (unit && !uunit)) {
+		free(uname);
+		free(uunit);
+		return "BENCH name or unit with a bad %XX escape";
+	}
 	struct coll_bench *b = get_bench(r, id);
 	if (b->have_header) {
 		free(uname);
+		free(uunit);
 		return "second BENCH line for the same id";
 	}
 	const char *why = bench_params(b, l);
 	if (why) {
 		free(uname);
+		free(uunit);
 		return why;
 	}
 	b->have_header = 1;
 	b->name = uname;
+	b->unit = uunit;
+	b->have_per_call = per_call_s != NULL;
+	b->per_call = per_call_s ? per_call : 0;
 	b->hart = hart;
 	b->group = group;
 	b->batch = batch;
@@ -370,6 +384,7 @@ static const char *rec_bench(struct coll_run *r, const struct wire_line *l, uint
 	b->oh_instret = ohi;
 	b->input_kind = ik;
 	b->inputs_n = inputs_n;
+	b->inputs_block = (uint32_t)inputs_block;
 	b->warmup_auto = (int)wa;
 	b->warmup_converged = wc == 2 ? -1 : (int)wc;
 	memcpy(b->oh_method, method, sizeof(method));
@@ -582,7 +597,7 @@ static const char *rec_end(struct coll_run *r, const struct wire_line *l, uint32
 {
 	uint64_t id, count, path = 0, differs = 0;
 	const char *verify = wire_field(l, "verify");
-	const char *checksum = wire_field(l, "checksum");
+	const char *checksum = wire_field(l, "checksum"), *reason = wire_field(l, "reason");
 	int have_path = wire_field(l, "path_instret") != NULL;
 	char status[16];
 
@@ -593,10 +608,16 @@ static const char *rec_end(struct coll_run *r, const struct wire_line *l, uint32
 	    (checksum && wire_parse_hex(checksum, &(uint64_t){ 0 })) ||
 	    (have_path && (get_u64(l, "path_instret", &path) || get_u64(l, "path_differs", &differs))))
 		return "END line with a bad block field";
+	char *ureason = reason ? unescape_dup(reason) : NULL;
+	if (reason && !ureason)
+		return "END reason with a bad %XX escape";
 	struct coll_bench *b = get_bench(r, id);
-	if (b->have_end)
+	if (b->have_end) {
+		free(ureason);
 		return "second END line for the same id";
+	}
 	b->have_end = 1;
+	b->reason = ureason;
 	b->end_count = count;
 	snprintf(b->verify, sizeof(b->verify), "%s", verify);
 	/* Without status= (older firmware) the verify result is the status. */

@@ -70,16 +70,22 @@ struct coll_bench {
 	uint64_t oh_cycles, oh_instret;
 	unsigned input_kind;  /* enum input_kind */
 	uint64_t inputs_n;
+	uint32_t inputs_block; /* whose seed made the inputs: this id, or the
+				* boot hart's block in a parallel run */
 	int warmup_auto;      /* 1: warmup=auto found the length */
 	int warmup_converged; /* with warmup_auto: 0 when the cap was hit; -1 unknown */
 	char oh_method[16];   /* "" when not sent */
 	struct coll_kv *param; /* p.NAME fields: key NAME, value unescaped */
 	size_t nparam;
+	char *unit;           /* BENCH unit= (unescaped, "byte", "load"); NULL when not sent */
+	int have_per_call;    /* BENCH per_call= arrived */
+	uint64_t per_call;    /* units of work one call does */
 
 	int have_end;
 	uint64_t end_count;
 	char verify[16]; /* "ok", "fail", "none"; "" without END */
-	char status[16]; /* END status ("ok", "verify-failed", "fault", ...); "" without END */
+	char status[16]; /* END status ("ok", "verify-failed", "skipped", "fault", ...); "" without END */
+	char *reason;    /* END reason= (unescaped); NULL when not sent */
 	int have_checksum;
 	uint64_t checksum;
 	int have_path;   /* END carried path_instret and path_differs */

@@ -346,7 +346,7 @@ size_t coll_bench_inputs(const struct coll_run *r, const struct coll_bench *b,
 	uint64_t *all = coll_xrealloc(NULL, (size_t)m * sizeof(*all));
 	uint64_t *scratch = coll_xrealloc(NULL, ((size_t)rr + 1) * sizeof(*scratch));
 	size_t known = 0;
-	if (!inputs_fill((enum input_kind)b->input_kind, lcg_bench_seed(r->seed, b->id),
+	if (!inputs_fill((enum input_kind)b->input_kind, lcg_bench_seed(r->seed, b->inputs_block),
 			 (uint32_t)b->input_range, all, m, scratch, rr)) {
 		known = n < m ? n : m;
 		memcpy(out, all, known * sizeof(*out));

@@ -28,11 +28,30 @@ const char *csv_bench_name(const struct coll_bench *b, char *buf, size_t len)
 	return buf;
 }
 
+char *csv_bench_params(const struct coll_bench *b)
+{
+	size_t len = 1;
+	for (size_t i = 0; i < b->nparam; i++)
+		len += strlen(b->param[i].key) + strlen(b->param[i].value) + 2;
+	char *s = coll_xrealloc(NULL, len), *p = s;
+	*p = '\0';
+	for (size_t i = 0; i < b->nparam; i++)
+		p += sprintf(p, "%s%s=%s", i ? ";" : "", b->param[i].key, b->param[i].value);
+	return s;
+}
+
+/* run,bench,block,params,hart,group,batch: the same on every row of a block. */
 static int row_start(FILE *f, const struct coll_run *r, const struct coll_bench *b)
 {
 	char nb[16];
 
-	if (fprintf(f, "%08x,", r->tag) < 0 || csv_field(f, csv_bench_name(b, nb, sizeof(nb))))
+	if (fprintf(f, "%08x,", r->tag) < 0 || csv_field(f, csv_bench_name(b, nb, sizeof(nb))) ||
+	    fprintf(f, ",%u,", b->id) < 0)
+		return -1;
+	char *params = csv_bench_params(b);
+	int rc = csv_field(f, params);
+	free(params);
+	if (rc)
 		return -1;
 	if (!b->have_header)
 		return fputs(",,,", f) < 0 ? -1 : 0;
@@ -144,7 +163,7 @@ static int bench_samples(struct obuf *o, const struct coll_run *r, const struct 
 
 	if (!b->nreceived)
 		return 0;
-	/* run,bench,hart,group,batch: the same on every row of the block. */
+	/* run,bench,block,params,hart,group,batch: built once per block. */
 	FILE *pf = open_memstream(&prefix, &plen);
 	if (!pf || row_start(pf, r, b) || fclose(pf))
 		return -1;
@@ -306,8 +325,29 @@ int csv_write_samples(FILE *f, const struct collector *c)
 	return rc || ferror(f) ? -1 : 0;
 }
 
-/* The columns appended after verify: status,path_differs,checksum. */
-static int block_result(FILE *f, const struct coll_bench *b)
+/* unit,per_call,units_per_cycle,reason: the last columns of summary.csv.
+ * units_per_cycle = per_call / (median / batch), empty when it has no
+ * meaning (no unit, no measured sample, a median of 0). */
+static int block_work(FILE *f, const struct coll_bench *b, const struct coll_bench_stats *st)
+{
+	if (fputc(',', f) == EOF || (b->unit && csv_field(f, b->unit)) || fputc(',', f) == EOF)
+		return -1;
+	if (b->have_per_call && fprintf(f, "%llu", (unsigned long long)b->per_call) < 0)
+		return -1;
+	if (fputc(',', f) == EOF)
+		return -1;
+	if (b->unit && b->have_per_call && st && st->count && st->median &&
+	    fprintf(f, "%.4Lf", (long double)b->per_call * (long double)st->batch /
+					(long double)st->median) < 0)
+		return -1;
+	if (fputc(',', f) == EOF || (b->reason && csv_field(f, b->reason)))
+		return -1;
+	return 0;
+}
+
+/* The columns appended after verify: status,path_differs,checksum, then
+ * block_work's. */
+static int block_result(FILE *f, const struct coll_bench *b, const struct coll_bench_stats *st)
 {
 	if (fprintf(f, ",%s,", b->status) < 0)
 		return -1;
@@ -320,6 +360,8 @@ static int block_result(FILE *f, const struct coll_bench *b)
 		return -1;
 	if (b->have_checksum && fprintf(f, "0x%llx", (unsigned long long)b->checksum) < 0)
 		return -1;
+	if (block_work(f, b, st))
+		return -1;
 	return fputs("\r\n", f) < 0 ? -1 : 0;
 }
 
@@ -331,7 +373,7 @@ static int bench_summary(FILE *f, const struct coll_run *r, const struct coll_be
 	if (row_start(f, r, b))
 		return -1;
 	if (!b->have_header)
-		return fprintf(f, ",,,,,,,,,,,,,,,%s", b->verify) < 0 ? -1 : block_result(f, b);
+		return fprintf(f, ",,,,,,,,,,,,,,,%s", b->verify) < 0 ? -1 : block_result(f, b, NULL);
 	coll_bench_stats(r, b, &st);
 	if (fprintf(f, ",%llu", (unsigned long long)st.count) < 0)
 		return -1;
@@ -353,7 +395,7 @@ static int bench_summary(FILE *f, const struct coll_run *r, const struct coll_be
 		return -1;
 	if (st.count && fprintf(f, "%llu", (unsigned long long)st.instret_median) < 0)
 		return -1;
-	return fprintf(f, ",%s", b->verify) < 0 ? -1 : block_result(f, b);
+	return fprintf(f, ",%s", b->verify) < 0 ? -1 : block_result(f, b, &st);
 }
 
 int csv_write_summary(FILE *f, const struct collector *c)

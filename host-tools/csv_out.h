@@ -10,13 +10,20 @@
 
 #include "collector.h"
 
+/* block: the BENCH id; params: the block's p.* fields, "NAME=value" joined
+ * by ';' in record order ("" without any): what tells the blocks of a
+ * swept benchmark apart. */
 #define CSV_SAMPLES_HEADER \
-	"run,bench,hart,group,batch,index,warmup,input,seed,cycles,instret,cycles_raw,instret_raw,flags"
+	"run,bench,block,params,hart,group,batch,index,warmup,input,seed,cycles,instret," \
+	"cycles_raw,instret_raw,flags"
 /* One row per block. With batch N > 1, min..stddev are per call (a
- * sample's net cycles / N) with 3 decimals. */
+ * sample's net cycles / N) with 3 decimals. unit, per_call: BENCH's;
+ * units_per_cycle = per_call / median cycles per call (4 decimals);
+ * reason: END's. */
 #define CSV_SUMMARY_HEADER \
-	"run,bench,hart,group,batch,count,min,max,mean,median,p90,p95,p99,mad,stddev," \
-	"overhead_cycles,overhead_instret,warmup,instret_median,verify,status,path_differs,checksum"
+	"run,bench,block,params,hart,group,batch,count,min,max,mean,median,p90,p95,p99,mad," \
+	"stddev,overhead_cycles,overhead_instret,warmup,instret_median,verify,status," \
+	"path_differs,checksum,unit,per_call,units_per_cycle,reason"
 /* Every range of samples that did not arrive (or was never sent). */
 #define CSV_GAPS_HEADER "run,block,bench,first,last,count,reason"
 /* Every TP record (tracepoint pair), in run order, then as received. */
@@ -26,6 +33,9 @@
 int csv_field(FILE *f, const char *s);
 /* The name a benchmark has in the files ("#<id>" without a BENCH line). */
 const char *csv_bench_name(const struct coll_bench *b, char *buf, size_t len);
+
+/* The params column of a block: "NAME=value;NAME=value" (malloc'd). */
+char *csv_bench_params(const struct coll_bench *b);
 
 /* Both return 0, or -1 on a write error (errno set by stdio). */
 int csv_write_samples(FILE *f, const struct collector *c);

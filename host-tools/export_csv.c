@@ -1,4 +1,5 @@
-/* `rvbench stats --format csv`: one RFC 4180 row per (run, bench, group).
+/* `rvbench stats --format csv`: one RFC 4180 row per series (run, bench,
+ * block; see results_csv.h).
  * A statistic that cannot be computed is an empty field, never 0 or NaN. */
 #include <stdlib.h>
 #include <string.h>
@@ -41,7 +42,7 @@ static void field(FILE *f, const char *s)
 
 int export_csv(FILE *f, const struct results *r, const struct an_opts *o)
 {
-	fputs("run,bench,hart,group,batch,count,min,max,mean,variance,stddev,stddev_pct,median,p90,"
+	fputs("run,bench,block,params,hart,group,batch,count,min,max,mean,variance,stddev,stddev_pct,median,p90,"
 	      "p95,p99,mad,mode,mode_share,ci_mean_lo,ci_mean_hi,ci_median_lo,ci_median_hi,"
 	      "outliers_mild,outliers_severe,paths,y_mean,y_variance,y_ci_lo,y_ci_hi,"
 	      "y_halfwidth_pct,required_s,primary_mean,primary_variance,primary_stddev,"
@@ -57,6 +58,11 @@ int export_csv(FILE *f, const struct results *r, const struct an_opts *o)
 		field(f, s->run);
 		fputc(',', f);
 		field(f, s->bench);
+		fputc(',', f);
+		if (s->block >= 0)
+			fprintf(f, "%lld", (long long)s->block);
+		fputc(',', f);
+		field(f, s->params);
 		fprintf(f, ",%llu,%llu,%llu,%zu", (unsigned long long)s->hart,
 			(unsigned long long)s->group, (unsigned long long)s->batch, s->n);
 		if (s->n)

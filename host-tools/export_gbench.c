@@ -46,6 +46,17 @@ static void entry(FILE *f, const char *name, const char *run_name, size_t family
 		iters, ns, ns, cycles, instret);
 }
 
+/* The same benchmark and parameters measured on another hart too (a
+ * parallel run): the hart goes into the name. */
+static int several_harts(const struct results *r, const struct res_series *s)
+{
+	for (size_t k = 0; k < r->ns; k++)
+		if (r->s[k].hart != s->hart && !strcmp(r->s[k].bench, s->bench) &&
+		    !strcmp(r->s[k].run, s->run) && !strcmp(r->s[k].params, s->params))
+			return 1;
+	return 0;
+}
+
 int export_gbench(FILE *f, const struct results *r, const struct an_opts *o)
 {
 	char date[64] = "", host[256] = "";
@@ -84,10 +95,19 @@ int export_gbench(FILE *f, const struct results *r, const struct an_opts *o)
 		if (an_describe(s->cycles, s->n, o->level, &d) ||
 		    an_describe(s->instret, s->n, o->level, &di))
 			return -1;
-		if (grouped)
-			snprintf(name, sizeof(name), "%s/%llu", s->bench, (unsigned long long)s->batch);
-		else
-			snprintf(name, sizeof(name), "%s", s->bench);
+		/* bench[/NAME=value...][/hart:H][/N]: one name per series. */
+		int len = snprintf(name, sizeof(name), "%s", s->bench);
+		for (const char *p = s->params; p && *p && len > 0 && (size_t)len < sizeof(name);) {
+			size_t fl = strcspn(p, ";");
+			len += snprintf(name + len, sizeof(name) - (size_t)len, "/%.*s", (int)fl, p);
+			p += fl + (p[fl] == ';');
+		}
+		if (several_harts(r, s) && len > 0 && (size_t)len < sizeof(name))
+			len += snprintf(name + len, sizeof(name) - (size_t)len, "/hart:%llu",
+					(unsigned long long)s->hart);
+		if (grouped && len > 0 && (size_t)len < sizeof(name))
+			snprintf(name + len, sizeof(name) - (size_t)len, "/%llu",
+				 (unsigned long long)s->batch);
 		double n = (double)s->batch ? (double)s->batch : 1;
 		entry(f, name, name, i, s->n, NULL, (double)d.median / n, (double)di.median / n,
 		      o->mhz, first);

@@ -53,6 +53,15 @@ static int series(FILE *f, const struct res_series *s, const struct an_opts *o)
 	an_json_str(f, s->run);
 	fputs(", \"bench\": ", f);
 	an_json_str(f, s->bench);
+	if (s->block >= 0)
+		fprintf(f, ", \"block\": %lld", (long long)s->block);
+	fputs(", \"params\": ", f);
+	an_json_str(f, s->params);
+	if (s->unit) {
+		fputs(", \"unit\": ", f);
+		an_json_str(f, s->unit);
+		fprintf(f, ", \"per_call\": %llu", (unsigned long long)s->per_call);
+	}
 	fprintf(f, ", \"hart\": %llu, \"group\": %llu, \"batch\": %llu, \"count\": %zu",
 		(unsigned long long)s->hart, (unsigned long long)s->group,
 		(unsigned long long)s->batch, s->n);
@@ -159,6 +168,9 @@ static int group_run(FILE *f, const struct results *r, size_t first, size_t end,
 	an_json_str(f, r->s[first].run);
 	fputs(", \"bench\": ", f);
 	an_json_str(f, r->s[first].bench);
+	fputs(", \"params\": ", f);
+	an_json_str(f, r->s[first].params);
+	fprintf(f, ", \"hart\": %llu", (unsigned long long)r->s[first].hart);
 	fprintf(f, ", \"groups\": %zu, \"samples\": %zu", ng, n);
 	jval(f, "slope", ols.slope, 4);
 	jci(f, "ci_slope", &ols.ci_slope, 4);

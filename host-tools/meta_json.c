@@ -213,11 +213,20 @@ static int bench(FILE *f, const struct coll_bench *b, int first)
 			return -1;
 	if (b->have_header && fputs("}", f) < 0)
 		return -1;
+	/* unit and per_call always with the header (null when not sent). */
+	if (b->have_header &&
+	    (fputs(", \"unit\": ", f) < 0 || (b->unit ? json_string(f, b->unit) : fputs("null", f) < 0) ||
+	     (b->have_per_call ? fprintf(f, ", \"per_call\": %llu", (unsigned long long)b->per_call)
+			       : fprintf(f, ", \"per_call\": null")) < 0))
+		return -1;
 	if (fprintf(f, ", \"received\": %llu, \"verify\": ", (unsigned long long)b->nreceived) < 0)
 		return -1;
 	if (b->have_end ? json_string(f, b->verify) : fputs("null", f) < 0)
 		return -1;
 	if (fputs(", \"status\": ", f) < 0 || (b->have_end ? json_string(f, b->status) : fputs("null", f) < 0))
+		return -1;
+	if (b->have_end && (fputs(", \"reason\": ", f) < 0 ||
+			    (b->reason ? json_string(f, b->reason) : fputs("null", f) < 0)))
 		return -1;
 	if (b->have_checksum && fprintf(f, ", \"checksum\": \"0x%llx\"", (unsigned long long)b->checksum) < 0)
 		return -1;

@@ -106,6 +106,10 @@ struct bench {
  * named, or with rvbench.cross=1: under QEMU -icount the harts run in turn,
  * not together, and such a benchmark would measure the emulator. */
 #define BENCH_MULTI_HART 0x8u
+/* Runs on the benchmarking hart only, never in a parallel run: it uses
+ * something harts do not share safely (picolibc's malloc has no lock; the
+ * breakpoint skip is the boot hart's). */
+#define BENCH_ONE_HART 0x10u
 
 /*
  * Registers a benchmark: its descriptor goes to a linker section that the

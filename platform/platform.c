@@ -114,5 +114,7 @@ int platform_init(struct platform *p, const void *fdt, unsigned long boot_hart)
 	read_cpus(p);
 	copy_prop(p->bootargs, sizeof(p->bootargs), fdt,
 	          fdt_path_offset(fdt, "/chosen"), "bootargs");
+	const char *all = fdt_prop_string(fdt, fdt_path_offset(fdt, "/chosen"), "bootargs");
+	p->bootargs_cut = all && strlen(all) >= sizeof(p->bootargs);
 	return 0;
 }

@@ -27,6 +27,7 @@ struct platform {
 	unsigned nharts;            /* entries used in harts[] */
 	struct platform_hart harts[PLATFORM_MAX_HARTS];
 	char bootargs[256];         /* /chosen/bootargs, "" if none */
+	int bootargs_cut;           /* they were longer and were cut to fit */
 	unsigned long boot_hart;    /* a0 at entry */
 };
 

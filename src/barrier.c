@@ -1,6 +1,7 @@
 #include "barrier.h"
 
 #include "csr.h"
+#include "harts.h"
 
 void barrier_init(struct barrier *b, uint32_t n)
 {
@@ -20,7 +21,7 @@ uint64_t barrier_wait(struct barrier *b, uint32_t *local_sense)
 		__atomic_thread_fence(__ATOMIC_SEQ_CST);
 		b->sense = *local_sense;
 	} else {
-		while (b->sense != *local_sense)
+		while (b->sense != *local_sense && !harts_abort)
 			;
 	}
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);

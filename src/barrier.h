@@ -11,8 +11,8 @@ struct barrier {
 };
 
 void barrier_init(struct barrier *b, uint32_t n);
-/* Waits for all n; *local_sense is the caller's own (start at 0).
- * Returns the cycles spent waiting. */
+/* Waits for all n, or until harts_abort is set; *local_sense is the
+ * caller's own (start at 0). Returns the cycles spent waiting. */
 uint64_t barrier_wait(struct barrier *b, uint32_t *local_sense);
 
 #endif

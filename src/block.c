@@ -6,6 +6,7 @@
 #include "crc.h"
 #include "csr.h"
 #include "guard.h"
+#include "harts.h"
 #include "harness.h"
 #include "inputs.h"
 #include "parallel.h"
@@ -28,6 +29,11 @@ static uint64_t scratch[HARNESS_MAX_SAMPLES];
 
 static const struct platform *plat;
 static struct block_totals totals;
+/* The harts a parallel run uses, fixed at the start of the run: the run
+ * header announces a block for each, so each gets one, even if it cannot
+ * take part when its turn comes. */
+static uint32_t planned_harts[MAX_HARTS];
+static unsigned nplanned;
 
 /*
  * What the block did. Static, not local: the guard returns here through
@@ -37,6 +43,8 @@ static struct {
 	const char *status;
 	const char *verify;
 	uint32_t warmup, count;
+	uint32_t first_id;    /* the boot hart's block id (whose inputs all harts use) */
+	int warmup_auto;      /* the warmup length was found by warmup=auto */
 	int warmup_converged;
 	uint64_t checksum;
 	struct overhead oh;
@@ -58,6 +66,17 @@ void block_init(const struct platform *p)
 void block_totals_reset(void)
 {
 	totals = (struct block_totals){ .crc = crc32_init() };
+	nplanned = 0;
+	for (unsigned i = 0; i < harts_count() && nplanned < MAX_HARTS; i++) {
+		const struct hart_info *h = harts_get(i);
+		if (h->state == HART_BOOT)
+			planned_harts[nplanned++] = h->hartid;
+	}
+	for (unsigned i = 0; i < harts_count() && nplanned < MAX_HARTS; i++) {
+		const struct hart_info *h = harts_get(i);
+		if (h->state == HART_ONLINE)
+			planned_harts[nplanned++] = h->hartid;
+	}
 }
 
 const struct block_totals *block_totals(void)
@@ -139,6 +158,7 @@ static void measure_block(const struct config *c, const struct bench *b, struct 
 	lcg_seed(&rng, ~lcg_bench_seed(c->seed, id));
 	ctx->rng = &rng;
 	int rc = b->setup ? b->setup(ctx) : 0;
+	ctx->rng = NULL; /* rng lives on this stack frame only */
 	if (rc) {
 		blk.status = rc == BENCH_SKIPPED ? "skipped" : "setup-failed";
 		return;
@@ -157,7 +177,7 @@ static void measure_block(const struct config *c, const struct bench *b, struct 
 	console_flush();
 	if (!self_timed)
 		blk.oh = harness_calibrate(c->counter, batch);
-	if (c->parallel && parallel_eligible(b) && parallel_harts() > 1) {
+	if (block_count(c, b) > 1 && parallel_harts() > 1) {
 		/* Every hart warms up the same, fixed, number of samples, so
 		 * they all start measuring together. */
 		blk.warmup = c->warmup_auto ? 2 * CONFIG_WARMUP_WINDOW : warm_cap;
@@ -165,7 +185,9 @@ static void measure_block(const struct config *c, const struct bench *b, struct 
 					    samples, blk.par);
 		blk.skew_ticks = parallel_skew(blk.par, blk.npar);
 		blk.checksum = blk.par[0].checksum;
+		totals.measure_cycles += blk.par[0].measure_cycles;
 	} else if (c->warmup_auto) {
+		blk.warmup_auto = 1;
 		blk.warmup = warmup_auto(c, b->run, ctx->state, batch);
 	} else {
 		blk.warmup = warm_cap;
@@ -222,7 +244,7 @@ static uint64_t work_per_call(const struct bench *b, const struct bench_ctx *ctx
 	return v > 0 ? (uint64_t)v : 0;
 }
 
-static void send_header(const struct config *c, const struct bench *b, const struct bench_ctx *ctx,
+static void send_header(const struct bench *b, const struct bench_ctx *ctx,
 			uint32_t id, uint32_t group, uint32_t batch, uint32_t ninputs)
 {
 	struct wire_writer *w = stream_record(WIRE_REC_BENCH);
@@ -232,8 +254,8 @@ static void send_header(const struct config *c, const struct bench *b, const str
 	wire_add_kv_u64(w, "group", group);
 	wire_add_kv_u64(w, "batch", batch);
 	wire_add_kv_u64(w, "warmup", blk.warmup);
-	wire_add_kv_u64(w, "warmup_auto", (uint64_t)c->warmup_auto);
-	if (c->warmup_auto)
+	wire_add_kv_u64(w, "warmup_auto", (uint64_t)blk.warmup_auto);
+	if (blk.warmup_auto)
 		wire_add_kv_u64(w, "warmup_converged", (uint64_t)blk.warmup_converged);
 	wire_add_kv_u64(w, "samples", blk.count - blk.warmup);
 	wire_add_kv_str(w, "input_kind", input_kind_name(b->inputs));
@@ -252,6 +274,9 @@ static void send_header(const struct config *c, const struct bench *b, const str
 			if (blk.par[k].hartid == blk.hart)
 				me = &blk.par[k];
 		wire_add_kv_u64(w, "parallel", blk.npar);
+		/* every hart of a parallel run gets the first block's inputs */
+		if (id != blk.first_id)
+			wire_add_kv_u64(w, "inputs_block", blk.first_id);
 		wire_add_kv_u64(w, "skew_ticks", blk.skew_ticks);
 		if (me && me->offset < 0) {
 			char neg[24];
@@ -336,11 +361,11 @@ static __attribute__((noinline)) int guarded(void (*fn)(void *), void *arg, uint
 
 /* Sends the block blk describes (header, fault, samples, end) and its
  * summary lines. */
-static void emit(const struct config *c, const struct bench *b, const struct bench_ctx *ctx,
+static void emit(const struct bench *b, const struct bench_ctx *ctx,
 		 uint32_t id, uint32_t group, uint32_t batch, uint32_t ninputs,
 		 const struct guard_report *trapped, uint64_t *table, int histogram)
 {
-	send_header(c, b, ctx, id, group, batch, ninputs);
+	send_header(b, ctx, id, group, batch, ninputs);
 	if (trapped->kind != GUARD_NONE)
 		send_fault(id, trapped);
 	send_samples(id);
@@ -401,7 +426,7 @@ static void emit(const struct config *c, const struct bench *b, const struct ben
 	stream_say("  overhead %llu cycles (min of 256 empty samples), warmup %lu%s, instret %llu"
 		   " (%lu samples off that path), verify %s%s%s",
 		   (unsigned long long)blk.oh.cycles, (unsigned long)blk.warmup,
-		   c->warmup_auto ? (blk.warmup_converged ? " (auto)" : " (auto, did not settle)") : "",
+		   blk.warmup_auto ? (blk.warmup_converged ? " (auto)" : " (auto, did not settle)") : "",
 		   (unsigned long long)modal, (unsigned long)(n - modal_count), blk.verify,
 		   strcmp(blk.status, "ok") ? ", status " : "", strcmp(blk.status, "ok") ? blk.status : "");
 	uint64_t per_sample = work_per_call(b, ctx) * batch;
@@ -431,6 +456,9 @@ unsigned block_run(const struct config *c, const struct bench *b, uint32_t id, u
 						      : c->warmup);
 	uint64_t budget = (b->flags & BENCH_OWNS_TIMER) ? 0 /* its timer is its own */
 			       : (uint64_t)c->budget_ms * plat->timebase_hz / 1000;
+	if (c->budget_ms && !plat->timebase_hz && !(b->flags & BENCH_OWNS_TIMER))
+		stream_say("rvbench: %s: no timebase-frequency in the device tree: no watchdog",
+			   b->name);
 
 	self_timed = !!(b->flags & BENCH_SELF_TIMED);
 
@@ -440,6 +468,7 @@ unsigned block_run(const struct config *c, const struct bench *b, uint32_t id, u
 	blk.verify = "none";
 	blk.samples = samples;
 	blk.hart = plat->boot_hart;
+	blk.first_id = id;
 
 	struct guarded_args args = { c, b, &ctx, id, batch, measured };
 	struct guard_report trapped = { .kind = GUARD_NONE };
@@ -449,6 +478,9 @@ unsigned block_run(const struct config *c, const struct bench *b, uint32_t id, u
 		trapped = *guard_report();
 		blk.status = trapped.kind == GUARD_TIMEOUT ? "timeout" : "fault";
 		blk.count = blk.warmup = 0;
+		/* Other harts may still wait at a barrier or an exchange with
+		 * this one: bring them back before anything else runs. */
+		harts_recover(100, plat->timebase_hz);
 	}
 	/* Teardown whenever setup succeeded, trap or not: it may have a
 	 * partner hart to stop. Guarded too; a second trap is reported. */
@@ -467,7 +499,10 @@ unsigned block_run(const struct config *c, const struct bench *b, uint32_t id, u
 		totals.failed = 1;
 
 	uint32_t ninputs = warm_cap + measured;
-	emit(c, b, &ctx, id, group, batch, ninputs, &trapped, table, histogram);
+	const char *sent_status = blk.status; /* the boot hart's block */
+	if (!blk.npar)
+		parallel_nleft_out = 0; /* nothing of a parallel run happened */
+	emit(b, &ctx, id, group, batch, ninputs, &trapped, table, histogram);
 	/* A parallel run: one more block per other hart, the same shape. */
 	struct guard_report none = { .kind = GUARD_NONE };
 	for (unsigned k = 1; k < blk.npar; k++) {
@@ -482,14 +517,41 @@ unsigned block_run(const struct config *c, const struct bench *b, uint32_t id, u
 			if (!strcmp(blk.status, "fault"))
 				blk.count = blk.warmup = 0;
 		}
-		emit(c, b, &ctx, id + k, group, batch, ninputs, &none, NULL, 0);
+		emit(b, &ctx, id + k, group, batch, ninputs, &none, NULL, 0);
+	}
+	/* Every hart the run header counted gets its block, measured or not. */
+	unsigned planned = block_count(c, b), sent = blk.npar > 1 ? blk.npar : 1;
+	for (unsigned k = 1; k < nplanned && sent < planned; k++) {
+		uint32_t h = planned_harts[k];
+		int took_part = 0, left_out = 0;
+		for (unsigned j = 0; j < blk.npar; j++)
+			took_part |= blk.par[j].hartid == h;
+		for (unsigned j = 0; j < parallel_nleft_out; j++)
+			left_out |= parallel_left_out[j] == h;
+		if (took_part)
+			continue;
+		struct bench_ctx absent = ctx;
+		snprintf(absent.reason, sizeof(absent.reason), "hart %lu did not take part: %s",
+			 (unsigned long)h,
+			 left_out ? "its setup failed"
+			 : strcmp(sent_status, "ok") ? "the benchmark stopped on the boot hart"
+						     : "it was not online");
+		blk.samples = samples;
+		blk.hart = h;
+		blk.count = blk.warmup = 0;
+		blk.checksum = 0;
+		blk.status = left_out ? "setup-failed" : strcmp(sent_status, "ok") ? sent_status : "skipped";
+		blk.verify = "none";
+		if (strcmp(blk.status, "skipped"))
+			totals.failed = 1;
+		emit(b, &absent, id + sent++, group, batch, ninputs, &none, NULL, 0);
 	}
 	/* Only now: the other harts' samples live in the arena. */
 	arena_release(mark);
-	return blk.npar > 1 ? blk.npar : 1;
+	return planned;
 }
 
 unsigned block_count(const struct config *c, const struct bench *b)
 {
-	return c->parallel && parallel_eligible(b) && parallel_harts() > 1 ? parallel_harts() : 1;
+	return c->parallel && parallel_eligible(b) && nplanned > 1 ? nplanned : 1;
 }

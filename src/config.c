@@ -244,8 +244,12 @@ static int set_key(struct config *n, const char *key, const char *value, const c
 
 int config_set(struct config *c, const char *key, const char *value, const struct config_hooks *h)
 {
-	struct config next = *c;
+	/* static: a config (its parameter lists) is large for the 16 KiB
+	 * stack of a hart; only the boot hart configures. */
+	static struct config next;
 	const char *why = NULL;
+
+	next = *c;
 	char msg[320];
 
 	int rc = set_key(&next, key, value, &why, h);

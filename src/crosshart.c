@@ -64,7 +64,8 @@ static void offset_responder(void *arg)
 	(void)arg;
 	for (uint64_t k = 0; k < OFFSET_EXCHANGES; k++) {
 		while (line.flag != 2 * k + 1)
-			;
+			if (harts_abort)
+				return;
 		line.partner_cycle = read_cycle();
 		__atomic_thread_fence(__ATOMIC_SEQ_CST);
 		line.flag = 2 * k + 2;

@@ -29,6 +29,8 @@ struct mailbox {
 	uint64_t busy_cycles, idle_cycles;
 };
 
+volatile int harts_abort;
+
 static struct mailbox box[MAX_HARTS];
 static struct hart_info info[MAX_HARTS];
 static unsigned nharts;
@@ -77,10 +79,14 @@ static void wait_ms(uint32_t ms, uint64_t timebase, volatile uint32_t *until)
 		;
 }
 
+void harts_set_boot(uint32_t hartid)
+{
+	boot_hart = hartid;
+}
+
 void harts_start(const struct platform *p, uint64_t selection)
 {
 	boot_hart = (uint32_t)p->boot_hart;
-	__asm__ volatile("csrw sscratch, %0" : : "r"((unsigned long)boot_hart));
 	nharts = 0;
 	for (unsigned i = 0; i < p->nharts && nharts < MAX_HARTS; i++) {
 		const struct platform_hart *ph = &p->harts[i];
@@ -171,6 +177,36 @@ int harts_wait(uint32_t hartid)
 	return -1;
 }
 
+void harts_recover(uint32_t timeout_ms, uint64_t timebase_hz)
+{
+	int busy = 0;
+
+	for (unsigned i = 0; i < nharts; i++)
+		busy |= info[i].state == HART_ONLINE && box[info[i].hartid].done != box[info[i].hartid].asked;
+	if (!busy)
+		return;
+	harts_abort = 1;
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	uint64_t end = read_time() + (uint64_t)timeout_ms * (timebase_hz ? timebase_hz : 1000000) / 1000;
+	for (unsigned i = 0; i < nharts; i++) {
+		struct mailbox *m = &box[info[i].hartid];
+		if (info[i].state != HART_ONLINE)
+			continue;
+		while (m->done != m->asked && read_time() < end)
+			;
+		if (m->done != m->asked) {
+			info[i].state = HART_FAILED;
+			info[i].why = "did not come back from a job after a benchmark trapped";
+			stream_say("rvbench: hart %lu FAILED: %s", (unsigned long)info[i].hartid,
+				   info[i].why);
+		} else if (m->faulted) {
+			harts_wait(info[i].hartid); /* reports the trap, marks it failed */
+		}
+	}
+	harts_abort = 0;
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+
 void harts_set_ipi_hook(void (*hook)(void))
 {
 	box[harts_self()].ipi_hook = hook;
@@ -178,7 +214,12 @@ void harts_set_ipi_hook(void (*hook)(void))
 
 void harts_secondary_trap(struct trap_frame *f, uint64_t scause, uint64_t stval)
 {
-	struct mailbox *m = &box[harts_self()];
+	uint32_t self = harts_self();
+
+	if (self >= MAX_HARTS) /* cannot happen: entry.S parks such harts */
+		for (;;)
+			__asm__ volatile("wfi");
+	struct mailbox *m = &box[self];
 
 	if (scause == ((1ull << 63) | 1) && m->ipi_hook) { /* supervisor software interrupt */
 		/* Acknowledge first: an IPI sent while the hook runs must stay

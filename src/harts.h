@@ -27,6 +27,19 @@ struct hart_info {
 	uint64_t busy_cycles, idle_cycles;
 };
 
+/*
+ * Set while the boot hart recovers from a trapped or timed-out block: every
+ * wait between harts (barriers, counter exchanges) gives up, so a partner
+ * left waiting for the boot hart comes back to its mailbox.
+ */
+extern volatile int harts_abort;
+/* After a block the guard cut short: brings every online hart back to its
+ * mailbox (harts_abort), waiting at most timeout_ms; a hart that does not
+ * come back is marked FAILED. */
+void harts_recover(uint32_t timeout_ms, uint64_t timebase_hz);
+
+/* Records which hart boots, first thing: traps are routed by it. */
+void harts_set_boot(uint32_t hartid);
 /* Starts the selected harts (all S-capable ones when selection is 0;
  * else a bit per hart id). Reports each start on the UART. */
 void harts_start(const struct platform *p, uint64_t selection);
@@ -34,7 +47,7 @@ unsigned harts_count(void);
 const struct hart_info *harts_get(unsigned i);
 const struct hart_info *harts_find(uint32_t hartid);
 uint32_t harts_boot(void);
-/* The hart running the caller (from sscratch, set at entry). */
+/* The hart running the caller (from sscratch, set by boot/entry.S). */
 uint32_t harts_self(void);
 
 /* Hands fn(arg) to an online hart and returns at once; -1 if it is not

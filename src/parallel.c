@@ -25,6 +25,8 @@ struct par_job {
 
 static struct par_shared shared;
 uint64_t parallel_wait_cycles[MAX_HARTS];
+uint32_t parallel_left_out[MAX_HARTS];
+unsigned parallel_nleft_out;
 static struct par_job jobs[MAX_HARTS];
 
 unsigned parallel_harts(void)
@@ -40,7 +42,8 @@ unsigned parallel_harts(void)
 
 int parallel_eligible(const struct bench *b)
 {
-	return !(b->flags & (BENCH_MULTI_HART | BENCH_SELF_TIMED | BENCH_OWNS_TIMER));
+	return !(b->flags &
+		 (BENCH_MULTI_HART | BENCH_SELF_TIMED | BENCH_OWNS_TIMER | BENCH_ONE_HART | BENCH_DEMO));
 }
 
 static void measure_into(struct par_job *j, uint32_t first, uint32_t n)
@@ -63,11 +66,15 @@ static void par_job_run(void *arg)
 	struct par_job *j = arg;
 
 	j->r->wait_cycles += barrier_wait(&j->sh->barrier, &j->sense); /* all here */
+	uint64_t t0 = read_cycle();
 	if (j->sh->warm)
 		measure_into(j, 0, j->sh->warm); /* bogus iterations */
+	uint64_t t1 = read_cycle();
 	j->r->wait_cycles += barrier_wait(&j->sh->barrier, &j->sense); /* all warm */
 	j->r->t_start = read_time();
+	uint64_t t2 = read_cycle();
 	measure_into(j, j->sh->warm, j->sh->measured);
+	j->r->measure_cycles += (t1 - t0) + (read_cycle() - t2);
 	j->r->wait_cycles += barrier_wait(&j->sh->barrier, &j->sense); /* all done */
 	parallel_wait_cycles[j->r->hartid % MAX_HARTS] += j->r->wait_cycles;
 }
@@ -81,6 +88,7 @@ unsigned parallel_measure(const struct config *c, const struct bench *b, uint32_
 	uint32_t count = warm + measured;
 
 	memset(r, 0, sizeof(struct par_result) * MAX_HARTS);
+	parallel_nleft_out = 0;
 	r[n].hartid = harts_self();
 	r[n].out = boot_out;
 	r[n].ctx = *boot_ctx;
@@ -99,13 +107,15 @@ unsigned parallel_measure(const struct config *c, const struct bench *b, uint32_
 		p->verify = "none";
 		params_resolve(b, c, p->params);
 		p->ctx = (struct bench_ctx){ .bench = b, .inputs = inputs, .ninputs = count,
-					     .batch = batch, .params = p->params };
+					     .batch = batch, .params = p->params,
+					     .input_range = boot_ctx->input_range };
 		lcg_seed(&rng, ~lcg_bench_seed(c->seed, id) ^ h->hartid);
 		p->ctx.rng = &rng;
 		p->out = arena_alloc(sizeof(struct wire_sample) * count, 64);
 		if (!p->out || (b->setup && b->setup(&p->ctx))) {
-			stream_say("rvbench: %s: setup failed for hart %lu, which sits this run out",
-				   b->name, (unsigned long)h->hartid);
+			/* Said after the measurement (block.c): nothing is
+			 * printed between the UART drain and the counters. */
+			parallel_left_out[parallel_nleft_out++] = h->hartid;
 			continue;
 		}
 		p->ctx.rng = NULL;
@@ -120,8 +130,19 @@ unsigned parallel_measure(const struct config *c, const struct bench *b, uint32_
 	for (unsigned k = 0; k < n; k++)
 		jobs[k] = (struct par_job){ .sh = &shared, .r = &r[k] };
 	for (unsigned k = 1; k < n; k++)
-		harts_dispatch(r[k].hartid, par_job_run, &jobs[k]);
+		if (harts_dispatch(r[k].hartid, par_job_run, &jobs[k])) {
+			/* It will never reach the barrier: release the others. */
+			r[k].status = "fault";
+			harts_abort = 1;
+		}
 	par_job_run(&jobs[0]);
+	if (harts_abort) {
+		for (unsigned k = 1; k < n; k++)
+			if (!strcmp(r[k].status, "fault") || harts_wait(r[k].hartid))
+				r[k].status = "fault";
+		harts_abort = 0;
+		return n;
+	}
 	for (unsigned k = 1; k < n; k++) {
 		if (harts_wait(r[k].hartid)) {
 			r[k].status = "fault";

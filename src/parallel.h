@@ -22,6 +22,7 @@ struct par_result {
 	uint64_t checksum;
 	uint64_t t_start;        /* time counter when this hart began measuring */
 	uint64_t wait_cycles;    /* spent at the barriers */
+	uint64_t measure_cycles; /* spent in the measuring loops */
 	int64_t offset;          /* its cycle counter minus the boot hart's */
 	uint64_t rtt;            /* round trip of the offset measurement */
 	const char *status;      /* "ok", "setup-failed", "fault", "verify-failed" */
@@ -34,9 +35,14 @@ struct par_result {
 /* Per hart id: cycles spent waiting at barriers, over the run. */
 extern uint64_t parallel_wait_cycles[MAX_HARTS];
 
+/* The harts the last parallel_measure() left out (their setup failed). */
+extern uint32_t parallel_left_out[MAX_HARTS];
+extern unsigned parallel_nleft_out;
+
 /* Harts a parallel run would use (the boot hart and the online ones). */
 unsigned parallel_harts(void);
-/* Whether b can run in parallel (not a cross-hart, self-timed or timer one). */
+/* Whether b can run in parallel: not a cross-hart, self-timed, timer,
+ * one-hart or demo benchmark. */
 int parallel_eligible(const struct bench *b);
 
 /*

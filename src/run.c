@@ -251,11 +251,11 @@ static void send_utilisation(uint64_t run_start)
 void run_all(const struct config *c)
 {
 	uint32_t nblocks;
+	block_totals_reset(); /* first: it fixes the harts a parallel run uses */
 	uint32_t nbenches = count_selected(c, &nblocks);
 	uint64_t run_start = read_cycle();
 
 	stream_init(make_run_tag(c));
-	block_totals_reset();
 	send_run_header(c, nblocks);
 	stream_say("rvbench: %lu benchmarks, seed 0x%llx, %s counters, %s", (unsigned long)nbenches,
 		   (unsigned long long)c->seed, counter_mode_name(c->counter),
@@ -285,6 +285,7 @@ void run_all(const struct config *c)
 
 void rvbench_main(unsigned long hartid, const void *fdt)
 {
+	harts_set_boot((uint32_t)hartid);
 	int fdt_rc = platform_init(&plat, fdt, hartid);
 
 	stream_say("%s", ""); /* end whatever line the boot stages left open */
@@ -300,6 +301,10 @@ void rvbench_main(unsigned long hartid, const void *fdt)
 
 	block_init(&plat);
 	config_defaults(&boot_cfg);
+	if (plat.bootargs_cut)
+		stream_say("rvbench: error: the kernel command line is longer than %u bytes; only"
+			   " the first %u are read", (unsigned)sizeof(plat.bootargs) - 1,
+			   (unsigned)sizeof(plat.bootargs) - 1);
 	config_parse_bootargs(&boot_cfg, plat.bootargs, &hooks);
 	exit_mode = boot_cfg.exit;
 

@@ -112,7 +112,8 @@ static enum verdict execute(char *cmd, struct config *c, const struct config_hoo
 		if (config_set(c, a1, a2, h) == 0)
 			stream_say("ok: %s=%s", a1, a2);
 	} else if (!strcmp(verb, "run") && !a2) {
-		struct config once = *c;
+		static struct config once; /* static: a config is large for a stack */
+		once = *c;
 		if (a1 && config_set(&once, "run", a1, h))
 			return STAY;
 		run(&once);

@@ -36,5 +36,5 @@ static void trap_ebreak_teardown(struct bench_ctx *ctx)
 }
 
 BENCH(trap_ebreak, .setup = trap_ebreak_setup, .run = trap_ebreak_run,
-      .verify = trap_ebreak_verify, .teardown = trap_ebreak_teardown,
+      .verify = trap_ebreak_verify, .teardown = trap_ebreak_teardown, .flags = BENCH_ONE_HART,
       .description = "S-mode exception round trip: ebreak caught and stepped over");

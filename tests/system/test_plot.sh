@@ -16,18 +16,18 @@ mkdir -p "$out/a" "$out/b" "$out/bad"
 # B: the same, twopath 10 % slower.
 mk() { # DIR FACTOR
 	awk -v f="$2" 'BEGIN {
-		printf "run,bench,hart,group,batch,index,warmup,input,cycles,instret,cycles_raw,instret_raw,flags\r\n"
+		printf "run,bench,block,params,hart,group,batch,index,warmup,input,cycles,instret,cycles_raw,instret_raw,flags\r\n"
 		s = 12345
 		for (i = 0; i < 1010; i++) {
 			s = (s * 1103515245 + 12345) % 2147483648
 			p = (s % 10) < 7
 			c = int((p ? 150 : 230) * f) + s % 7
-			printf "0000000a,twopath,1,0,1,%d,%d,0,%d,%d,%d,%d,0\r\n", i, i < 10, c, p ? 120 : 180, c + 6, 124
+			printf "0000000a,twopath,0,,1,0,1,%d,%d,0,%d,%d,%d,%d,0\r\n", i, i < 10, c, p ? 120 : 180, c + 6, 124
 		}
 		for (g = 0; g < 3; g++)
 			for (k = 0; k < 3; k++) {
 				n = 10 + 10 * g
-				printf "0000000a,grp,1,%d,%d,%d,0,0,%d,%d,%d,%d,0\r\n", g, n, k, 7 + 100 * n, 100 * n, 13 + 100 * n, 100 * n + 4
+				printf "0000000a,grp,%d,,1,%d,%d,%d,0,0,%d,%d,%d,%d,0\r\n", 1 + g, g, n, k, 7 + 100 * n, 100 * n, 13 + 100 * n, 100 * n + 4
 			}
 	}' >"$1/samples.csv"
 	printf '{\n  "status": "complete"\n}\n' >"$1/meta.json"
@@ -95,9 +95,95 @@ else
 	echo "# gnuplot not installed (Debian gnuplot-nox): plots not tested"
 fi
 
+# Files of before the block and params columns: series by (run, bench, group).
+mkdir -p "$out/old"
+tr -d '\r' <"$out/a/samples.csv" | cut -d, -f1,2,5- | sed 's/$/\r/' >"$out/old/samples.csv"
+cp "$out/a/meta.json" "$out/old/meta.json"
+"$rvb" stats "$out/old" >"$out/old.txt" 2>&1
+check_eq "stats reads a samples.csv without block and params" 0 "$?"
+check "... with the same group run" grep -q 'slope (least squares of cycles on N, 9 samples): 100.000 per call' "$out/old.txt"
+
+# A swept benchmark: mem_latency_rand over size_kib 4 .. 65536 (one block
+# each, p.steps=64, 64 loads a call), 3 cycles a load up to 32 KiB (L1), 12
+# up to 2 MiB (L2), 80 beyond; unit and per_call in summary.csv. B: the
+# same sweep after another benchmark (other block ids), memcpy-like.
+mksweep() { # DIR FIRST_BLOCK
+	awk -v b0="$2" 'BEGIN {
+		printf "run,bench,block,params,hart,group,batch,index,warmup,input,cycles,instret,cycles_raw,instret_raw,flags\r\n"
+		s = 777
+		for (k = 0; k < 15; k++) {
+			kib = 2 ^ (k + 2)
+			lat = kib <= 32 ? 3 : kib <= 2048 ? 12 : 80
+			for (i = 0; i < 45; i++) {
+				s = (s * 1103515245 + 12345) % 2147483648
+				c = 64 * lat + s % (4 * lat) + 6
+				printf "0000000b,mem_latency_rand,%d,size_kib=%d;steps=64,1,0,1,%d,%d,0,%d,85,%d,89,0\r\n", b0 + k, kib, i, i < 5, c, c + 6
+			}
+		}
+	}' >"$1/samples.csv"
+	awk -v b0="$2" 'BEGIN {
+		printf "run,bench,block,params,hart,group,batch,unit,per_call\r\n"
+		for (k = 0; k < 15; k++)
+			printf "0000000b,mem_latency_rand,%d,size_kib=%d;steps=64,1,0,1,load,64\r\n", b0 + k, 2 ^ (k + 2)
+	}' >"$1/summary.csv"
+	printf '{\n  "status": "complete"\n}\n' >"$1/meta.json"
+}
+mkdir -p "$out/sa" "$out/sb"
+mksweep "$out/sa" 0
+mksweep "$out/sb" 7
+"$rvb" stats "$out/sa" >"$out/sweep.txt" 2>&1
+check_eq "stats on a sweep exits 0" 0 "$?"
+check_eq "stats: one series per swept block, labelled with its parameters" 15 \
+	"$(grep -c '^mem_latency_rand \[size_kib=[0-9]*;steps=64\] (run 0000000b, hart 1, group 0, batch 1): 40 samples$' "$out/sweep.txt")"
+check "stats: no group run made of the sweep's blocks" sh -c "! grep -q 'group run' '$out/sweep.txt'"
+"$rvb" stats --format csv -o "$out/sweep.csv" "$out/sa"
+check "stats --format csv: block and params columns" \
+	grep -q '^0000000b,mem_latency_rand,3,size_kib=32;steps=64,1,0,1,40,' "$out/sweep.csv"
+"$rvb" compare "$out/sa" "$out/sb" >"$out/sweep-cmp.txt" 2>&1
+check_eq "compare matches the sweep points by parameters, not block ids" "15 0" \
+	"$(grep -c '^mem_latency_rand \[size_kib=[0-9]*;steps=64\] .* no significant change$' "$out/sweep-cmp.txt") $(grep -c 'only in' "$out/sweep-cmp.txt")"
+"$rvb" compare -f csv "$out/sa" "$out/sb" >"$out/sweep-cmp.csv" 2>&1
+check "compare -f csv: a params column" \
+	grep -q '^mem_latency_rand,mem_latency_rand,size_kib=2048;steps=64,0,,1,40,40,' "$out/sweep-cmp.csv"
+# A parallel run: one benchmark on harts 1 and 2. Compared hart by hart,
+# whatever the block ids; B's hart 2 is 20 % slower.
+mkpar() { # DIR SWAP FACTOR2
+	awk -v sw="$2" -v f="$3" 'BEGIN {
+		printf "run,bench,block,params,hart,group,batch,index,warmup,input,cycles,instret,cycles_raw,instret_raw,flags\r\n"
+		s = 99
+		for (h = 1; h <= 2; h++)
+			for (i = 0; i < 200; i++) {
+				s = (s * 1103515245 + 12345) % 2147483648
+				c = int((100 + s % 9) * (h == 2 ? f : 1))
+				printf "0000000c,par,%d,,%d,0,1,%d,0,0,%d,50,%d,54,0\r\n", sw ? 2 - h : h - 1, h, i, c, c + 6
+			}
+	}' >"$1/samples.csv"
+	printf '{\n  "status": "complete"\n}\n' >"$1/meta.json"
+}
+mkdir -p "$out/pa" "$out/pb"
+mkpar "$out/pa" 0 1
+mkpar "$out/pb" 1 1.2
+"$rvb" compare "$out/pa" "$out/pb" >"$out/par-cmp.txt" 2>&1
+check "compare: a parallel run is compared hart by hart (hart 1 unchanged)" \
+	grep -q '^par hart 1 .* no significant change$' "$out/par-cmp.txt"
+check "... (hart 2 slower)" grep -q '^par hart 2 .* slower$' "$out/par-cmp.txt"
+
+if command -v gnuplot >/dev/null 2>&1; then
+	"$rvb" plot "$out/sa" -o "$out/s.png" >"$out/splot.out" 2>"$out/splot.err"
+	check_eq "plot of a sweep exits 0" 0 "$?"
+	check_eq "... and gnuplot ran without an error or a warning" "" "$(cat "$out/splot.err")"
+	check_eq "... one image per block and one sweep figure" 16 "$(wc -l <"$out/splot.out" | tr -d ' ')"
+	check "... the blocks' images named by their parameters" test -s "$out/s-mem_latency_rand-size_kib=64-steps=64.png"
+	check "... the sweep figure is a PNG" \
+		sh -c "[ \"\$(od -An -tx1 -N8 '$out/s-mem_latency_rand-sweep.png' | tr -d ' ')\" = 89504e470d0a1a0a ]"
+	"$rvb" plot "$out/sa" -o "$out/s.svg" >/dev/null 2>"$out/ssvg.err"
+	check "the sweep as SVG: cycles per load against size_kib, sizes on the axis" \
+		sh -c "grep -q 'cycles per load against size_kib' '$out/s-mem_latency_rand-sweep.svg' && grep -q '2 MiB' '$out/s-mem_latency_rand-sweep.svg'"
+fi
+
 # Bad input: named file and line; a missing side; an incomplete run.
 head -n 3 "$out/a/samples.csv" >"$out/bad/samples.csv"
-printf '0000000a,twopath,1,0,1,9,0,0,12x,120,1,1,0\r\n' >>"$out/bad/samples.csv"
+printf '0000000a,twopath,0,,1,0,1,9,0,0,12x,120,1,1,0\r\n' >>"$out/bad/samples.csv"
 "$rvb" stats "$out/bad" >/dev/null 2>"$out/bad.err"
 check_eq "stats on a malformed CSV exits 2" 2 "$?"
 check "the message names the file and line" grep -q "bad/samples.csv:4: column 'cycles': '12x'" "$out/bad.err"
@@ -105,7 +191,7 @@ check "the message names the file and line" grep -q "bad/samples.csv:4: column '
 check_eq "stats on a missing directory exits 2" 2 "$?"
 check "the message names the missing file" grep -q 'none/samples.csv: No such file' "$out/none.err"
 head -n 5 "$out/a/samples.csv" >"$out/bad/samples.csv" # warmup rows
-printf '0000000a,twopath,1,0,1,10,0,0,150,120,156,124,0\r\n' >>"$out/bad/samples.csv" # one sample
+printf '0000000a,twopath,0,,1,0,1,10,0,0,150,120,156,124,0\r\n' >>"$out/bad/samples.csv" # one sample
 printf '{\n  "status": "incomplete"\n}\n' >"$out/bad/meta.json"
 "$rvb" stats "$out/bad" >"$out/inc.txt" 2>"$out/inc.err"
 check_eq "stats on an incomplete run exits 1" 1 "$?"

@@ -339,7 +339,7 @@ static void test_block_fault(void **state)
 	FILE *f = open_memstream(&s, &n);
 	assert_int_equal(csv_write_summary(f, c), 0);
 	fclose(f);
-	assert_non_null(strstr(s, "00000077,fine,1,0,4,30,"));
+	assert_non_null(strstr(s, "00000077,fine,1,,1,0,4,30,")); /* block 1, no params */
 	assert_non_null(strstr(s, ",ok,ok,"));
 	free(s);
 	collector_free(c);

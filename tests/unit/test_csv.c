@@ -22,8 +22,10 @@
 
 #include "atomic_file.h"
 #include "collector.h"
+#include "crc.h"
 #include "csv_out.h"
 #include "meta_json.h"
+#include "results_csv.h"
 #include "synth.h"
 
 static const struct synth_bench benches[2] = {
@@ -93,8 +95,8 @@ static void test_samples_csv(void **state)
 
 	assert_memory_equal(s, hdr, strlen(hdr));
 	assert_string_equal(CSV_SAMPLES_HEADER,
-			    "run,bench,hart,group,batch,index,warmup,input,seed,cycles,instret,"
-			    "cycles_raw,instret_raw,flags");
+			    "run,bench,block,params,hart,group,batch,index,warmup,input,seed,cycles,"
+			    "instret,cycles_raw,instret_raw,flags");
 	/* 1 header + 66 rows, every one ended by CRLF, no bare LF. */
 	size_t rows = 0;
 	for (char *p = s; (p = strchr(p, '\n')); p++) {
@@ -104,13 +106,13 @@ static void test_samples_csv(void **state)
 	assert_int_equal(rows, 67);
 	/* Sample 0 of bench 0: raw 90,40 under overhead 95,41: both clamped. */
 	char *row0 = strchr(s, '\n') + 1;
-	assert_memory_equal(row0, "1a2b3c4d,add loop,1,0,1,0,1,", 28);
+	assert_memory_equal(row0, "1a2b3c4d,add loop,0,,1,0,1,0,1,", 31);
 	assert_non_null(strstr(row0, ",0,0,90,40,3\r\n"));
 	/* The quoted name; bench 1 has input_range 0: input 0; the run's seed. */
-	assert_non_null(strstr(s, "\r\n1a2b3c4d,\"crc,\"\"32\"\"\",1,0,1,0,1,0,0x7,90,36,100,41,0\r\n"));
+	assert_non_null(strstr(s, "\r\n1a2b3c4d,\"crc,\"\"32\"\"\",1,,1,0,1,0,1,0,0x7,90,36,100,41,0\r\n"));
 	/* Warmup ends at index 4 for bench 0. */
-	assert_non_null(strstr(s, ",add loop,1,0,1,3,1,"));
-	assert_non_null(strstr(s, ",add loop,1,0,1,4,0,"));
+	assert_non_null(strstr(s, ",add loop,0,,1,0,1,3,1,"));
+	assert_non_null(strstr(s, ",add loop,0,,1,0,1,4,0,"));
 	free(s);
 	collector_free(c);
 }
@@ -136,9 +138,10 @@ static void test_summary_csv(void **state)
 	struct collector *c = decoded(SIZE_MAX);
 	char *s = to_string(csv_write_summary, c);
 	assert_memory_equal(s,
-			    "run,bench,hart,group,batch,count,min,max,mean,median,p90,p95,p99,mad,"
-			    "stddev,overhead_cycles,overhead_instret,warmup,instret_median,verify,"
-			    "status,path_differs,checksum\r\n",
+			    "run,bench,block,params,hart,group,batch,count,min,max,mean,median,p90,"
+			    "p95,p99,mad,stddev,overhead_cycles,overhead_instret,warmup,"
+			    "instret_median,verify,status,path_differs,checksum,unit,per_call,"
+			    "units_per_cycle,reason\r\n",
 			    strlen(CSV_SUMMARY_HEADER) + 2);
 
 	/* Bench 1 by hand: net values of samples 2..21 (warmup 2). */
@@ -160,8 +163,8 @@ static void test_summary_csv(void **state)
 	char want[256];
 	/* Nearest rank of 20: median 10th, p90 18th, p95 19th, p99 20th. */
 	snprintf(want, sizeof(want),
-		 "\r\n1a2b3c4d,\"crc,\"\"32\"\"\",1,0,1,20,%llu,%llu,%.3f,%llu,%llu,%llu,%llu,%llu,%.3f,"
-		 "10,5,2,%llu,none,ok,16,0x%llx\r\n",
+		 "\r\n1a2b3c4d,\"crc,\"\"32\"\"\",1,,1,0,1,20,%llu,%llu,%.3f,%llu,%llu,%llu,%llu,%llu,%.3f,"
+		 "10,5,2,%llu,none,ok,16,0x%llx,,,,\r\n",
 		 (unsigned long long)v[0], (unsigned long long)v[19], mean,
 		 (unsigned long long)v[9], (unsigned long long)v[17], (unsigned long long)v[18],
 		 (unsigned long long)v[19], (unsigned long long)dev[9], sqrt(sq / 19),
@@ -193,12 +196,12 @@ static void test_summary_small_counts(void **state)
 	char *s = to_string(csv_write_summary, c);
 	char want[200];
 	uint64_t x = synth_cycles(0, 3);
-	snprintf(want, sizeof(want), "abcdef01,one,1,0,1,1,%llu,%llu,%llu.000,%llu,%llu,%llu,%llu,0,0.000,0,0,3,%llu,ok,ok,0,0x%llx\r\n",
+	snprintf(want, sizeof(want), "abcdef01,one,0,,1,0,1,1,%llu,%llu,%llu.000,%llu,%llu,%llu,%llu,0,0.000,0,0,3,%llu,ok,ok,0,0x%llx,,,,\r\n",
 		 (unsigned long long)x, (unsigned long long)x, (unsigned long long)x,
 		 (unsigned long long)x, (unsigned long long)x, (unsigned long long)x,
 		 (unsigned long long)x, (unsigned long long)synth_instret(0, 3), checksum(0, 4));
 	assert_non_null(strstr(s, want));
-	snprintf(want, sizeof(want), "abcdef01,none,1,0,1,0,,,,,,,,,,0,0,2,,ok,ok,0,0x%llx\r\n",
+	snprintf(want, sizeof(want), "abcdef01,none,1,,1,0,1,0,,,,,,,,,,0,0,2,,ok,ok,0,0x%llx,,,,\r\n",
 		 checksum(1, 2));
 	assert_non_null(strstr(s, want));
 	free(s);
@@ -216,10 +219,191 @@ static void test_lost_bench_header(void **state)
 	assert_false(c->runs[0].complete);
 	char *s = to_string(csv_write_samples, c);
 	char want[100];
-	snprintf(want, sizeof(want), "\r\n1a2b3c4d,#0,,,,0,,,0x7,,,%llu,%llu,\r\n",
+	snprintf(want, sizeof(want), "\r\n1a2b3c4d,#0,0,,,,,0,,,0x7,,,%llu,%llu,\r\n",
 		 (unsigned long long)synth_cycles(0, 0), (unsigned long long)synth_instret(0, 0));
 	assert_non_null(strstr(s, want));
 	free(s);
+	collector_free(c);
+}
+
+/* Appends " extra" to the first line holding what (a synth line: its CRC
+ * made again), as a later firmware would send it. */
+static void add_fields(struct synth_lines *l, const char *what, const char *extra)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		if (!strstr(l->line[i], what))
+			continue;
+		char *star = strrchr(l->line[i], '*'), *line = malloc(strlen(l->line[i]) + strlen(extra) + 16);
+		assert_non_null(star);
+		assert_non_null(line);
+		int n = sprintf(line, "%.*s %s ", (int)(star - 1 - l->line[i]), l->line[i], extra);
+		sprintf(line + n, "*%04X\r\n", crc16_ccitt_false(line, (size_t)n));
+		free(l->line[i]);
+		l->line[i] = line;
+		return;
+	}
+	fail_msg("no line with '%s'", what);
+}
+
+/* A sweep: mem_latency_rand at two sizes (p.size_kib, p.steps, unit=load,
+ * per_call=64) and a third skipped with a reason; then a plain block. */
+static const struct synth_bench sweep[4] = {
+	{ "mem_latency_rand", 2, 20, 0, 10, 5, "ok", 0, NULL, "size_kib=4", 0, NULL },
+	{ "mem_latency_rand", 2, 20, 0, 10, 5, "ok", 0, NULL, "size_kib=64", 0, NULL },
+	{ "mem_latency_rand", 0, 0, 0, 10, 5, "ok", 0, NULL, "size_kib=65536", 0, "skipped" },
+	{ "udiv", 1, 5, 0, 10, 5, "none", 3, NULL, NULL, 0, NULL },
+};
+
+static struct collector *decoded_sweep(void)
+{
+	struct synth_run r = { 0x1a2b3c4d, 7, sweep, 4, "ok", 0, 0 };
+	struct synth_lines l = { 0 };
+	size_t len;
+	synth_run_lines(&r, &l);
+	for (int id = 0; id < 3; id++) {
+		char what[32];
+		snprintf(what, sizeof(what), " BENCH id=%d ", id);
+		add_fields(&l, what, "p.steps=64 unit=load per_call=64");
+	}
+	add_fields(&l, " END id=2 ",
+		   "reason=size_kib=65536%20does%20not%20fit,%20the%20arena%20holds%2049792%20KiB");
+	char *buf = synth_join(&l, SIZE_MAX, &len);
+	struct collector *c = collector_new();
+	collector_feed(c, buf, len);
+	collector_finish(c);
+	free(buf);
+	synth_free(&l);
+	return c;
+}
+
+static void test_sweep_columns(void **state)
+{
+	(void)state;
+	struct collector *c = decoded_sweep();
+	const struct coll_run *r = &c->runs[0];
+	assert_int_equal(r->nbench, 4);
+	assert_true(r->complete);
+	assert_string_equal(r->bench[1].unit, "load");
+	assert_true(r->bench[1].have_per_call);
+	assert_int_equal(r->bench[1].per_call, 64);
+	assert_null(r->bench[3].unit);
+	assert_false(r->bench[3].have_per_call);
+	assert_string_equal(r->bench[2].status, "skipped");
+	assert_string_equal(r->bench[2].reason,
+			    "size_kib=65536 does not fit, the arena holds 49792 KiB");
+	assert_null(r->bench[1].reason);
+
+	/* samples.csv: block and params after bench, params in record order. */
+	char *s = to_string(csv_write_samples, c);
+	assert_non_null(strstr(s, "\r\n1a2b3c4d,mem_latency_rand,0,size_kib=4;steps=64,1,0,1,0,1,"));
+	assert_non_null(strstr(s, "\r\n1a2b3c4d,mem_latency_rand,1,size_kib=64;steps=64,1,0,1,21,0,"));
+	assert_non_null(strstr(s, "\r\n1a2b3c4d,udiv,3,,1,0,3,5,0,"));
+	assert_null(strstr(s, ",mem_latency_rand,2,")); /* skipped: no sample */
+	free(s);
+
+	/* summary.csv: unit, per_call, units_per_cycle, reason at the end. */
+	s = to_string(csv_write_summary, c);
+	struct coll_bench_stats st;
+	coll_bench_stats(r, &r->bench[1], &st);
+	char want[512];
+	snprintf(want, sizeof(want), ",0x%llx,load,64,%.4f,\r\n",
+		 (unsigned long long)r->bench[1].checksum, 64.0 * (double)st.batch / (double)st.median);
+	char *row1 = strstr(s, "\r\n1a2b3c4d,mem_latency_rand,1,size_kib=64;steps=64,1,0,1,20,");
+	assert_non_null(row1);
+	assert_non_null(strstr(row1, want));
+	assert_true(strstr(row1, want) < strstr(row1 + 2, "\r\n"));
+	/* The skipped block: no statistics, its reason quoted (a comma). */
+	char *row2 = strstr(s, "\r\n1a2b3c4d,mem_latency_rand,2,size_kib=65536;steps=64,1,0,1,0,,");
+	assert_non_null(row2);
+	assert_non_null(strstr(row2, ",ok,skipped,"));
+	assert_non_null(strstr(row2, ",load,64,,\"size_kib=65536 does not fit, the arena holds "
+				     "49792 KiB\"\r\n"));
+	/* Without unit and per_call: four empty columns. */
+	assert_non_null(strstr(s, "\r\n1a2b3c4d,udiv,3,,1,0,3,5,"));
+	assert_non_null(strstr(strstr(s, "\r\n1a2b3c4d,udiv,3,"), ",,,,\r\n"));
+	free(s);
+
+	/* meta.json: per block unit, per_call and reason. */
+	char *m = NULL;
+	size_t mn = 0;
+	FILE *f = open_memstream(&m, &mn);
+	struct meta_source src = { .kind = "replay", .file = "x", .end = "eof" };
+	assert_int_equal(meta_json_write(f, c, &src), 0);
+	fclose(f);
+	assert_non_null(strstr(m, "\"params\": {\"size_kib\": \"64\", \"steps\": \"64\"}, "
+				  "\"unit\": \"load\", \"per_call\": 64"));
+	assert_non_null(strstr(m, "\"unit\": null, \"per_call\": null"));
+	assert_non_null(strstr(m, "\"status\": \"skipped\", \"reason\": \"size_kib=65536 does not "
+				  "fit, the arena holds 49792 KiB\""));
+	assert_non_null(strstr(m, "\"status\": \"ok\", \"reason\": null"));
+	free(m);
+	collector_free(c);
+}
+
+/* A malformed per_call or unit escape: the BENCH line is not used. */
+static void test_bad_work_fields(void **state)
+{
+	(void)state;
+	static const char *const bad[] = { "per_call=x", "per_call=-1", "unit=%ZZ", "unit=" };
+	for (size_t k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
+		struct synth_run r = { 0x1a2b3c4d, 7, benches, 2, "ok", 0, 0 };
+		struct synth_lines l = { 0 };
+		size_t len;
+		synth_run_lines(&r, &l);
+		add_fields(&l, " BENCH id=0 ", bad[k]);
+		add_fields(&l, " END id=1 ", "reason=%ZZ");
+		char *buf = synth_join(&l, SIZE_MAX, &len);
+		struct collector *c = collector_new();
+		collector_feed(c, buf, len);
+		collector_finish(c);
+		assert_false(c->runs[0].bench[0].have_header);
+		assert_false(c->runs[0].bench[1].have_end);
+		assert_int_equal(c->rejected[COLL_REJ_INVALID], 2);
+		collector_free(c);
+		free(buf);
+		synth_free(&l);
+	}
+}
+
+/* Written and read back: one series per block, labelled by its params,
+ * with the unit and per_call of summary.csv. */
+static void test_sweep_read_back(void **state)
+{
+	(void)state;
+	struct collector *c = decoded_sweep();
+	char dir[] = "/tmp/rvb-test-sweep.XXXXXX", path[64];
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/samples.csv", dir);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	assert_int_equal(csv_write_samples(f, c), 0);
+	fclose(f);
+	snprintf(path, sizeof(path), "%s/summary.csv", dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	assert_int_equal(csv_write_summary(f, c), 0);
+	fclose(f);
+	struct results res;
+	char err[512], label[128];
+	assert_int_equal(results_load(dir, &res, err, sizeof(err)), 0);
+	assert_int_equal(res.ns, 3); /* the skipped block has no sample */
+	assert_int_equal(res.s[0].block, 0);
+	assert_int_equal(res.s[1].block, 1);
+	assert_string_equal(res.s[1].params, "size_kib=64;steps=64");
+	assert_int_equal(res.s[1].n, 20);
+	assert_string_equal(res_label(&res.s[1], label, sizeof(label)),
+			    "mem_latency_rand [size_kib=64;steps=64]");
+	assert_string_equal(res.s[1].unit, "load");
+	assert_int_equal(res.s[1].per_call, 64);
+	assert_string_equal(res_label(&res.s[2], label, sizeof(label)), "udiv");
+	assert_null(res.s[2].unit);
+	assert_string_equal(res_param(res.s[1].params, "steps", label, sizeof(label)), "64");
+	assert_null(res_param(res.s[1].params, "size", label, sizeof(label)));
+	results_free(&res);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/samples.csv", dir);
+	unlink(path);
+	rmdir(dir);
 	collector_free(c);
 }
 
@@ -411,6 +595,9 @@ int main(void)
 		cmocka_unit_test(test_samples_csv),
 		cmocka_unit_test(test_summary_csv),
 		cmocka_unit_test(test_summary_small_counts),
+		cmocka_unit_test(test_sweep_columns),
+		cmocka_unit_test(test_sweep_read_back),
+		cmocka_unit_test(test_bad_work_fields),
 		cmocka_unit_test(test_lost_bench_header),
 		cmocka_unit_test(test_json_escaping),
 		cmocka_unit_test(test_meta_json),

@@ -100,10 +100,57 @@ static void load_ok(void **state)
 	assert_string_equal(r.s[1].bench, "a,b");
 	assert_int_equal(r.s[1].batch, 30);
 	assert_int_equal(r.s[1].hart, 2);
+	assert_int_equal(r.s[0].block, -1); /* a file without the block column */
+	assert_string_equal(r.s[0].params, "");
+	assert_null(r.s[0].unit);
 	assert_true(r.meta_found);
 	assert_false(r.complete);
 	assert_string_equal(r.status, "incomplete");
 	results_free(&r);
+}
+
+/* With the block column a series is (run, bench, block): the points of a
+ * sweep and the harts of a parallel run stay apart, and the groups of one
+ * (bench, params, hart) are made adjacent. Without it, (run, bench, group). */
+#define HDR2 "run,bench,block,params,hart,group,batch,index,warmup,input,cycles,instret,cycles_raw,instret_raw,flags\r\n"
+static void load_blocks(void **state)
+{
+	(void)state;
+	write_file("samples.csv", HDR2
+		   "0000abcd,chase,0,size_kib=4;steps=64,1,0,1,0,0,0,100,80,106,84,0\r\n"
+		   "0000abcd,chase,1,size_kib=64;steps=64,1,0,1,0,0,0,300,80,306,84,0\r\n"
+		   "0000abcd,chase,1,size_kib=64;steps=64,1,0,1,1,0,0,301,80,307,84,0\r\n"
+		   "0000abcd,par,2,,1,0,10,0,0,0,1000,800,1006,804,0\r\n"
+		   "0000abcd,par,3,,2,0,10,0,0,0,1001,800,1007,804,0\r\n"
+		   "0000abcd,par,4,,1,1,20,0,0,0,2000,1600,2006,1604,0\r\n"
+		   "0000abcd,par,5,,2,1,20,0,0,0,2001,1600,2007,1604,0\r\n");
+	write_file("summary.csv", "run,block,unit,per_call\r\n0000abcd,1,load,64\r\n0000abcd,2,,\r\n");
+	struct results r;
+	char err[512];
+	assert_int_equal(results_load(dir, &r, err, sizeof(err)), 0);
+	assert_int_equal(r.ns, 6);
+	assert_int_equal(r.s[0].block, 0);
+	assert_string_equal(r.s[0].params, "size_kib=4;steps=64");
+	assert_int_equal(r.s[1].block, 1);
+	assert_int_equal(r.s[1].n, 2);
+	assert_string_equal(r.s[1].unit, "load");
+	assert_int_equal(r.s[1].per_call, 64);
+	assert_null(r.s[0].unit);
+	/* hart 1's groups, then hart 2's. */
+	assert_int_equal(r.s[2].block, 2);
+	assert_int_equal(r.s[3].block, 4);
+	assert_int_equal(r.s[4].block, 3);
+	assert_int_equal(r.s[5].block, 5);
+	assert_int_equal(r.s[4].hart, 2);
+	results_free(&r);
+	write_file("samples.csv", HDR2 "0000abcd,chase,x,,1,0,1,0,0,0,100,80,106,84,0\r\n");
+	assert_int_equal(results_load(dir, &r, err, sizeof(err)), -1);
+	char want[512];
+	snprintf(want, sizeof(want), "%s/samples.csv:2: column 'block': 'x' is not a whole number", dir);
+	assert_string_equal(err, want);
+	char path[128];
+	snprintf(path, sizeof(path), "%s/summary.csv", dir);
+	unlink(path);
 }
 
 static void load_errors(void **state)
@@ -138,6 +185,7 @@ int main(void)
 		cmocka_unit_test(parse_rfc4180),
 		cmocka_unit_test(parse_errors),
 		cmocka_unit_test(load_ok),
+		cmocka_unit_test(load_blocks),
 		cmocka_unit_test(load_errors),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
