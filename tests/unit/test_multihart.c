@@ -17,6 +17,8 @@
 #include <string.h>
 
 #include "collector.h"
+#include "inputs.h"
+#include "lcg.h"
 #include "crc.h"
 #include "csv_out.h"
 #include "lcg.h"
@@ -580,6 +582,45 @@ static void test_skipped_block(void **state)
 	collector_free(c);
 }
 
+/* In a parallel run every hart got the boot hart's inputs: a block with
+ * inputs_block=0 has block 0's inputs, not those its own id would make. */
+static void test_parallel_inputs_block(void **state)
+{
+	(void)state;
+	char lines[3][WIRE_LINE_MAX + 1], all[3 * (WIRE_LINE_MAX + 1)] = "";
+	struct wire_writer w;
+
+	wire_begin(&w, lines[0], sizeof(lines[0]), TAG, 0, WIRE_REC_RUN);
+	wire_add_kv_u64(&w, "fmt", 1);
+	wire_add_kv_hex(&w, "seed", 0x1234);
+	wire_add_kv_u64(&w, "benches", 2);
+	assert_true(wire_finish(&w) > 0);
+	wire_begin(&w, lines[1], sizeof(lines[1]), TAG, 1, WIRE_REC_BENCH);
+	wire_add_token(&w, "id=0 name=crc32 hart=1 group=0 batch=1 warmup=0 samples=8"
+			   " input_range=4096 oh_cycles=0 oh_instret=0 parallel=2 skew_ticks=0"
+			   " offset_cycles=0");
+	assert_true(wire_finish(&w) > 0);
+	wire_begin(&w, lines[2], sizeof(lines[2]), TAG, 2, WIRE_REC_BENCH);
+	wire_add_token(&w, "id=1 name=crc32 hart=2 group=0 batch=1 warmup=0 samples=8"
+			   " input_range=4096 oh_cycles=0 oh_instret=0 parallel=2 skew_ticks=0"
+			   " offset_cycles=5 inputs_block=0");
+	assert_true(wire_finish(&w) > 0);
+	for (int i = 0; i < 3; i++)
+		strcat(all, lines[i]);
+	struct collector *c = decode(all, strlen(all), strlen(all));
+	const struct coll_run *r = &c->runs[0];
+	uint64_t a[8], b[8], own[8], scratch[8];
+	assert_int_equal(coll_bench_inputs(r, &r->bench[0], a, 8), 8);
+	assert_int_equal(coll_bench_inputs(r, &r->bench[1], b, 8), 8);
+	assert_memory_equal(a, b, sizeof(a));
+	/* and that is not what block 1's own seed would give */
+	assert_int_equal(inputs_fill(INPUT_RANGE, lcg_bench_seed(0x1234, 1), 4096, own, 8, scratch, 8), 0);
+	assert_memory_not_equal(a, own, sizeof(a));
+	assert_int_equal(inputs_fill(INPUT_RANGE, lcg_bench_seed(0x1234, 0), 4096, own, 8, scratch, 8), 0);
+	assert_memory_equal(a, own, sizeof(a));
+	collector_free(c);
+}
+
 /* A name whose quoted CSV form does not fit the row buffer takes the
  * stdio path: the same rows as a short name, but for the name. */
 static void test_long_name_rows(void **state)
@@ -644,6 +685,7 @@ int main(void)
 		cmocka_unit_test(test_crc32_slicing),
 		cmocka_unit_test(test_crc_streaming_and_fallback),
 		cmocka_unit_test(test_skipped_block),
+		cmocka_unit_test(test_parallel_inputs_block),
 		cmocka_unit_test(test_long_name_rows),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
