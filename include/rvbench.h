@@ -56,7 +56,7 @@ struct bench {
 	const char *name;
 	const char *description;
 	/* Optional: prepare ctx->state (tables, buffers) outside the
-	 * measurement. Return 0, or a negative value to skip the benchmark. */
+	 * measurement. Return 0; bench_skip() or bench_fail() otherwise. */
 	int (*setup)(struct bench_ctx *ctx);
 	/* The code under test: one call per sample (or `batch` calls). */
 	uint64_t (*run)(void *state, uint64_t input);

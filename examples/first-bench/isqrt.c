@@ -39,7 +39,7 @@ static int setup(struct bench_ctx *ctx)
 	uint64_t *v = bench_alloc(ctx, VALUES * sizeof(*v), 64);
 
 	if (!v)
-		return -1; /* the benchmark is skipped, the run goes on */
+		return bench_fail(ctx, "no room for %d operands", VALUES);
 	for (int i = 0; i < VALUES; i++)
 		v[i] = lcg_next(ctx->rng) >> (64 - bits);
 	ctx->state = v;
