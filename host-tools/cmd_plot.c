@@ -131,6 +131,20 @@ static int run_gnuplot(struct tmpdir *t, const char *script, char *err, size_t e
 	return -1;
 }
 
+/* Closes the finished script *f and runs gnuplot on it: gnuplot's status,
+ * or -1 with err set when the script could not be written. */
+static int finish_script(struct tmpdir *t, FILE **f, const char *path, char *err, size_t errlen)
+{
+	int bad = fclose(*f);
+
+	*f = NULL;
+	if (bad) {
+		snprintf(err, errlen, "cannot write plot data in %s: %s", t->path, strerror(errno));
+		return -1;
+	}
+	return run_gnuplot(t, path, err, errlen);
+}
+
 static int tmp_make(struct tmpdir *t, char *err, size_t errlen)
 {
 	memset(t, 0, sizeof(*t));
@@ -263,11 +277,7 @@ static int plot_bench(const struct results *r, size_t first, size_t end, const c
 			seq);
 	}
 	fputs("unset multiplot\n", f);
-	int bad = fclose(f);
-	f = NULL;
-	if (bad)
-		goto io;
-	rc = run_gnuplot(&t, path, err, errlen);
+	rc = finish_script(&t, &f, path, err, errlen);
 	goto out;
 io:
 	snprintf(err, errlen, "cannot write plot data in %s: %s", t.path, strerror(errno));
@@ -330,11 +340,7 @@ int plot_cdf_overlay(const char *file, size_t npanels, char *const *title,
 			da, i, db, i);
 	}
 	fputs("unset multiplot\n", f);
-	int bad = fclose(f);
-	f = NULL;
-	if (bad)
-		goto io;
-	rc = run_gnuplot(&t, path, err, errlen);
+	rc = finish_script(&t, &f, path, err, errlen);
 	goto out;
 io:
 	snprintf(err, errlen, "cannot write plot data in %s: %s", t.path, strerror(errno));
@@ -608,11 +614,7 @@ static int plot_sweep(const struct results *r, const size_t *idx, size_t n, cons
 		gp_str(f, nline > 1 ? line[l] : "median (band: p10-p90)");
 	}
 	fputs("\n", f);
-	int bad = fclose(f);
-	f = NULL;
-	if (bad)
-		goto io;
-	rc = run_gnuplot(&t, path, err, errlen);
+	rc = finish_script(&t, &f, path, err, errlen);
 	goto out;
 io:
 	snprintf(err, errlen, "cannot write plot data in %s: %s", t.path, strerror(errno));

@@ -148,6 +148,20 @@ static void ob_flush(struct obuf *o)
 }
 
 /* Room for one row: the write position. */
+/* A row buffer on f, the header line already written (*err set if that
+ * write failed). */
+static struct obuf *ob_open(FILE *f, const char *header, int *err)
+{
+	struct obuf *o = coll_xrealloc(NULL, sizeof(*o));
+
+	o->f = f;
+	o->n = 0;
+	o->err = 0;
+	o->done = o->synced = 0;
+	*err = fputs(header, f) < 0 || fputs("\r\n", f) < 0 ? -1 : 0;
+	return o;
+}
+
 static char *ob_row(struct obuf *o)
 {
 	if (o->n > CSV_BUF - CSV_ROW_MAX)
@@ -302,15 +316,8 @@ static int bench_samples_stdio(FILE *f, const struct coll_run *r, const struct c
 
 int csv_write_samples(FILE *f, const struct collector *c)
 {
-	struct obuf *o = coll_xrealloc(NULL, sizeof(*o));
-	int rc = 0;
-
-	o->f = f;
-	o->n = 0;
-	o->err = 0;
-	o->done = o->synced = 0;
-	if (fputs(CSV_SAMPLES_HEADER "\r\n", f) < 0)
-		rc = -1;
+	int rc;
+	struct obuf *o = ob_open(f, CSV_SAMPLES_HEADER, &rc);
 	for (size_t i = 0; i < c->nruns && !rc; i++)
 		for (size_t j = 0; j < c->runs[i].nbench && !rc; j++) {
 			const struct coll_run *r = &c->runs[i];
@@ -434,15 +441,8 @@ int csv_write_gaps(FILE *f, const struct collector *c)
 
 int csv_write_tracepoints(FILE *f, const struct collector *c)
 {
-	struct obuf *o = coll_xrealloc(NULL, sizeof(*o));
-	int rc = 0;
-
-	o->f = f;
-	o->n = 0;
-	o->err = 0;
-	o->done = o->synced = 0;
-	if (fputs(CSV_TRACEPOINTS_HEADER "\r\n", f) < 0)
-		rc = -1;
+	int rc;
+	struct obuf *o = ob_open(f, CSV_TRACEPOINTS_HEADER, &rc);
 	for (size_t i = 0; i < c->nruns && !rc; i++) {
 		const struct coll_run *r = &c->runs[i];
 		char tag[9];
