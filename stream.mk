@@ -15,7 +15,8 @@ FUZZ_SMOKE_TIME ?= 15
 # The decoder side only: no I/O, no CLI.
 STREAM_LIB_SRCS := src/common/codec.c src/common/wire.c src/common/crc.c src/common/stats.c \
                    src/common/inputs.c host-tools/collector.c host-tools/collector_check.c \
-                   host-tools/csv_out.c host-tools/meta_json.c
+                   host-tools/csv_out.c host-tools/meta_json.c \
+                   host-tools/block_stats.c
 STREAM_HDRS     := $(wildcard src/common/*.h) $(wildcard host-tools/*.h) tests/fuzz/fuzz_body.c
 
 FUZZ_BIN  := $(BUILD)/fuzz/fuzz_collector
@@ -28,7 +29,7 @@ $(FUZZ_BIN): tests/fuzz/fuzz_collector.c $(STREAM_LIB_SRCS) $(STREAM_HDRS)
 	$(call quiet,FUZZ-CC,$@)$(FUZZ_CC) -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -g -O1 \
 		-Wall -Wextra -Werror -Iinclude -Isrc/common -Ihost-tools -Itests/fuzz \
 		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-		tests/fuzz/fuzz_collector.c $(STREAM_LIB_SRCS) -lm -o $@
+		tests/fuzz/fuzz_collector.c $(STREAM_LIB_SRCS) $(HOST_LIBS) -o $@
 
 $(BENCH_BIN): tests/bench/bench_codec.c src/common/codec.c src/common/wire.c src/common/crc.c \
               host-tools/synth_dist.c $(STREAM_HDRS)
@@ -67,4 +68,4 @@ COLL_BENCH := $(BUILD)/bench/bench_collector
 $(COLL_BENCH): tests/bench/bench_collector.c $(STREAM_LIB_SRCS) host-tools/atomic_file.c $(STREAM_HDRS)
 	@mkdir -p $(dir $@)
 	$(call quiet,HOSTCC,$@)$(HCC) $(HCFLAGS) tests/bench/bench_collector.c $(STREAM_LIB_SRCS) \
-		host-tools/atomic_file.c -lm -o $@
+		host-tools/atomic_file.c $(HOST_LIBS) -o $@

@@ -273,7 +273,7 @@ int an_report_collector(FILE *f, const struct collector *c)
 				continue;
 			char *params = csv_bench_params(b);
 			for (uint64_t x = 0; x <= b->max_index && !rc; x++) {
-				if (x >= b->ncap || !b->s[x].present)
+				if (x >= b->ncap || !b->present[x])
 					continue;
 				struct coll_derived d;
 				coll_derive(run, b, x, &d);

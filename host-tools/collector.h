@@ -48,10 +48,11 @@ struct coll_kv {
 	char *value;
 };
 
+/* The layout of struct wire_sample: a block's samples are one array of
+ * little-endian words on the usual host, which the run's CRC-32 reads as is. */
 struct coll_sample {
 	uint64_t cycles_raw;
 	uint64_t instret_raw;
-	uint8_t present;
 };
 
 struct coll_gap {
@@ -109,7 +110,8 @@ struct coll_bench {
 	struct coll_bench_stats *stats; /* computed once, NULL before */
 
 	struct coll_sample *s; /* indexed by sample index */
-	size_t ncap;           /* slots allocated in s */
+	uint8_t *present;      /* present[i]: s[i] was received */
+	size_t ncap;           /* slots allocated in s and present */
 	uint64_t nreceived;    /* samples present */
 	uint64_t max_index;    /* highest index present (valid if nreceived) */
 	uint32_t max_seq;      /* highest seq of a line of this bench */
@@ -289,9 +291,9 @@ void coll_bench_stats(const struct coll_run *r, const struct coll_bench *b,
 /* Lookup of a RUN header field; NULL when absent. */
 const char *coll_run_field(const struct coll_run *r, const char *key);
 
-/* crc32_add_sample() (crc.h), the same value, several times faster (slicing
- * by 8, 8 KiB of tables: host only). */
-uint32_t coll_crc32_add_sample(uint32_t crc, uint64_t cycles_raw, uint64_t instret_raw);
+/* crc32_add_sample() (crc.h) of s[0..n) in order, the same value, computed
+ * by ISA-L several GB a second (host only). */
+uint32_t coll_crc32_add_samples(uint32_t crc, const struct coll_sample *s, size_t n);
 
 /* Internal, shared by collector.c and collector_check.c. */
 void coll_check_run(struct coll_run *r);

@@ -206,7 +206,7 @@ static int bench_samples(struct obuf *o, const struct coll_run *r, const struct 
 	const uint64_t mode = b->mode_instret;
 	for (size_t i = 0; i < n; i++) {
 		const struct coll_sample *s = &b->s[i];
-		if (!s->present)
+		if (!b->present[i])
 			continue;
 		char *row = ob_row(o), *p = row;
 		for (size_t k = 0; k < plen; k += 32)
@@ -285,7 +285,7 @@ static int bench_samples_stdio(FILE *f, const struct coll_run *r, const struct c
 	for (size_t i = 0; i < n && !rc; i++) {
 		const struct coll_sample *s = &b->s[i];
 		char row[256], *p = row;
-		if (!s->present)
+		if (!b->present[i])
 			continue;
 		coll_derive(r, b, i, &d);
 		*p++ = ',';

@@ -16,6 +16,7 @@ mtools                       mformat/mcopy fill the FAT partitions of the disk i
 fdisk                        sfdisk writes the MBR of build/uboot-disk.img
 gdisk                        sgdisk writes and checks the GPT of build/sdcard.img
 libcmocka-dev                cmocka for the host unit tests
+libisal-dev                  ISA-L computes the run CRC-32 in the collector (carry-less multiply)
 gnuplot-nox                  plots (rvbench plot)
 clang                        the libFuzzer target for the stream decoder (make fuzz)
 libclang-rt-14-dev           libFuzzer and the sanitizer runtimes for clang

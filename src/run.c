@@ -49,7 +49,7 @@ static uint32_t make_run_tag(const struct config *c)
 	 * collector tells a reset apart from the run before it; repeatable
 	 * under QEMU -icount sleep=off, so the CSVs are too. */
 	uint64_t parts[4] = { c->seed, read_time(), read_cycle(), plat.boot_hart };
-	return crc32_ieee(parts, sizeof(parts));
+	return crc32_of(parts, sizeof(parts));
 }
 
 static unsigned sweep_of(const struct config *c, const struct bench *b, const char **param,

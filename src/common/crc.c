@@ -153,7 +153,7 @@ uint32_t crc32_update(uint32_t crc, const void *data, size_t len)
 	return crc;
 }
 
-uint32_t crc32_ieee(const void *data, size_t len)
+uint32_t crc32_of(const void *data, size_t len)
 {
 	return crc32_final(crc32_update(crc32_init(), data, len));
 }

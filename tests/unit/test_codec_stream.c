@@ -72,18 +72,18 @@ static void check_against(const struct collector *ref, const struct collector *g
 		for (size_t b = 0; b < g->nbench; b++) {
 			const struct coll_bench *gb = &g->bench[b];
 			for (size_t k = 0; k < gb->ncap; k++) {
-				if (!gb->s[k].present)
+				if (!gb->present[k])
 					continue;
 				/* A value from a run or block the reference never had is wrong. */
 				assert_non_null(rr);
 				assert_true(b < rr->nbench && k < rr->bench[b].ncap);
-				assert_true(rr->bench[b].s[k].present);
+				assert_true(rr->bench[b].present[k]);
 				assert_int_equal(gb->s[k].cycles_raw, rr->bench[b].s[k].cycles_raw);
 				assert_int_equal(gb->s[k].instret_raw, rr->bench[b].s[k].instret_raw);
 			}
 			uint64_t expected = coll_bench_expected(gb);
 			for (uint64_t k = 0; k < expected; k++) {
-				int present = k < gb->ncap && gb->s[k].present, in_gap = 0;
+				int present = k < gb->ncap && gb->present[k], in_gap = 0;
 				for (size_t x = 0; x < g->ngap; x++)
 					if (g->gap[x].bench == b && g->gap[x].first <= k && k <= g->gap[x].last)
 						in_gap++;

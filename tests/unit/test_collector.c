@@ -68,7 +68,7 @@ static void assert_no_wrong_value(const struct collector *c)
 		for (size_t j = 0; j < c->runs[i].nbench; j++) {
 			const struct coll_bench *b = &c->runs[i].bench[j];
 			for (size_t k = 0; k < b->ncap; k++) {
-				if (!b->s[k].present)
+				if (!b->present[k])
 					continue;
 				assert_int_equal(b->s[k].cycles_raw, synth_cycles(b->id, k));
 				assert_int_equal(b->s[k].instret_raw, synth_instret(b->id, k));
