@@ -59,61 +59,54 @@ static int row_start(FILE *f, const struct coll_run *r, const struct coll_bench 
 		       (unsigned long long)b->group, (unsigned long long)b->batch) < 0 ? -1 : 0;
 }
 
-/* Two decimal digits per step, from a table of "00".."99". */
-static const char digits2[201] =
-	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-	"8081828384858687888990919293949596979899";
+/*
+ * "0000".."9999", four characters each, made once. A value below 10000 is
+ * one 4-byte copy from its entry, started where its digits start, with no
+ * branch on its length: the cycle counts of a tight block straddle 100 at
+ * random, and a branch on that mispredicted about every other row.
+ */
+static char digits4[4 * 10000];
 
-/* Decimal digits of v (1..20). */
-static unsigned ndigits(uint64_t v)
+static void digits4_init(void)
 {
-	unsigned n = 1;
-
-	while (v >= 10000) {
-		v /= 10000;
-		n += 4;
+	if (digits4[1])
+		return; /* "0001": made */
+	for (unsigned v = 0; v < 10000; v++) {
+		digits4[4 * v] = (char)('0' + v / 1000);
+		digits4[4 * v + 1] = (char)('0' + v / 100 % 10);
+		digits4[4 * v + 2] = (char)('0' + v / 10 % 10);
+		digits4[4 * v + 3] = (char)('0' + v % 10);
 	}
-	return n + (v >= 10) + (v >= 100) + (v >= 1000);
 }
 
-/* Appends v in decimal at p; returns the new end. Rows are built by hand
- * because printf per field is most of the cost of a large samples.csv:
- * the length first, then two digits a step from the end backwards. */
+/* Appends v in decimal at p and returns the new end; may write up to 3
+ * bytes past it (the row buffer has room: CSV_ROW_MAX). Rows are built by
+ * hand because printf per field is most of the cost of a large
+ * samples.csv. digits4_init() must have run. */
 static inline __attribute__((always_inline)) char *put_u64(char *p, uint64_t v)
 {
-	/* Most values of a row are short: flags, warmup, instret, cycles. */
-	if (v < 10) {
-		*p = (char)('0' + v);
-		return p + 1;
+	if (v < 10000) {
+		unsigned n = 1u + (v >= 10) + (v >= 100) + (v >= 1000);
+		/* Reads into the next entry for n < 4: v < 9999 then. */
+		memcpy(p, digits4 + 4 * v + 4 - n, 4);
+		return p + n;
 	}
-	if (v < 100) {
-		p[0] = digits2[2 * v];
-		p[1] = digits2[2 * v + 1];
-		return p + 2;
+	/* Groups of four digits, least significant first, then the 1 to 4
+	 * leading digits, written first: their spill is overwritten by the
+	 * first group. */
+	unsigned group[5], ng = 0;
+	while (v >= 10000) {
+		group[ng++] = (unsigned)(v % 10000);
+		v /= 10000;
 	}
-	if (v < 1000) {
-		p[0] = (char)('0' + v / 100);
-		p[1] = digits2[2 * (v % 100)];
-		p[2] = digits2[2 * (v % 100) + 1];
-		return p + 3;
+	unsigned n = 1u + (v >= 10) + (v >= 100) + (v >= 1000);
+	memcpy(p, digits4 + 4 * v + 4 - n, 4);
+	p += n;
+	while (ng) {
+		memcpy(p, digits4 + 4 * group[--ng], 4);
+		p += 4;
 	}
-	char *end = p + ndigits(v), *t = end;
-
-	while (v >= 100) {
-		unsigned r = (unsigned)(v % 100);
-		v /= 100;
-		t -= 2;
-		t[0] = digits2[2 * r];
-		t[1] = digits2[2 * r + 1];
-	}
-	if (v >= 10) {
-		t[-2] = digits2[2 * v];
-		t[-1] = digits2[2 * v + 1];
-	} else {
-		t[-1] = (char)('0' + v);
-	}
-	return end;
+	return p;
 }
 
 /* Output in 256 KiB blocks straight to fwrite (one call per block, not
@@ -154,6 +147,7 @@ static struct obuf *ob_open(FILE *f, const char *header, int *err)
 {
 	struct obuf *o = coll_xrealloc(NULL, sizeof(*o));
 
+	digits4_init(); /* for put_u64(), which every row writer uses */
 	o->f = f;
 	o->n = 0;
 	o->err = 0;

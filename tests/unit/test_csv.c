@@ -132,6 +132,67 @@ static unsigned long long checksum(uint32_t id, uint32_t count)
 	return sum;
 }
 
+/* Every decimal length, and the edges between lengths, through the row
+ * writer (digits from a table, four at a time): the index, cycles_raw and
+ * instret_raw columns of samples.csv against printf's spelling. A block
+ * without its BENCH line keeps exactly the raw values. */
+static void test_samples_csv_digits(void **state)
+{
+	(void)state;
+	static uint64_t vals[200];
+	size_t nv = 0;
+	uint64_t p10 = 1;
+	for (unsigned k = 0; k < 20; k++, p10 *= 10) {
+		vals[nv++] = p10 - 1;
+		vals[nv++] = p10;
+		vals[nv++] = p10 + 1;
+	}
+	vals[nv++] = UINT64_MAX;
+	vals[nv++] = UINT64_MAX - 1;
+	vals[nv++] = 0;
+	for (uint64_t x = 12345; nv < 200; x = x * 6364136223846793005ull + 1442695040888963407ull)
+		vals[nv++] = x >> (x % 61);
+
+	/* Sparse indices: every length of the index column too. */
+	const size_t ncap = 200001;
+	struct collector *c = collector_new();
+	c->runs = calloc(1, sizeof(*c->runs));
+	c->nruns = 1;
+	struct coll_run *r = &c->runs[0];
+	r->tag = 0xabcdef01;
+	r->bench = calloc(1, sizeof(*r->bench));
+	r->nbench = 1;
+	struct coll_bench *b = &r->bench[0];
+	b->s = calloc(ncap, sizeof(*b->s));
+	b->present = calloc(ncap, 1);
+	b->ncap = ncap;
+	assert_non_null(b->s);
+	assert_non_null(b->present);
+	size_t idx[200];
+	for (size_t i = 0; i < nv; i++) {
+		idx[i] = i < 100 ? i * 97 : 9900 + (i - 100) * 1901;
+		if (i == nv - 1)
+			idx[i] = ncap - 1;
+		b->s[idx[i]] = (struct coll_sample){ vals[i], vals[nv - 1 - i] };
+		b->present[idx[i]] = 1;
+	}
+	b->nreceived = nv;
+	b->max_index = ncap - 1;
+
+	char *s = to_string(csv_write_samples, c);
+	char *line = strstr(s, "\r\n") + 2;
+	for (size_t i = 0; i < nv; i++) {
+		char want[160];
+		snprintf(want, sizeof(want), "abcdef01,#0,0,,,,,%zu,,,,,,%llu,%llu,\r\n", idx[i],
+			 (unsigned long long)vals[i], (unsigned long long)vals[nv - 1 - i]);
+		assert_memory_equal(line, want, strlen(want));
+		line += strlen(want);
+	}
+	assert_string_equal(line, "");
+	free(s);
+	collector_free(c);
+}
+
 static void test_summary_csv(void **state)
 {
 	(void)state;
@@ -593,6 +654,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_csv_quoting),
 		cmocka_unit_test(test_samples_csv),
+		cmocka_unit_test(test_samples_csv_digits),
 		cmocka_unit_test(test_summary_csv),
 		cmocka_unit_test(test_summary_small_counts),
 		cmocka_unit_test(test_sweep_columns),

@@ -1,0 +1,29 @@
+/*
+ * Stream decoder, the records (collector_records.c): what each kind of
+ * machine line puts into the run model once the line passed its CRC,
+ * framing and sequence checks in collector.c. Each returns NULL, or why
+ * the line is invalid: it is then counted and none of its values is kept.
+ */
+#ifndef RVBENCH_COLLECTOR_RECORDS_H
+#define RVBENCH_COLLECTOR_RECORDS_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+#include "collector.h"
+#include "wire.h"
+
+const char *coll_rec_run(struct coll_run *r, const struct wire_line *l);
+const char *coll_rec_bench(struct coll_run *r, const struct wire_line *l, uint32_t seq);
+const char *coll_rec_overhead(struct coll_run *r, const struct wire_line *l);
+const char *coll_rec_tp(struct coll_run *r, const struct wire_line *l, uint32_t seq);
+const char *coll_rec_hart(struct coll_run *r, const struct wire_line *l);
+/* bytes: the line's length on the wire, for the bytes-per-sample figure. */
+const char *coll_rec_samples(struct coll_run *r, const struct wire_line *l, uint32_t seq,
+			     size_t bytes);
+const char *coll_rec_end(struct coll_run *r, const struct wire_line *l, uint32_t seq);
+const char *coll_rec_fault(struct coll_run *r, const struct wire_line *l, uint32_t seq);
+const char *coll_rec_trailer(struct collector *c, struct coll_run *r, const struct wire_line *l,
+			     uint32_t seq);
+
+#endif
