@@ -55,6 +55,13 @@ struct coll_sample {
 	uint64_t instret_raw;
 };
 
+/* A FAULT record: the trap that ended a block, or the run. */
+struct coll_fault {
+	int have;
+	char kind[16];
+	uint64_t scause, sepc, stval;
+};
+
 struct coll_gap {
 	uint32_t bench;
 	uint64_t first, last; /* inclusive sample indices */
@@ -92,9 +99,7 @@ struct coll_bench {
 	int have_path;   /* END carried path_instret and path_differs */
 	uint64_t path_instret, path_differs;
 
-	int have_fault;  /* a FAULT with this block's id */
-	char fault_kind[16];
-	uint64_t scause, sepc, stval;
+	struct coll_fault fault; /* a FAULT with this block's id */
 
 	/* A parallel run's block (BENCH parallel=, skew_ticks=, offset_cycles=):
 	 * harts that measured together, the spread of their starts in
@@ -192,9 +197,7 @@ struct coll_run {
 	uint32_t tr_crc32;
 	char tr_status[24];
 
-	int have_fault; /* a FAULT outside any block: the run ended there */
-	char fault_kind[16];
-	uint64_t scause, sepc, stval;
+	struct coll_fault fault; /* a FAULT outside any block: the run ended there */
 
 	int cut_off; /* a RUN with a new tag came before this run's trailer */
 	unsigned long rejected[COLL_REJ_COUNT]; /* lines seen while this run was current */

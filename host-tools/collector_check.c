@@ -93,12 +93,21 @@ static void check_path(struct coll_run *r, const struct coll_bench *b, uint64_t 
 					(unsigned long long)b->mode_differs));
 }
 
+/* "kind (scause=0x.. sepc=0x.. stval=0x..)" in buf. */
+static const char *fault_words(const struct coll_fault *f, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s (scause=0x%llx sepc=0x%llx stval=0x%llx)", f->kind,
+		 (unsigned long long)f->scause, (unsigned long long)f->sepc,
+		 (unsigned long long)f->stval);
+	return buf;
+}
+
 static void block_failures(struct coll_run *r, const struct coll_bench *b)
 {
-	if (b->have_fault)
-		failure(r, coll_strdupf("bench %u: %s (scause=0x%llx sepc=0x%llx stval=0x%llx)", b->id,
-					b->fault_kind, (unsigned long long)b->scause,
-					(unsigned long long)b->sepc, (unsigned long long)b->stval));
+	char w[128];
+
+	if (b->fault.have)
+		failure(r, coll_strdupf("bench %u: %s", b->id, fault_words(&b->fault, w, sizeof(w))));
 	/* skipped: nothing wrong, the benchmark cannot run here (a working
 	 * set larger than RAM); the run is not failed by it. */
 	if (b->have_end && strcmp(b->status, "ok") && strcmp(b->status, "skipped"))
@@ -283,10 +292,10 @@ void coll_check_run(struct coll_run *r)
 	if (r->benches_declared_ok && r->nbench != r->benches_declared)
 		problem(r, coll_strdupf("benches: %zu of %llu received", r->nbench,
 					(unsigned long long)r->benches_declared));
-	if (r->have_fault)
-		failure(r, coll_strdupf("fault outside any block: %s (scause=0x%llx sepc=0x%llx stval=0x%llx)",
-					r->fault_kind, (unsigned long long)r->scause,
-					(unsigned long long)r->sepc, (unsigned long long)r->stval));
+	if (r->fault.have) {
+		char w[128];
+		failure(r, coll_strdupf("fault outside any block: %s", fault_words(&r->fault, w, sizeof(w))));
+	}
 	if (r->have_trailer) {
 		if (r->tr_benches != r->nbench)
 			problem(r, coll_strdupf("trailer benches=%llu but %zu received",

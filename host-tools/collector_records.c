@@ -513,36 +513,28 @@ const char *coll_rec_end(struct coll_run *r, const struct wire_line *l, uint32_t
 
 const char *coll_rec_fault(struct coll_run *r, const struct wire_line *l, uint32_t seq)
 {
-	uint64_t scause, sepc, stval, id;
-	char kind[16];
+	struct coll_fault fault = { .have = 1 };
+	uint64_t id;
 	int in_block = wire_field(l, "id") != NULL;
 
-	if (get_hex(l, "scause", &scause) || get_hex(l, "sepc", &sepc) || get_hex(l, "stval", &stval) ||
-	    opt_word(l, "kind", kind, sizeof(kind)) ||
+	if (get_hex(l, "scause", &fault.scause) || get_hex(l, "sepc", &fault.sepc) ||
+	    get_hex(l, "stval", &fault.stval) || opt_word(l, "kind", fault.kind, sizeof(fault.kind)) ||
 	    (in_block && (get_u64(l, "id", &id) || id >= COLL_BENCH_MAX)))
 		return "FAULT line with a missing or bad field";
-	if (!kind[0])
-		snprintf(kind, sizeof(kind), "exception");
+	if (!fault.kind[0])
+		snprintf(fault.kind, sizeof(fault.kind), "exception");
 	if (in_block) {
 		/* A benchmark's trap: that block stops, the run goes on. */
 		struct coll_bench *b = get_bench(r, id);
-		if (b->have_fault)
+		if (b->fault.have)
 			return "second FAULT line for the same block";
-		b->have_fault = 1;
-		memcpy(b->fault_kind, kind, sizeof(kind));
-		b->scause = scause;
-		b->sepc = sepc;
-		b->stval = stval;
+		b->fault = fault;
 		note_bench_seq(b, seq);
 		return NULL;
 	}
-	if (r->have_fault)
+	if (r->fault.have)
 		return "second FAULT line";
-	r->have_fault = 1;
-	memcpy(r->fault_kind, kind, sizeof(kind));
-	r->scause = scause;
-	r->sepc = sepc;
-	r->stval = stval;
+	r->fault = fault;
 	return NULL;
 }
 

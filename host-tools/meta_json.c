@@ -185,6 +185,18 @@ static int overhead(FILE *f, const struct coll_overhead *o, int first)
 	return fputs("}", f) < 0 ? -1 : 0;
 }
 
+/* {"kind": ..., "scause": "0x..", "sepc": "0x..", "stval": "0x.."} */
+static int json_fault(FILE *f, const struct coll_fault *x)
+{
+	if (fputs("{\"kind\": ", f) < 0 || json_string(f, x->kind))
+		return -1;
+	return fprintf(f, ", \"scause\": \"0x%llx\", \"sepc\": \"0x%llx\", \"stval\": \"0x%llx\"}",
+		       (unsigned long long)x->scause, (unsigned long long)x->sepc,
+		       (unsigned long long)x->stval) < 0
+		       ? -1
+		       : 0;
+}
+
 static int bench(FILE *f, const struct coll_bench *b, int first)
 {
 	if (fprintf(f, "%s        {\"id\": %u, \"name\": ", first ? "" : ",\n", b->id) < 0)
@@ -243,11 +255,7 @@ static int bench(FILE *f, const struct coll_bench *b, int first)
 				    (unsigned long long)b->mode_instret,
 				    (unsigned long long)b->mode_differs) < 0)
 		return -1;
-	if (b->have_fault &&
-	    (fputs(", \"fault\": {\"kind\": ", f) < 0 || json_string(f, b->fault_kind) ||
-	     fprintf(f, ", \"scause\": \"0x%llx\", \"sepc\": \"0x%llx\", \"stval\": \"0x%llx\"}",
-		     (unsigned long long)b->scause, (unsigned long long)b->sepc,
-		     (unsigned long long)b->stval) < 0))
+	if (b->fault.have && (fputs(", \"fault\": ", f) < 0 || json_fault(f, &b->fault)))
 		return -1;
 	return fputs("}", f) < 0 ? -1 : 0;
 }
@@ -345,7 +353,7 @@ static int run(FILE *f, const struct coll_run *r, int first)
 	if (fprintf(f, "%s    {\n      \"tag\": \"%08x\",\n      \"status\": \"%s\",\n"
 		       "      \"result\": \"%s\",\n      \"problems\": [",
 		    first ? "" : ",\n", r->tag, r->complete ? "complete" : "incomplete",
-		    r->have_fault ? "fault" : r->ok ? "ok" : "failed") < 0)
+		    r->fault.have ? "fault" : r->ok ? "ok" : "failed") < 0)
 		return -1;
 	for (size_t i = 0; i < r->nproblem; i++)
 		if ((i && fputs(", ", f) < 0) || json_string(f, r->problem[i]))
@@ -393,11 +401,8 @@ static int run(FILE *f, const struct coll_run *r, int first)
 	} else if (fputs("      \"trailer\": null,\n", f) < 0) {
 		return -1;
 	}
-	if (r->have_fault &&
-	    (fputs("      \"fault\": {\"kind\": ", f) < 0 || json_string(f, r->fault_kind) ||
-	     fprintf(f, ", \"scause\": \"0x%llx\", \"sepc\": \"0x%llx\", \"stval\": \"0x%llx\"},\n",
-		     (unsigned long long)r->scause, (unsigned long long)r->sepc,
-		     (unsigned long long)r->stval) < 0))
+	if (r->fault.have && (fputs("      \"fault\": ", f) < 0 || json_fault(f, &r->fault) ||
+			      fputs(",\n", f) < 0))
 		return -1;
 	if (fprintf(f, "      \"samples_received\": %llu,\n      \"rejected\": ",
 		    (unsigned long long)r->total_received) < 0 ||

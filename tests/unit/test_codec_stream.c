@@ -325,7 +325,7 @@ static void test_block_fault(void **state)
 	assert_true(r->complete);
 	assert_false(r->ok);
 	assert_false(collector_all_ok(c));
-	assert_true(r->bench[0].have_fault);
+	assert_true(r->bench[0].fault.have);
 	assert_string_equal(r->bench[0].status, "fault");
 	assert_int_equal(r->ngap, 1);
 	assert_int_equal(r->gap[0].first, 20);
