@@ -115,7 +115,8 @@ struct coll_bench {
 	struct coll_bench_stats *stats; /* computed once, NULL before */
 
 	struct coll_sample *s; /* indexed by sample index */
-	uint8_t *present;      /* present[i]: s[i] was received */
+	uint8_t *present;      /* present[i]: 1 if s[i] was received, else 0 (only
+				* 0 and 1: the checks memchr for them) */
 	size_t ncap;           /* slots allocated in s and present */
 	uint64_t nreceived;    /* samples present */
 	uint64_t max_index;    /* highest index present (valid if nreceived) */

@@ -269,14 +269,17 @@ static const uint8_t b64url_rev[256] = {
  */
 #define DECODE_BITS_MAX (2u * (1u + 7u + 63u + 6u) + 2u * CODEC_MAX_SAMPLES * (CODEC_ESCAPE + 6u + 63u))
 #define DECODE_CHARS_MAX ((DECODE_BITS_MAX + 5u) / 6u)
-/* Zero bytes after the packed bits: a read starts at most two column
- * headers (154 bits) past the end before codec_decode notices, and loads
- * 8 bytes. */
+/* Zero bytes after the packed bits. codec_decode checks its position
+ * after the two column headers (at most 154 bits) and after each residual
+ * (at most 85 bits), and a refill loads 8 bytes from at most 7 bytes
+ * ahead of the position: no read goes more than about 30 bytes past the
+ * token. */
 #define DECODE_PAD 40u
 
 struct bitr {
 	const uint8_t *p; /* next byte to load into win */
-	uint64_t win;     /* the next avail bits, left-aligned; zeros below */
+	uint64_t win;     /* the next avail bits, left-aligned (the bits below
+			   * them are those that follow, or zeros) */
 	unsigned avail;   /* < 64 */
 };
 
@@ -444,7 +447,8 @@ static int get_column(struct bitr *r, unsigned k, unsigned n, uint64_t *d, const
 
 int codec_decode(const char *tok, struct wire_sample *out, unsigned n)
 {
-	/* About 11 KiB: the decoder runs on the host only. */
+	/* About 16 KiB of frame with d[]: the decoder runs on the host only
+	 * (the firmware links the encoder alone, and its stacks are 16 KiB). */
 	uint8_t buf[(DECODE_CHARS_MAX + 3) / 4 * 3 + 3 + DECODE_PAD];
 	uint64_t d[CODEC_MAX_SAMPLES];
 	struct col p[2];

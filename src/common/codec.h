@@ -68,7 +68,7 @@ unsigned codec_fit(const struct wire_sample *s, unsigned n, size_t max_chars);
  * too few or trailing characters, non-zero padding bits, a reference that
  * is not the minimum, a parameter the encoder would not have chosen, an
  * escape that was not needed, a value above 2^64 - 1. Host side: it packs
- * the token into about 11 KiB of stack first.
+ * the token into a buffer on the stack first: about 16 KiB of frame.
  */
 int codec_decode(const char *tok, struct wire_sample *out, unsigned n);
 

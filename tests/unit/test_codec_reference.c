@@ -213,11 +213,52 @@ static void test_random_strings_agree(void **state)
 	assert_true(accepted - before > 100);
 }
 
+/*
+ * The longest tokens: a line whose every residual but the minimum's is
+ * escaped with 63 bits, then random characters making the token up to
+ * and past the longest a canonical token can be (DECODE_CHARS_MAX in
+ * codec.c: both headers at their widest, every residual escaped with 63
+ * bits), where the decoder refuses unread.
+ */
+static void test_longest_tokens_agree(void **state)
+{
+	(void)state;
+	enum { BITS_MAX = 2 * (1 + 7 + 63 + 6) + 2 * CODEC_MAX_SAMPLES * (CODEC_ESCAPE + 6 + 63),
+	       CHARS_MAX = (BITS_MAX + 5) / 6 };
+	static struct wire_sample s[CODEC_MAX_SAMPLES];
+	static char tok[CHARS_MAX + 64];
+	struct lcg g;
+
+	lcg_seed(&g, 99);
+	for (unsigned i = 0; i < CODEC_MAX_SAMPLES; i++)
+		s[i] = (struct wire_sample){ i ? UINT64_MAX - i : 0, i ? (1ull << 63) + i : 0 };
+	int len = codec_encode(s, CODEC_MAX_SAMPLES, tok, sizeof(tok));
+	assert_true(len > CHARS_MAX / 2);
+	agree(tok, CODEC_MAX_SAMPLES);
+	const int lengths[] = { len + 1, CHARS_MAX - 2, CHARS_MAX - 1, CHARS_MAX,
+				CHARS_MAX + 1, CHARS_MAX + 2, CHARS_MAX + 63 };
+	for (size_t k = 0; k < sizeof(lengths) / sizeof(lengths[0]); k++) {
+		for (int i = len; i < lengths[k]; i++)
+			tok[i] = alphabet[lcg_below(&g, 64)];
+		tok[lengths[k]] = '\0';
+		agree(tok, CODEC_MAX_SAMPLES);
+		agree(tok, 1);
+	}
+	/* Random characters only, around the limit. */
+	for (int n = CHARS_MAX - 3; n <= CHARS_MAX + 3; n++) {
+		for (int i = 0; i < n; i++)
+			tok[i] = alphabet[lcg_below(&g, 64)];
+		tok[n] = '\0';
+		agree(tok, CODEC_MAX_SAMPLES);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_mutated_tokens_agree),
 		cmocka_unit_test(test_random_strings_agree),
+		cmocka_unit_test(test_longest_tokens_agree),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -445,7 +445,7 @@ static void test_framing_matches_bytewise(void **state)
 
 /* The collector's run CRC (ISA-L over the store) against the shared
  * byte-at-a-time one, over runs of every length from 0 to 600 samples at
- * every alignment the store gives, chained from a running value. */
+ * an offset that changes with the length, chained from a running value. */
 static void test_crc32_fast(void **state)
 {
 	(void)state;
