@@ -21,6 +21,7 @@
 #include "lcg.h"
 #include "meta_json.h"
 #include "synth.h"
+#include "wire.h"
 
 #define FIXTURE "tests/fixtures/qemu-sifive_u-300.log"
 
@@ -347,6 +348,51 @@ static void test_block_fault(void **state)
 	synth_free(&l);
 }
 
+/* A trap outside any block (the harness itself): the run ends there, with
+ * no trailer; the fault is named in the failures and in meta.json. */
+static void test_run_fault(void **state)
+{
+	(void)state;
+	char lines[512], buf[256];
+	struct wire_writer w;
+	size_t len = 0;
+
+	wire_begin(&w, buf, sizeof(buf), 0x99, 0, WIRE_REC_RUN);
+	wire_add_kv_u64(&w, "fmt", WIRE_VERSION);
+	wire_add_kv_hex(&w, "seed", 1);
+	assert_true(wire_finish(&w) > 0);
+	len += (size_t)snprintf(lines + len, sizeof(lines) - len, "%s", buf);
+	wire_begin(&w, buf, sizeof(buf), 0x99, 1, WIRE_REC_FAULT);
+	wire_add_kv_str(&w, "kind", "exception");
+	wire_add_kv_hex(&w, "scause", 7);
+	wire_add_kv_hex(&w, "sepc", 0x80200010u);
+	wire_add_kv_hex(&w, "stval", 0x12);
+	assert_true(wire_finish(&w) > 0);
+	len += (size_t)snprintf(lines + len, sizeof(lines) - len, "%s", buf);
+
+	struct collector *c = decode(lines, len, 5);
+	const struct coll_run *r = &c->runs[0];
+	assert_true(r->fault.have);
+	assert_string_equal(r->fault.kind, "exception");
+	assert_false(r->ok);
+	int named = 0;
+	for (size_t i = 0; i < r->nfailure; i++)
+		named |= !strcmp(r->failure[i],
+				 "fault outside any block: exception (scause=0x7 sepc=0x80200010 stval=0x12)");
+	assert_true(named);
+
+	char *s = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&s, &n);
+	struct meta_source src = { .kind = "replay", .file = "t", .end = "eof" };
+	assert_int_equal(meta_json_write(f, c, &src), 0);
+	fclose(f);
+	assert_non_null(strstr(s, "      \"fault\": {\"kind\": \"exception\", \"scause\": \"0x7\", "
+				  "\"sepc\": \"0x80200010\", \"stval\": \"0x12\"},\n"));
+	free(s);
+	collector_free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -355,6 +401,7 @@ int main(void)
 		cmocka_unit_test(test_rice_every_chunking),
 		cmocka_unit_test(test_rice_exact_and_inputs),
 		cmocka_unit_test(test_block_fault),
+		cmocka_unit_test(test_run_fault),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
