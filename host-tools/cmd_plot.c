@@ -2,27 +2,23 @@
  * `rvbench plot DIR`: pictures through gnuplot (Debian gnuplot-nox). Per
  * benchmark one image of four panels: histogram, CDF, the sorted-duration
  * percentile curve (seed 003), and either the Kanata group progression
- * (per-call mean per group with CI bars) or the samples in order.
+ * (per-call mean per group with CI bars) or the samples in order; per
+ * swept benchmark the sweep figure (plot_sweep.c).
  * Also the CDF overlay of `rvbench compare --plot`.
  *
- * Data and script go to a private temporary directory that is removed
- * afterwards; gnuplot's messages are shown only when it fails.
+ * Running gnuplot, and its temporary files, is gnuplot_run.c's job.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
-#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "analysis.h"
 #include "analysis_report.h"
+#include "gnuplot_run.h"
+#include "plot_sweep.h"
 #include "session.h"
 #include "stats.h"
-
-extern char **environ;
 
 static const char usage_plot[] =
 	"usage: rvbench plot [OPTIONS] DIR\n"
@@ -40,131 +36,6 @@ static const char usage_plot[] =
 	"                       (FILE-BENCH-size_kib=64.png)\n"
 	"  -b, --bench NAME     only this benchmark\n"
 	"  -h, --help           this help\n";
-
-struct tmpdir {
-	char path[64];
-	char file[8][160];
-	int nfile;
-};
-
-static FILE *tmp_open(struct tmpdir *t, const char *name, char *path, size_t len)
-{
-	snprintf(path, len, "%s/%s", t->path, name);
-	if (t->nfile < 8)
-		snprintf(t->file[t->nfile++], sizeof(t->file[0]), "%s", path);
-	return fopen(path, "w");
-}
-
-static void tmp_remove(struct tmpdir *t)
-{
-	for (int i = 0; i < t->nfile; i++)
-		unlink(t->file[i]);
-	rmdir(t->path);
-}
-
-/* A gnuplot single-quoted string ('' is a quote). */
-static void gp_str(FILE *f, const char *s)
-{
-	fputc('\'', f);
-	for (; *s; s++) {
-		if (*s == '\'')
-			fputc('\'', f);
-		fputc(*s, f);
-	}
-	fputc('\'', f);
-}
-
-static int terminal(FILE *f, const char *file, int w, int h, char *err, size_t errlen)
-{
-	const char *ext = strrchr(file, '.');
-	if (ext && !strcmp(ext, ".svg"))
-		fprintf(f, "set terminal svg size %d,%d noenhanced font 'Sans,11' background '#ffffff'\n", w, h);
-	else if (ext && !strcmp(ext, ".png"))
-		fprintf(f, "set terminal pngcairo size %d,%d noenhanced font 'Sans,10' background '#ffffff'\n", w, h);
-	else {
-		snprintf(err, errlen, "%s: the output must end in .png or .svg", file);
-		return -1;
-	}
-	fputs("set output ", f);
-	gp_str(f, file);
-	fputs("\nset grid\nset key top left\n", f);
-	return 0;
-}
-
-/* Runs gnuplot on script; its output goes to log, shown on failure. */
-static int run_gnuplot(struct tmpdir *t, const char *script, char *err, size_t errlen)
-{
-	char log[128];
-	snprintf(log, sizeof(log), "%s/gnuplot.log", t->path);
-	if (t->nfile < 8)
-		snprintf(t->file[t->nfile++], sizeof(t->file[0]), "%s", log);
-	posix_spawn_file_actions_t fa;
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_addopen(&fa, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	posix_spawn_file_actions_adddup2(&fa, 1, 2);
-	char *argv[] = { "gnuplot", (char *)script, NULL };
-	pid_t pid;
-	int rc = posix_spawnp(&pid, "gnuplot", &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	if (rc) {
-		snprintf(err, errlen, "cannot run gnuplot: %s (install gnuplot-nox: make deps)",
-			 strerror(rc));
-		return -1;
-	}
-	int st;
-	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR) {
-			snprintf(err, errlen, "waiting for gnuplot: %s", strerror(errno));
-			return -1;
-		}
-	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
-		return 0;
-	char msg[512] = "";
-	FILE *f = fopen(log, "r");
-	if (f) {
-		size_t n = fread(msg, 1, sizeof(msg) - 1, f);
-		msg[n] = 0;
-		fclose(f);
-	}
-	snprintf(err, errlen, "gnuplot failed (status %d): %s", WIFEXITED(st) ? WEXITSTATUS(st) : -1,
-		 msg);
-	return -1;
-}
-
-/* Closes the finished script *f and runs gnuplot on it: gnuplot's status,
- * or -1 with err set when the script could not be written. */
-static int finish_script(struct tmpdir *t, FILE **f, const char *path, char *err, size_t errlen)
-{
-	int bad = fclose(*f);
-
-	*f = NULL;
-	if (bad) {
-		snprintf(err, errlen, "cannot write plot data in %s: %s", t->path, strerror(errno));
-		return -1;
-	}
-	return run_gnuplot(t, path, err, errlen);
-}
-
-static int tmp_make(struct tmpdir *t, char *err, size_t errlen)
-{
-	memset(t, 0, sizeof(*t));
-	const char *base = getenv("TMPDIR");
-	snprintf(t->path, sizeof(t->path), "%s/rvbench-plot.XXXXXX",
-		 base && strlen(base) < 30 ? base : "/tmp");
-	if (!mkdtemp(t->path)) {
-		snprintf(err, errlen, "cannot create a temporary directory: %s", strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
-/* fclose that forgets the stream either way. */
-static int close_ok(FILE **f)
-{
-	int r = fclose(*f);
-	*f = NULL;
-	return r;
-}
 
 /* Sorted values, one "value percentile" pair a line. */
 static int write_sorted(FILE *f, const uint64_t *v, size_t n)
@@ -185,7 +56,7 @@ static int plot_bench(const struct results *r, size_t first, size_t end, const c
 {
 	const struct res_series *s = &r->s[end - 1]; /* the last (largest N) group */
 	int grouped = an_is_group_run(r, first, end);
-	struct tmpdir t;
+	struct gp_tmpdir t;
 	char path[160], hist[160], sorted[160], seq[160], groups[160], title_buf[600];
 	int rc = -1;
 
@@ -194,9 +65,9 @@ static int plot_bench(const struct results *r, size_t first, size_t end, const c
 			 res_label(s, title_buf, sizeof(title_buf)));
 		return -1;
 	}
-	if (tmp_make(&t, err, errlen))
+	if (gp_tmp_make(&t, err, errlen))
 		return -1;
-	FILE *f = tmp_open(&t, "hist.dat", hist, sizeof(hist));
+	FILE *f = gp_tmp_open(&t, "hist.dat", hist, sizeof(hist));
 	uint64_t *v = malloc(s->n * sizeof(*v));
 	struct an_hist h = { 0 };
 	if (!f || !v)
@@ -207,11 +78,11 @@ static int plot_bench(const struct results *r, size_t first, size_t end, const c
 		goto io;
 	for (size_t i = 0; i < h.nbins; i++)
 		fprintf(f, "%llu %zu\n", (unsigned long long)(h.lo + i * h.width), h.count[i]);
-	if (close_ok(&f) || !(f = tmp_open(&t, "sorted.dat", sorted, sizeof(sorted))) ||
-	    write_sorted(f, s->cycles, s->n) || close_ok(&f))
+	if (gp_close_ok(&f) || !(f = gp_tmp_open(&t, "sorted.dat", sorted, sizeof(sorted))) ||
+	    write_sorted(f, s->cycles, s->n) || gp_close_ok(&f))
 		goto io;
-	if (!(f = tmp_open(&t, grouped ? "groups.dat" : "seq.dat", grouped ? groups : seq,
-			   sizeof(seq))))
+	if (!(f = gp_tmp_open(&t, grouped ? "groups.dat" : "seq.dat", grouped ? groups : seq,
+			      sizeof(seq))))
 		goto io;
 	if (grouped) {
 		for (size_t g = first; g < end; g++) {
@@ -228,11 +99,11 @@ static int plot_bench(const struct results *r, size_t first, size_t end, const c
 		for (size_t i = 0; i < s->n; i++)
 			fprintf(f, "%zu %llu\n", i, (unsigned long long)s->cycles[i]);
 	}
-	if (close_ok(&f) || !(f = tmp_open(&t, "plot.gp", path, sizeof(path))))
+	if (gp_close_ok(&f) || !(f = gp_tmp_open(&t, "plot.gp", path, sizeof(path))))
 		goto io;
 
-	if (terminal(f, file, 1400, 1000, err, errlen)) {
-		close_ok(&f);
+	if (gp_terminal(f, file, 1400, 1000, err, errlen)) {
+		gp_close_ok(&f);
 		goto out;
 	}
 	char unit[128];
@@ -277,16 +148,14 @@ static int plot_bench(const struct results *r, size_t first, size_t end, const c
 			seq);
 	}
 	fputs("unset multiplot\n", f);
-	rc = finish_script(&t, &f, path, err, errlen);
+	rc = gp_finish_script(&t, &f, path, err, errlen);
 	goto out;
 io:
-	snprintf(err, errlen, "cannot write plot data in %s: %s", t.path, strerror(errno));
-	if (f)
-		fclose(f);
+	gp_write_error(&t, &f, err, errlen);
 out:
 	an_hist_free(&h);
 	free(v);
-	tmp_remove(&t);
+	gp_tmp_remove(&t);
 	return rc;
 }
 
@@ -294,19 +163,20 @@ int plot_cdf_overlay(const char *file, size_t npanels, char *const *title,
 		     uint64_t *const *a, const size_t *na, uint64_t *const *b, const size_t *nb,
 		     const char *label_a, const char *label_b, char *err, size_t errlen)
 {
-	struct tmpdir t;
+	struct gp_tmpdir t;
 	char path[160];
 	int rc = -1;
 	if (!npanels) {
 		snprintf(err, errlen, "nothing to plot");
 		return -1;
 	}
-	if (tmp_make(&t, err, errlen))
+	if (gp_tmp_make(&t, err, errlen))
 		return -1;
 	/* One data file per side and panel, blocks separated for gnuplot's
 	 * "index": two blank lines between panels. */
 	char da[160], db[160];
-	FILE *fa = tmp_open(&t, "a.dat", da, sizeof(da)), *fb = tmp_open(&t, "b.dat", db, sizeof(db));
+	FILE *fa = gp_tmp_open(&t, "a.dat", da, sizeof(da));
+	FILE *fb = gp_tmp_open(&t, "b.dat", db, sizeof(db));
 	FILE *f = NULL;
 	if (!fa || !fb)
 		goto io;
@@ -316,13 +186,13 @@ int plot_cdf_overlay(const char *file, size_t npanels, char *const *title,
 		fputs("\n\n", fa);
 		fputs("\n\n", fb);
 	}
-	if (close_ok(&fa) | close_ok(&fb))
+	if (gp_close_ok(&fa) | gp_close_ok(&fb))
 		goto io;
-	if (!(f = tmp_open(&t, "cmp.gp", path, sizeof(path))))
+	if (!(f = gp_tmp_open(&t, "cmp.gp", path, sizeof(path))))
 		goto io;
 	size_t cols = npanels < 2 ? 1 : 2, rows = (npanels + cols - 1) / cols;
-	if (terminal(f, file, cols == 1 ? 900 : 1400, (int)(rows * 450 + 60), err, errlen)) {
-		close_ok(&f);
+	if (gp_terminal(f, file, cols == 1 ? 900 : 1400, (int)(rows * 450 + 60), err, errlen)) {
+		gp_close_ok(&f);
 		goto out;
 	}
 	fprintf(f, "set multiplot layout %zu,%zu title 'CDF overlay: A = ' . ", rows, cols);
@@ -340,292 +210,16 @@ int plot_cdf_overlay(const char *file, size_t npanels, char *const *title,
 			da, i, db, i);
 	}
 	fputs("unset multiplot\n", f);
-	rc = finish_script(&t, &f, path, err, errlen);
+	rc = gp_finish_script(&t, &f, path, err, errlen);
 	goto out;
 io:
-	snprintf(err, errlen, "cannot write plot data in %s: %s", t.path, strerror(errno));
+	gp_write_error(&t, &f, err, errlen);
 	if (fa)
 		fclose(fa);
 	if (fb)
 		fclose(fb);
-	if (f)
-		fclose(f);
 out:
-	tmp_remove(&t);
-	return rc;
-}
-
-/* ---- sweeps ----------------------------------------------------------------- */
-
-/* One line of a sweep figure: the blocks that differ only in the swept
- * parameter (same hart, same other parameters). */
-struct sweep_pt {
-	double x, median, p10, p90;
-};
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
-}
-
-static int cmp_pt(const void *a, const void *b)
-{
-	return cmp_double(&((const struct sweep_pt *)a)->x, &((const struct sweep_pt *)b)->x);
-}
-
-/* Nearest rank of p % in sorted v[0..n). */
-static double rank(const double *v, size_t n, unsigned p)
-{
-	size_t k = (n * p + 99) / 100;
-	return v[k ? k - 1 : 0];
-}
-
-/* params without NAME=...: what identifies a line of the sweep. */
-static void params_without(const char *params, const char *name, char *buf, size_t len)
-{
-	size_t nl = strlen(name), n = 0;
-	buf[0] = 0;
-	for (const char *p = params; p && *p;) {
-		size_t fl = strcspn(p, ";");
-		if (!(fl > nl && !strncmp(p, name, nl) && p[nl] == '=') && n < len) {
-			int w = snprintf(buf + n, len - n, "%s%.*s", n ? ";" : "", (int)fl, p);
-			n += w > 0 ? (size_t)w : 0;
-		}
-		p += fl + (p[fl] == ';');
-	}
-}
-
-/*
- * The swept parameter of the series idx[0..n) (one benchmark of one run):
- * the first p.* key, in record order, whose value differs between them and
- * is a positive number in all of them. 0 and name in buf, or -1.
- */
-static int swept_param(const struct results *r, const size_t *idx, size_t n, char *buf, size_t len)
-{
-	const char *p0 = r->s[idx[0]].params;
-	for (const char *p = p0; p && *p;) {
-		size_t fl = strcspn(p, ";"), kl = strcspn(p, "=");
-		if (kl < fl && kl < len) {
-			char name[128], v0[128], v[128];
-			snprintf(name, sizeof(name), "%.*s", (int)kl, p);
-			int differs = 0, numeric = 1;
-			res_param(p0, name, v0, sizeof(v0));
-			for (size_t i = 0; i < n && numeric; i++) {
-				char *end;
-				if (!res_param(r->s[idx[i]].params, name, v, sizeof(v)) ||
-				    !(strtod(v, &end) > 0) || *end)
-					numeric = 0;
-				else
-					differs |= strcmp(v, v0) != 0;
-			}
-			if (differs && numeric) {
-				snprintf(buf, len, "%s", name);
-				return 0;
-			}
-		}
-		p += fl + (p[fl] == ';');
-	}
-	return -1;
-}
-
-/* A size in bytes as "512 B", "4 KiB", "2 MiB", "1 GiB". */
-static void fmt_size(char *buf, size_t len, double bytes)
-{
-	static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB" };
-	int u = 0;
-	while (bytes >= 1024 && u < 4) {
-		bytes /= 1024;
-		u++;
-	}
-	snprintf(buf, len, "%g %s", bytes, unit[u]);
-}
-
-/* Tick labels: sizes for size (bytes) and size_kib, else the number. */
-static void fmt_tick(char *buf, size_t len, const char *param, double x)
-{
-	size_t pl = strlen(param);
-	if (!strcmp(param, "size") || (pl > 5 && !strcmp(param + pl - 5, "_size")) ||
-	    (pl > 6 && !strcmp(param + pl - 6, "_bytes")))
-		fmt_size(buf, len, x);
-	else if (pl >= 4 && !strcmp(param + pl - 4, "_kib"))
-		fmt_size(buf, len, x * 1024);
-	else if (pl >= 4 && !strcmp(param + pl - 4, "_mib"))
-		fmt_size(buf, len, x * 1024 * 1024);
-	else
-		snprintf(buf, len, "%g", x);
-}
-
-/*
- * The sweep figure of benchmark idx[0..n) (its series, one run): per
- * line (hart, other parameters) and point (swept value) the median and
- * p10..p90 of cycles per call, divided by per_call when the block has one
- * (cycles per load, per byte); log2 x axis.
- */
-static int plot_sweep(const struct results *r, const size_t *idx, size_t n, const char *param,
-		      const char *file, char *err, size_t errlen)
-{
-	struct tmpdir t;
-	char path[160], data[160];
-	int rc = -1;
-	/* Lines in order of first appearance; a series of a group run counts
-	 * with its last (largest N) group, as in the panels. */
-	char (*line)[300] = calloc(n, sizeof(*line));
-	size_t *line_of = calloc(n, sizeof(size_t)), nline = 0;
-	struct sweep_pt *pt = calloc(n, sizeof(*pt));
-	FILE *f = NULL;
-	if (!line || !line_of || !pt) {
-		snprintf(err, errlen, "out of memory");
-		free(line);
-		free(line_of);
-		free(pt);
-		return -1;
-	}
-	int per_unit = 1;
-	const char *unit = NULL;
-	for (size_t i = 0; i < n; i++) {
-		const struct res_series *s = &r->s[idx[i]];
-		if (!s->unit || !s->per_call)
-			per_unit = 0;
-		else if (!unit)
-			unit = s->unit;
-		else if (strcmp(unit, s->unit))
-			per_unit = 0;
-	}
-	if (tmp_make(&t, err, errlen))
-		goto out_free;
-	if (!(f = tmp_open(&t, "sweep.dat", data, sizeof(data))))
-		goto io;
-	double ymin = 0, ymax = 0;
-	int have_y = 0;
-	for (size_t i = 0; i < n; i++) {
-		const struct res_series *s = &r->s[idx[i]];
-		char key[300], rest[256];
-		params_without(s->params, param, rest, sizeof(rest));
-		snprintf(key, sizeof(key), "hart %llu%s%s", (unsigned long long)s->hart,
-			 *rest ? ", " : "", rest);
-		size_t l;
-		for (l = 0; l < nline && strcmp(line[l], key); l++)
-			;
-		if (l == nline)
-			snprintf(line[nline++], sizeof(line[0]), "%s", key);
-		line_of[i] = l;
-	}
-	for (size_t l = 0; l < nline; l++) {
-		size_t np = 0;
-		for (size_t i = 0; i < n; i++) {
-			const struct res_series *s = &r->s[idx[i]];
-			char v[128];
-			if (line_of[i] != l || !s->n || !res_param(s->params, param, v, sizeof(v)))
-				continue;
-			/* A later series of the same point (a larger N) replaces it. */
-			double x = strtod(v, NULL), div = (double)(s->batch ? s->batch : 1) *
-							   (per_unit ? (double)s->per_call : 1);
-			size_t k;
-			for (k = 0; k < np && pt[k].x != x; k++)
-				;
-			double *y = malloc(s->n * sizeof(*y));
-			if (!y)
-				goto io;
-			for (size_t j = 0; j < s->n; j++)
-				y[j] = (double)s->cycles[j] / div;
-			qsort(y, s->n, sizeof(*y), cmp_double);
-			pt[k] = (struct sweep_pt){ x, rank(y, s->n, 50), rank(y, s->n, 10),
-						   rank(y, s->n, 90) };
-			free(y);
-			if (k == np)
-				np++;
-		}
-		qsort(pt, np, sizeof(*pt), cmp_pt);
-		for (size_t k = 0; k < np; k++) {
-			fprintf(f, "%.17g %.6f %.6f %.6f\n", pt[k].x, pt[k].median, pt[k].p10, pt[k].p90);
-			if (!have_y || pt[k].p10 < ymin)
-				ymin = pt[k].p10;
-			if (!have_y || pt[k].p90 > ymax)
-				ymax = pt[k].p90;
-			have_y = 1;
-		}
-		fputs("\n\n", f); /* one gnuplot index per line */
-	}
-	if (!have_y) {
-		snprintf(err, errlen, "%s: no measured samples to plot", r->s[idx[0]].bench);
-		close_ok(&f);
-		goto out;
-	}
-	if (close_ok(&f) || !(f = tmp_open(&t, "sweep.gp", path, sizeof(path))))
-		goto io;
-	if (terminal(f, file, 1200, 700, err, errlen)) {
-		close_ok(&f);
-		goto out;
-	}
-	char ylabel[160], title[1024], tick[64];
-	if (per_unit)
-		snprintf(ylabel, sizeof(ylabel), "cycles per %s", unit);
-	else
-		snprintf(ylabel, sizeof(ylabel), "cycles per call");
-	snprintf(title, sizeof(title), "%s (run %s): %s against %s; median, p10-p90 band",
-		 r->s[idx[0]].bench, r->s[idx[0]].run, ylabel, param);
-	fputs("set title ", f);
-	gp_str(f, title);
-	fputs("\nset xlabel ", f);
-	snprintf(title, sizeof(title), "%s (log2 scale)", param);
-	gp_str(f, title);
-	fputs("\nset ylabel ", f);
-	gp_str(f, ylabel);
-	fputs("\nset logscale x 2\n", f);
-	/* A wide range (a per-byte cost from 8 B to 1 MiB): log y as well. */
-	if (ymin > 0 && ymax / ymin > 30)
-		fputs("set logscale y 10\nset offsets graph 0.03, graph 0.03, graph 0.05, graph 0.05\n", f);
-	else
-		fputs("set yrange [0:*]\nset offsets graph 0.03, graph 0.03, graph 0.05, 0\n", f);
-	/* A tick at every swept value, labelled as a size where it is one. */
-	double *xs = malloc(n * sizeof(*xs));
-	size_t nx = 0;
-	if (!xs) {
-		close_ok(&f);
-		goto io;
-	}
-	for (size_t i = 0; i < n; i++) {
-		char v[128];
-		if (res_param(r->s[idx[i]].params, param, v, sizeof(v)))
-			xs[nx++] = strtod(v, NULL);
-	}
-	qsort(xs, nx, sizeof(*xs), cmp_double);
-	fputs("set xtics (", f);
-	for (size_t i = 0, m = 0; i < nx; i++) {
-		if (i && xs[i] == xs[i - 1])
-			continue;
-		fmt_tick(tick, sizeof(tick), param, xs[i]);
-		fprintf(f, "%s'%s' %.17g", m++ ? ", " : "", tick, xs[i]);
-	}
-	fputs(")\n", f);
-	if (nx > 10)
-		fputs("set xtics rotate by 45 right\n", f);
-	free(xs);
-	static const char *const color[] = { "#4477aa", "#ee6677", "#228833", "#ccbb44",
-					     "#66ccee", "#aa3377", "#bbbbbb" };
-	fputs("set key top left\nplot ", f);
-	for (size_t l = 0; l < nline; l++) {
-		const char *c = color[l % 7];
-		fprintf(f, "%s'%s' index %zu using 1:3:4 with filledcurves fs transparent solid 0.2 "
-			   "noborder lc rgb '%s' notitle, '%s' index %zu using 1:2 with linespoints lw 2 "
-			   "pt 7 lc rgb '%s' title ",
-			l ? ", " : "", data, l, c, data, l, c);
-		gp_str(f, nline > 1 ? line[l] : "median (band: p10-p90)");
-	}
-	fputs("\n", f);
-	rc = finish_script(&t, &f, path, err, errlen);
-	goto out;
-io:
-	snprintf(err, errlen, "cannot write plot data in %s: %s", t.path, strerror(errno));
-	if (f)
-		fclose(f);
-out:
-	tmp_remove(&t);
-out_free:
-	free(line);
-	free(line_of);
-	free(pt);
+	gp_tmp_remove(&t);
 	return rc;
 }
 
@@ -745,7 +339,7 @@ static struct image *plan(const struct results *r, const char *only, size_t *n)
 			runs += !strcmp(r->s[im[k].first].bench, s->bench) &&
 				strcmp(r->s[im[k].first].run, s->run);
 		char param[128];
-		if (m < 2 || swept_param(r, idx, m, param, sizeof(param)))
+		if (m < 2 || plot_swept_param(r, idx, m, param, sizeof(param)))
 			continue;
 		if (ni == cap) {
 			cap *= 2;
