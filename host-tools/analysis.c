@@ -50,6 +50,26 @@ struct an_val an_var_d(const double *v, size_t n)
 	return an_ok((double)(ss / (n - 1)));
 }
 
+uint64_t *an_sorted_copy(const uint64_t *v, size_t n)
+{
+	uint64_t *s = malloc(n ? n * sizeof(*s) : 1);
+	if (!s)
+		return NULL;
+	memcpy(s, v, n * sizeof(*s));
+	stats_sort_u64(s, n);
+	return s;
+}
+
+int an_tukey_of(const uint64_t *v, size_t n, struct an_tukey *t)
+{
+	uint64_t *sorted = an_sorted_copy(v, n);
+	if (!sorted)
+		return -1;
+	an_tukey(sorted, n, t);
+	free(sorted);
+	return 0;
+}
+
 /*
  * Distribution-free CI of the median: with B ~ Binomial(n, 1/2) the number
  * of samples below the median, [x_(l), x_(n+1-l)] (1-based order

@@ -128,8 +128,13 @@ struct an_tukey {
 	size_t mild_low, mild_high, severe_low, severe_high;
 };
 
+/* A sorted copy of v[0..n) (free it), NULL when out of memory. */
+uint64_t *an_sorted_copy(const uint64_t *v, size_t n);
+
 /* sorted: ascending, n > 0. */
 void an_tukey(const uint64_t *sorted, size_t n, struct an_tukey *t);
+/* The same of unsorted v (n > 0); -1 when out of memory. */
+int an_tukey_of(const uint64_t *v, size_t n, struct an_tukey *t);
 
 /* Samples grouped by instret: one code path each (seed 003). */
 struct an_path {

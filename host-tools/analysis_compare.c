@@ -186,13 +186,11 @@ int an_bootstrap_ratio(const uint64_t *a, size_t na, const uint64_t *b, size_t n
 
 static uint64_t median_of(const uint64_t *v, size_t n, int *err)
 {
-	uint64_t *s = malloc(n * sizeof(*s));
+	uint64_t *s = an_sorted_copy(v, n);
 	if (!s) {
 		*err = 1;
 		return 0;
 	}
-	memcpy(s, v, n * sizeof(*s));
-	stats_sort_u64(s, n);
 	uint64_t m = stats_percentile(s, n, 50);
 	free(s);
 	return m;

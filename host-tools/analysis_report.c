@@ -66,11 +66,9 @@ static int print_hist_sorted(FILE *f, const uint64_t *s, size_t n, size_t maxbin
 
 int an_print_hist(FILE *f, const uint64_t *v, size_t n, size_t maxbins, const char *indent)
 {
-	uint64_t *s = malloc(n * sizeof(*s));
+	uint64_t *s = an_sorted_copy(v, n);
 	if (!s)
 		return -1;
-	memcpy(s, v, n * sizeof(*s));
-	stats_sort_u64(s, n);
 	int rc = print_hist_sorted(f, s, n, maxbins, indent);
 	free(s);
 	return rc;
@@ -127,11 +125,10 @@ static int report_series(FILE *f, const struct res_series *s, const struct an_op
 	fprintf(f, "  %g %% CI of the mean %s (Student t); of the median %s (order statistics)\n",
 		100 * o->level, CI(d.ci_mean, 3), CI(d.ci_median, 0));
 
-	uint64_t *sorted = malloc(s->n * sizeof(*sorted));
+	/* Kept for the paths and the histogram. */
+	uint64_t *sorted = an_sorted_copy(s->cycles, s->n);
 	if (!sorted)
 		return -1;
-	memcpy(sorted, s->cycles, s->n * sizeof(*sorted));
-	stats_sort_u64(sorted, s->n); /* kept for the paths and the histogram */
 	struct an_tukey t;
 	an_tukey(sorted, s->n, &t);
 	fprintf(f, "  outliers (Tukey, kept): mild %zu low %zu high, severe %zu low %zu high "

@@ -179,6 +179,88 @@ static int console_opt(const char *cmd, struct console_cli *cc, int opt, const c
 	return 0;
 }
 
+/* The long options of collect_opt(), for qemu and serial (replay takes
+ * --output, --allow-partial and --help only), and the table's end. */
+#define COLLECT_LONG_OPTIONS                            \
+	{ "timeout", required_argument, NULL, 't' },    \
+	{ "output", required_argument, NULL, 'o' },     \
+	{ "allow-partial", no_argument, NULL, 'P' },    \
+	{ "exec", required_argument, NULL, 'e' },       \
+	{ "console", no_argument, NULL, 'c' },          \
+	{ "help", no_argument, NULL, 'h' },             \
+	{ 0, 0, 0, 0 }
+
+/* What qemu, serial and replay share on their command lines. */
+struct collect_cli {
+	struct console_cli cc;
+	const char *outdir;
+	unsigned long timeout_s;
+};
+
+enum { OPT_OTHER, OPT_TAKEN, OPT_HELP, OPT_BAD };
+
+/* One of the shared options (--timeout, --exec, --console, --allow-partial,
+ * --output, --help: usage printed); OPT_OTHER for the command's own,
+ * OPT_BAD once the error is said. */
+static int collect_opt(const char *cmd, const char *usage, struct collect_cli *c, int opt,
+		       const char *arg)
+{
+	unsigned long v;
+
+	switch (opt) {
+	case 't':
+		if (parse_uint(arg, 0, 1000000, &v)) {
+			rvb_error("%s: --timeout must be whole seconds, not '%s'", cmd, arg);
+			return OPT_BAD;
+		}
+		c->timeout_s = v;
+		c->cc.timeout_given = 1;
+		return OPT_TAKEN;
+	case 'e':
+	case 'c':
+		return console_opt(cmd, &c->cc, opt, arg) ? OPT_BAD : OPT_TAKEN;
+	case 'P':
+		allow_partial = 1;
+		return OPT_TAKEN;
+	case 'o':
+		c->outdir = arg;
+		return OPT_TAKEN;
+	case 'h':
+		fputs(usage, stdout);
+		return OPT_HELP;
+	default:
+		return OPT_OTHER;
+	}
+}
+
+/*
+ * next_opt() with the shared options taken here: the next option that is
+ * the command's own, -1 at the end, or OPT_RETURN when the command is to
+ * return *status (its help printed, or an error said).
+ */
+#define OPT_RETURN (-2)
+static int next_own_opt(const char *cmd, const char *usage, struct collect_cli *c, int argc,
+			char **argv, const char *shortopts, const struct option *lo, int *status)
+{
+	int opt;
+
+	while ((opt = next_opt(cmd, argc, argv, shortopts, lo)) != -1) {
+		switch (collect_opt(cmd, usage, c, opt, optarg)) {
+		case OPT_TAKEN:
+			continue;
+		case OPT_HELP:
+			*status = 0;
+			return OPT_RETURN;
+		case OPT_BAD:
+			*status = EXIT_ERROR;
+			return OPT_RETURN;
+		default:
+			return opt;
+		}
+	}
+	return -1;
+}
+
 /* Before anything is opened: the script is checked. */
 static int console_prepare(const char *cmd, const struct console_cli *cc, struct console *k,
 			   int add_exit)
@@ -244,24 +326,19 @@ static int cmd_qemu(int argc, char **argv)
 		{ "bootargs", required_argument, NULL, 'a' },
 		{ "memory", required_argument, NULL, 'm' },
 		{ "qemu-args", required_argument, NULL, 'q' },
-		{ "timeout", required_argument, NULL, 't' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "allow-partial", no_argument, NULL, 'P' },
-		{ "exec", required_argument, NULL, 'e' },
-		{ "console", no_argument, NULL, 'c' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0, 0, 0, 0 },
+		COLLECT_LONG_OPTIONS,
 	};
-	struct console_cli cc = { CONSOLE_OFF, NULL, 0 };
-	struct qemu_opts o = { .machine = "sifive_u", .icount_shift = 0,
-			       .timeout_s = DEFAULT_TIMEOUT_S };
-	const char *outdir = NULL;
+	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, DEFAULT_TIMEOUT_S };
+	struct qemu_opts o = { .machine = "sifive_u", .icount_shift = 0 };
 	unsigned long v;
-	int opt, has_qemu_args = 0;
+	int opt, status, has_qemu_args = 0;
 	static char *qemu_args_buf; /* lives as long as the command */
 
 	reset_getopt();
-	while ((opt = next_opt("qemu", argc, argv, ":M:t:o:e:ch", lo)) != -1) {
+	while ((opt = next_own_opt("qemu", usage_qemu, &c, argc, argv, ":M:t:o:e:ch", lo, &status)) !=
+	       -1) {
+		if (opt == OPT_RETURN)
+			return status;
 		switch (opt) {
 		case 'M':
 			if (strcmp(optarg, "sifive_u") && strcmp(optarg, "virt")) {
@@ -323,32 +400,11 @@ static int cmd_qemu(int argc, char **argv)
 			has_qemu_args = 1;
 			break;
 		}
-		case 't':
-			if (parse_uint(optarg, 0, 1000000, &v)) {
-				rvb_error("qemu: --timeout must be whole seconds, not '%s'", optarg);
-				return EXIT_ERROR;
-			}
-			o.timeout_s = (unsigned)v;
-			cc.timeout_given = 1;
-			break;
-		case 'e':
-		case 'c':
-			if (console_opt("qemu", &cc, opt, optarg))
-				return EXIT_ERROR;
-			break;
-		case 'P':
-			allow_partial = 1;
-			break;
-		case 'o':
-			outdir = optarg;
-			break;
-		case 'h':
-			fputs(usage_qemu, stdout);
-			return 0;
 		default:
 			return EXIT_ERROR;
 		}
 	}
+	o.timeout_s = (unsigned)c.timeout_s;
 	if (optind == argc && has_qemu_args) {
 		/* The -bios in --qemu-args is the whole boot (fw_payload). */
 		if (o.bootargs) {
@@ -368,18 +424,18 @@ static int cmd_qemu(int argc, char **argv)
 	}
 	if (!o.smp)
 		o.smp = strcmp(o.machine, "sifive_u") ? 1 : 5;
-	o.console = cc.mode != CONSOLE_OFF;
-	if (cc.mode == CONSOLE_INTERACTIVE && !cc.timeout_given)
+	o.console = c.cc.mode != CONSOLE_OFF;
+	if (c.cc.mode == CONSOLE_INTERACTIVE && !c.cc.timeout_given)
 		o.timeout_s = 0; /* a human at the keyboard */
 
 	/* --exec ends with "exit", so the firmware ends as rvbench.exit=reboot
 	 * says and QEMU exits by itself. */
 	struct console k;
-	if (console_prepare("qemu", &cc, &k, 1))
+	if (console_prepare("qemu", &c.cc, &k, 1))
 		return EXIT_ERROR;
 	char err[4400], icount[16];
 	struct session s;
-	if (session_open(&s, outdir, NULL, err, sizeof(err))) {
+	if (session_open(&s, c.outdir, NULL, err, sizeof(err))) {
 		rvb_error("%s", err);
 		console_free(&k);
 		return EXIT_ERROR;
@@ -394,7 +450,6 @@ static int cmd_qemu(int argc, char **argv)
 	else
 		snprintf(icount, sizeof(icount), "%d", o.icount_shift);
 	m.icount = icount;
-	int status;
 	if (source_qemu(&s, &o, qargv, &m, o.console ? &k : NULL, err, sizeof(err))) {
 		/* Nothing ran, nothing was received: leave no empty results. */
 		console_tty_restore();
@@ -416,21 +471,18 @@ static int cmd_serial(int argc, char **argv)
 	static const struct option lo[] = {
 		{ "port", required_argument, NULL, 'p' },
 		{ "baud", required_argument, NULL, 'b' },
-		{ "timeout", required_argument, NULL, 't' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "allow-partial", no_argument, NULL, 'P' },
-		{ "exec", required_argument, NULL, 'e' },
-		{ "console", no_argument, NULL, 'c' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0, 0, 0, 0 },
+		COLLECT_LONG_OPTIONS,
 	};
-	struct console_cli cc = { CONSOLE_OFF, NULL, 0 };
-	const char *port = NULL, *outdir = NULL;
-	unsigned long baud = 115200, timeout = DEFAULT_TIMEOUT_S, v;
-	int opt;
+	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, DEFAULT_TIMEOUT_S };
+	const char *port = NULL;
+	unsigned long baud = 115200, v;
+	int opt, status;
 
 	reset_getopt();
-	while ((opt = next_opt("serial", argc, argv, ":p:b:t:o:e:ch", lo)) != -1) {
+	while ((opt = next_own_opt("serial", usage_serial, &c, argc, argv, ":p:b:t:o:e:ch", lo, &status)) !=
+	       -1) {
+		if (opt == OPT_RETURN)
+			return status;
 		switch (opt) {
 		case 'p':
 			port = optarg;
@@ -443,32 +495,11 @@ static int cmd_serial(int argc, char **argv)
 			}
 			baud = v;
 			break;
-		case 't':
-			if (parse_uint(optarg, 0, 1000000, &v)) {
-				rvb_error("serial: --timeout must be whole seconds, not '%s'", optarg);
-				return EXIT_ERROR;
-			}
-			timeout = v;
-			cc.timeout_given = 1;
-			break;
-		case 'e':
-		case 'c':
-			if (console_opt("serial", &cc, opt, optarg))
-				return EXIT_ERROR;
-			break;
-		case 'P':
-			allow_partial = 1;
-			break;
-		case 'o':
-			outdir = optarg;
-			break;
-		case 'h':
-			fputs(usage_serial, stdout);
-			return 0;
 		default:
 			return EXIT_ERROR;
 		}
 	}
+
 	if (optind != argc) {
 		rvb_error("serial: unexpected argument '%s'", argv[optind]);
 		return EXIT_ERROR;
@@ -478,23 +509,23 @@ static int cmd_serial(int argc, char **argv)
 		return EXIT_ERROR;
 	}
 
-	if (cc.mode == CONSOLE_INTERACTIVE && !cc.timeout_given)
-		timeout = 0; /* a human at the keyboard */
+	if (c.cc.mode == CONSOLE_INTERACTIVE && !c.cc.timeout_given)
+		c.timeout_s = 0; /* a human at the keyboard */
 
 	/* No "exit" added: the board stays at its prompt (or parks). */
 	struct console k;
-	if (console_prepare("serial", &cc, &k, 0))
+	if (console_prepare("serial", &c.cc, &k, 0))
 		return EXIT_ERROR;
 	char err[4400];
 	/* Read-write only when the user asked for the console. */
-	int fd = serial_open_mode(port, baud, cc.mode != CONSOLE_OFF, err, sizeof(err));
+	int fd = serial_open_mode(port, baud, c.cc.mode != CONSOLE_OFF, err, sizeof(err));
 	if (fd < 0) {
 		rvb_error("serial: %s", err);
 		console_free(&k);
 		return EXIT_ERROR;
 	}
 	struct session s;
-	if (session_open(&s, outdir, NULL, err, sizeof(err))) {
+	if (session_open(&s, c.outdir, NULL, err, sizeof(err))) {
 		close(fd);
 		rvb_error("%s", err);
 		console_free(&k);
@@ -503,11 +534,11 @@ static int cmd_serial(int argc, char **argv)
 	s.allow_partial = allow_partial;
 	s.link_bytes_per_s = baud / 10; /* 8N1: ten bits a byte */
 	struct meta_source m = { .kind = "serial", .port = port, .baud = baud,
-				 .timeout_s = (unsigned)timeout };
+				 .timeout_s = (unsigned)c.timeout_s };
 	console_begin("serial", &k, &s);
-	m.end = src_end_name(source_serial_console(&s, fd, (unsigned)timeout, &k));
+	m.end = src_end_name(source_serial_console(&s, fd, (unsigned)c.timeout_s, &k));
 	console_end(&k);
-	int status = console_status(&k, &s, session_finish(&s, &m, stdout));
+	status = console_status(&k, &s, session_finish(&s, &m, stdout));
 	session_free(&s);
 	console_free(&k);
 	return status;
@@ -521,25 +552,13 @@ static int cmd_replay(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ 0, 0, 0, 0 },
 	};
-	const char *outdir = NULL;
-	int opt;
+	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, 0 };
+	int opt, status;
 
 	reset_getopt();
-	while ((opt = next_opt("replay", argc, argv, ":o:h", lo)) != -1) {
-		switch (opt) {
-		case 'P':
-			allow_partial = 1;
-			break;
-		case 'o':
-			outdir = optarg;
-			break;
-		case 'h':
-			fputs(usage_replay, stdout);
-			return 0;
-		default:
-			return EXIT_ERROR;
-		}
-	}
+	/* Its options are all shared ones: anything else is an error. */
+	if ((opt = next_own_opt("replay", usage_replay, &c, argc, argv, ":o:h", lo, &status)) != -1)
+		return opt == OPT_RETURN ? status : EXIT_ERROR;
 	if (optind != argc - 1) {
 		rvb_error(optind >= argc ? "replay: no FILE given (see rvbench replay --help)"
 					 : "replay: one FILE only (see rvbench replay --help)");
@@ -555,14 +574,13 @@ static int cmd_replay(int argc, char **argv)
 
 	char err[4400];
 	struct session s;
-	if (session_open(&s, outdir, file, err, sizeof(err))) {
+	if (session_open(&s, c.outdir, file, err, sizeof(err))) {
 		rvb_error("%s", err);
 		return EXIT_ERROR;
 	}
 	s.allow_partial = allow_partial;
 	struct meta_source m = { .kind = "replay", .file = file };
 	enum src_end end;
-	int status;
 	if (source_file(&s, file, &end, err, sizeof(err))) {
 		rvb_error("replay: %s", err);
 		m.end = "error";

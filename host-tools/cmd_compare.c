@@ -183,6 +183,16 @@ static void csv_key(const struct key *k)
 		printf("%llu", (unsigned long long)k->hart);
 }
 
+/* bench_a,bench_b,params,group,hart of a CSV row. */
+static void csv_row_start(const char *bench, const char *bname, const struct key *k)
+{
+	csv_out_field(bench);
+	putchar(',');
+	csv_out_field(bname);
+	putchar(',');
+	csv_key(k);
+}
+
 int cmd_compare(int argc, char **argv)
 {
 	static const struct option lo[] = {
@@ -349,11 +359,7 @@ int cmd_compare(int argc, char **argv)
 			skip = "out of memory";
 		if (skip) {
 			if (csv) {
-				csv_out_field(s->bench);
-				putchar(',');
-				csv_out_field(bname);
-				putchar(',');
-				csv_key(&ka);
+				csv_row_start(s->bench, bname, &ka);
 				printf(",%llu,%zu,%zu,,,,,,,,%s\r\n", (unsigned long long)batch_a, na, nb,
 				       skip);
 			} else {
@@ -375,11 +381,7 @@ int cmd_compare(int argc, char **argv)
 		else
 			snprintf(pv, sizeof(pv), "%.4g%s", c.mwu.p.v, c.mwu.exact ? " exact" : "");
 		if (csv) {
-			csv_out_field(s->bench);
-			putchar(',');
-			csv_out_field(bname);
-			putchar(',');
-			csv_key(&ka);
+			csv_row_start(s->bench, bname, &ka);
 			printf(",%llu,%zu,%zu,%llu,%llu,", (unsigned long long)batch_a, na, nb,
 			       (unsigned long long)c.median_a, (unsigned long long)c.median_b);
 			if (!c.change_pct.na)

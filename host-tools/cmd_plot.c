@@ -40,11 +40,9 @@ static const char usage_plot[] =
 /* Sorted values, one "value percentile" pair a line. */
 static int write_sorted(FILE *f, const uint64_t *v, size_t n)
 {
-	uint64_t *s = malloc(n * sizeof(*s));
+	uint64_t *s = an_sorted_copy(v, n);
 	if (!s)
 		return -1;
-	memcpy(s, v, n * sizeof(*s));
-	stats_sort_u64(s, n);
 	for (size_t i = 0; i < n; i++)
 		fprintf(f, "%llu %.6f\n", (unsigned long long)s[i], 100.0 * (double)(i + 1) / (double)n);
 	free(s);
@@ -263,6 +261,23 @@ static void out_name(char *buf, size_t len, const char *dir, const char *out, co
 	snprintf(buf, len, "%.*s-%s%s", (int)(ext - out), out, stem, ext);
 }
 
+/* Room for one more image in *im (cap doubled when full): the next slot,
+ * or NULL when out of memory (*im freed then). */
+static struct image *image_slot(struct image **im, size_t ni, size_t *cap)
+{
+	if (ni == *cap) {
+		*cap *= 2;
+		struct image *nim = realloc(*im, *cap * sizeof(**im));
+		if (!nim) {
+			free(*im);
+			*im = NULL;
+			return NULL;
+		}
+		*im = nim;
+	}
+	return *im + ni;
+}
+
 /*
  * The images of r: one per (run, bench, params, hart), named by the bench
  * alone when that is unique, else with the parameters, the hart, the run;
@@ -278,15 +293,8 @@ static struct image *plan(const struct results *r, const char *only, size_t *n)
 	for (size_t i = 0; i < r->ns; i = an_bench_end(r, i)) {
 		if (only && strcmp(r->s[i].bench, only))
 			continue;
-		if (ni == cap) {
-			cap *= 2;
-			struct image *nim = realloc(im, cap * sizeof(*im));
-			if (!nim) {
-				free(im);
-				return NULL;
-			}
-			im = nim;
-		}
+		if (!image_slot(&im, ni, &cap))
+			return NULL;
 		im[ni] = (struct image){ .first = i, .end = an_bench_end(r, i) };
 		ni++;
 	}
@@ -341,15 +349,9 @@ static struct image *plan(const struct results *r, const char *only, size_t *n)
 		char param[128];
 		if (m < 2 || plot_swept_param(r, idx, m, param, sizeof(param)))
 			continue;
-		if (ni == cap) {
-			cap *= 2;
-			struct image *nim = realloc(im, cap * sizeof(*im));
-			if (!nim) {
-				free(im);
-				free(idx);
-				return NULL;
-			}
-			im = nim;
+		if (!image_slot(&im, ni, &cap)) {
+			free(idx);
+			return NULL;
 		}
 		im[ni] = (struct image){ .first = im[f].first, .end = im[f].first + 1, .sweep = 1 };
 		snprintf(im[ni].param, sizeof(im[ni].param), "%s", param);

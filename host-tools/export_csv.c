@@ -6,7 +6,6 @@
 
 #include "analysis.h"
 #include "analysis_report.h"
-#include "stats.h"
 
 static void val(FILE *f, struct an_val x, int prec)
 {
@@ -84,15 +83,10 @@ int export_csv(FILE *f, const struct results *r, const struct an_opts *o)
 		ci(f, &d.ci_mean, 3);
 		ci(f, &d.ci_median, 0);
 		if (s->n) {
-			uint64_t *sorted = malloc(s->n * sizeof(*sorted));
 			struct an_path *p;
 			struct an_tukey t;
-			if (!sorted)
+			if (an_tukey_of(s->cycles, s->n, &t))
 				return -1;
-			memcpy(sorted, s->cycles, s->n * sizeof(*sorted));
-			stats_sort_u64(sorted, s->n);
-			an_tukey(sorted, s->n, &t);
-			free(sorted);
 			size_t np = an_paths(s->cycles, s->instret, s->n, &p);
 			if (np == (size_t)-1)
 				return -1;

@@ -5,7 +5,6 @@
 
 #include "analysis.h"
 #include "analysis_report.h"
-#include "stats.h"
 
 void an_json_str(FILE *f, const char *s)
 {
@@ -82,17 +81,12 @@ static int series(FILE *f, const struct res_series *s, const struct an_opts *o)
 	jci(f, "ci_mean", &d.ci_mean, 4);
 	jci(f, "ci_median", &d.ci_median, 0);
 	if (s->n) {
-		uint64_t *sorted = malloc(s->n * sizeof(*sorted));
 		struct an_tukey t;
 		struct an_steady st;
 		struct an_path *p;
 		size_t first;
-		if (!sorted)
+		if (an_tukey_of(s->cycles, s->n, &t))
 			return -1;
-		memcpy(sorted, s->cycles, s->n * sizeof(*sorted));
-		stats_sort_u64(sorted, s->n);
-		an_tukey(sorted, s->n, &t);
-		free(sorted);
 		fprintf(f, ",\n     \"outliers\": {\"q1\": %llu, \"q3\": %llu, \"mild_low\": %zu, "
 			   "\"mild_high\": %zu, \"severe_low\": %zu, \"severe_high\": %zu}",
 			(unsigned long long)t.q1, (unsigned long long)t.q3, t.mild_low, t.mild_high,

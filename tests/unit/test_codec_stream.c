@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "collector.h"
+#include "collector_fixture.h"
 #include "csv_out.h"
 #include "lcg.h"
 #include "meta_json.h"
@@ -40,15 +41,6 @@ static char *read_file(const char *path, size_t *len)
 	*len = fread(buf, 1, 1 << 20, f);
 	fclose(f);
 	return buf;
-}
-
-static struct collector *decode(const char *buf, size_t len, size_t chunk)
-{
-	struct collector *c = collector_new();
-	for (size_t off = 0; off < len; off += chunk)
-		collector_feed(c, buf + off, len - off < chunk ? len - off : chunk);
-	collector_finish(c);
-	return c;
 }
 
 static char *rice_stream(uint32_t tag, size_t *len)
@@ -213,20 +205,6 @@ static void test_rice_stream_faults(void **state)
 	free(buf);
 }
 
-static char *dump(const struct collector *c)
-{
-	char *s = NULL;
-	size_t n = 0;
-	FILE *f = open_memstream(&s, &n);
-	struct meta_source src = { .kind = "replay", .file = "x", .end = "eof" };
-	assert_int_equal(csv_write_samples(f, c), 0);
-	assert_int_equal(csv_write_summary(f, c), 0);
-	assert_int_equal(csv_write_gaps(f, c), 0);
-	assert_int_equal(meta_json_write(f, c, &src), 0);
-	fclose(f);
-	return s;
-}
-
 static void test_rice_every_chunking(void **state)
 {
 	(void)state;
@@ -240,14 +218,9 @@ static void test_rice_every_chunking(void **state)
 	size_t n = strlen(noise) + len - 7;
 
 	struct collector *whole = decode(buf, n, n);
-	char *ref = dump(whole);
-	for (size_t chunk = 1; chunk <= 600; chunk += chunk < 40 ? 1 : 37) {
-		struct collector *c = decode(buf, n, chunk);
-		char *got = dump(c);
-		assert_string_equal(got, ref);
-		free(got);
-		collector_free(c);
-	}
+	char *ref = dump_model(whole, 0);
+	for (size_t chunk = 1; chunk <= 600; chunk += chunk < 40 ? 1 : 37)
+		assert_model_in_chunks(buf, n, chunk, ref);
 	free(ref);
 	collector_free(whole);
 	free(buf);
@@ -293,7 +266,7 @@ static void test_rice_exact_and_inputs(void **state)
 	assert_true(r->bench[0].have_path && r->bench[0].have_mode);
 	assert_int_equal(r->bench[0].path_instret, r->bench[0].mode_instret);
 
-	char *s = dump(c);
+	char *s = dump_model(c, 0);
 	assert_non_null(strstr(s, "{\"kind\": \"effective\", \"counter\": \"plain\", \"samples\": 4, \"min\": 10,"
 				  " \"max\": 12, \"sum\": 44, \"sumsq\": 486, \"mean\": 11.000,"
 				  " \"variance\": 0.667, \"stddev\": 0.816, \"stddev_pct\": 7.423}"));
@@ -381,7 +354,7 @@ static void test_run_fault(void **state)
 				 "fault outside any block: exception (scause=0x7 sepc=0x80200010 stval=0x12)");
 	assert_true(named);
 
-	char *s = dump(c); /* the CSVs, then meta.json */
+	char *s = dump_model(c, 0); /* the CSVs, then meta.json */
 	assert_non_null(strstr(s, "      \"fault\": {\"kind\": \"exception\", \"scause\": \"0x7\", "
 				  "\"sepc\": \"0x80200010\", \"stval\": \"0x12\"},\n"));
 	free(s);

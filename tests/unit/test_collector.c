@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "collector.h"
+#include "collector_fixture.h"
 #include "csv_out.h"
 #include "lcg.h"
 #include "meta_json.h"
@@ -35,30 +36,6 @@ static void make_run(uint32_t tag, struct synth_lines *l)
 {
 	struct synth_run r = { tag, SEED, benches, 2, "ok", 0, 0 };
 	synth_run_lines(&r, l);
-}
-
-static struct collector *decode(const char *buf, size_t len, size_t chunk)
-{
-	struct collector *c = collector_new();
-	for (size_t off = 0; off < len; off += chunk)
-		collector_feed(c, buf + off, len - off < chunk ? len - off : chunk);
-	collector_finish(c);
-	return c;
-}
-
-/* Everything the writers would produce: the model, made comparable. */
-static char *dump(const struct collector *c)
-{
-	char *s = NULL;
-	size_t n = 0;
-	FILE *f = open_memstream(&s, &n);
-	struct meta_source src = { .kind = "replay", .file = "x", .end = "eof" };
-	assert_non_null(f);
-	assert_int_equal(csv_write_samples(f, c), 0);
-	assert_int_equal(csv_write_summary(f, c), 0);
-	assert_int_equal(meta_json_write(f, c, &src), 0);
-	assert_int_equal(fclose(f), 0);
-	return s;
 }
 
 /* Every present sample must hold exactly the value that was sent. */
@@ -173,16 +150,11 @@ static void test_every_chunking(void **state)
 	fclose(f);
 
 	struct collector *whole = decode(buf, blen, blen);
-	char *ref = dump(whole);
+	char *ref = dump_model(whole, 0);
 	assert_int_equal(whole->rejected[COLL_REJ_DUPLICATE], 1);
 	assert_int_equal(whole->rejected[COLL_REJ_UNTERMINATED], 1);
-	for (size_t chunk = 1; chunk <= 64; chunk++) {
-		struct collector *c = decode(buf, blen, chunk);
-		char *got = dump(c);
-		assert_string_equal(got, ref);
-		free(got);
-		collector_free(c);
-	}
+	for (size_t chunk = 1; chunk <= 64; chunk++)
+		assert_model_in_chunks(buf, blen, chunk, ref);
 	free(ref);
 	collector_free(whole);
 	free(buf);

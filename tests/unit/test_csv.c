@@ -22,6 +22,7 @@
 
 #include "atomic_file.h"
 #include "collector.h"
+#include "collector_fixture.h"
 #include "crc.h"
 #include "csv_out.h"
 #include "meta_json.h"
@@ -48,22 +49,13 @@ static struct collector *decoded(size_t skip_line)
 	return c;
 }
 
-static char *to_string(int (*fn)(FILE *, const struct collector *), const struct collector *c)
+/* What a string writer (csv_field, json_string) makes of in. */
+static char *written(int (*w)(FILE *, const char *), const char *in)
 {
 	char *s = NULL;
 	size_t n = 0;
 	FILE *f = open_memstream(&s, &n);
-	assert_int_equal(fn(f, c), 0);
-	fclose(f);
-	return s;
-}
-
-static char *field_string(const char *in)
-{
-	char *s = NULL;
-	size_t n = 0;
-	FILE *f = open_memstream(&s, &n);
-	assert_int_equal(csv_field(f, in), 0);
+	assert_int_equal(w(f, in), 0);
 	fclose(f);
 	return s;
 }
@@ -80,7 +72,7 @@ static void test_csv_quoting(void **state)
 		{ "", "" },
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		char *s = field_string(cases[i][0]);
+		char *s = written(csv_field, cases[i][0]);
 		assert_string_equal(s, cases[i][1]);
 		free(s);
 	}
@@ -468,16 +460,6 @@ static void test_sweep_read_back(void **state)
 	collector_free(c);
 }
 
-static char *json_of(const char *in)
-{
-	char *s = NULL;
-	size_t n = 0;
-	FILE *f = open_memstream(&s, &n);
-	assert_int_equal(json_string(f, in), 0);
-	fclose(f);
-	return s;
-}
-
 static void test_json_escaping(void **state)
 {
 	(void)state;
@@ -490,7 +472,7 @@ static void test_json_escaping(void **state)
 		{ "\xed\xa0\x80", "\"\\ufffd\\ufffd\\ufffd\"" }, /* a surrogate */
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		char *s = json_of(cases[i][0]);
+		char *s = written(json_string, cases[i][0]);
 		assert_string_equal(s, cases[i][1]);
 		free(s);
 	}

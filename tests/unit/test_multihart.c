@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "collector.h"
+#include "collector_fixture.h"
 #include "inputs.h"
 #include "lcg.h"
 #include "crc.h"
@@ -45,59 +46,6 @@ static char *stream(const struct synth_extra *x, size_t *len, int rice)
 	char *buf = synth_join(&l, SIZE_MAX, len);
 	synth_free(&l);
 	return buf;
-}
-
-static struct collector *decode(const char *buf, size_t len, size_t chunk)
-{
-	struct collector *c = collector_new();
-	for (size_t off = 0; off < len; off += chunk)
-		collector_feed(c, buf + off, len - off < chunk ? len - off : chunk);
-	collector_finish(c);
-	return c;
-}
-
-static char *to_string(int (*fn)(FILE *, const struct collector *), const struct collector *c)
-{
-	char *s = NULL;
-	size_t n = 0;
-	FILE *f = open_memstream(&s, &n);
-	assert_non_null(f);
-	assert_int_equal(fn(f, c), 0);
-	assert_int_equal(fclose(f), 0);
-	return s;
-}
-
-static char *meta(const struct collector *c)
-{
-	char *s = NULL;
-	size_t n = 0;
-	FILE *f = open_memstream(&s, &n);
-	struct meta_source src = { .kind = "replay", .file = "x", .end = "eof" };
-	assert_non_null(f);
-	assert_int_equal(meta_json_write(f, c, &src), 0);
-	assert_int_equal(fclose(f), 0);
-	return s;
-}
-
-/* Everything the writers produce, for comparing two decodes. */
-static char *dump(const struct collector *c)
-{
-	char *parts[5] = { to_string(csv_write_samples, c), to_string(csv_write_summary, c),
-			   to_string(csv_write_gaps, c), to_string(csv_write_tracepoints, c), meta(c) };
-	size_t n = 0;
-	for (int i = 0; i < 5; i++)
-		n += strlen(parts[i]);
-	char *all = malloc(n + 1), *p = all;
-	assert_non_null(all);
-	for (int i = 0; i < 5; i++) {
-		p = stpcpy(p, parts[i]);
-		free(parts[i]);
-	}
-	/* The input's size is not part of the model: blanked. */
-	char *b = strstr(all, "\"bytes_received\": ");
-	for (b = b ? b + 18 : NULL; b && *b >= '0' && *b <= '9'; b++)
-		*b = '#';
-	return all;
 }
 
 static unsigned long rejected_total(const struct collector *c)
@@ -421,7 +369,7 @@ static void test_framing_matches_bytewise(void **state)
 	 * same model as the noisy stream in any chunking. */
 	char *ref = reference_lines(buf, n);
 	struct collector *want = decode(ref, strlen(ref), strlen(ref) + 1);
-	char *want_dump = dump(want);
+	char *want_dump = dump_model(want, 1);
 	/* The noise did its job: lines kept, lines lost, a line too long. */
 	assert_true(want->lines_accepted > 10);
 	assert_true(want->rejected[WIRE_ERR_BAD_CRC] + want->rejected[WIRE_ERR_NO_CRC] > 0);
@@ -429,7 +377,7 @@ static void test_framing_matches_bytewise(void **state)
 	static const size_t chunks[] = { 1, 2, 3, 4, 5, 6, 7, 13, 64, 511, 4096, 1 << 20 };
 	for (size_t i = 0; i < sizeof(chunks) / sizeof(chunks[0]); i++) {
 		struct collector *c = decode(buf, n, chunks[i]);
-		char *d = dump(c);
+		char *d = dump_model(c, 1);
 		assert_string_equal(d, want_dump);
 		for (unsigned reason = 0; reason < COLL_REJ_COUNT; reason++)
 			assert_int_equal(c->rejected[reason], want->rejected[reason]);
