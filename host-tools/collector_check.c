@@ -197,7 +197,7 @@ static void check_seqs(struct coll_run *r)
  * crc32_gzip_refl() takes and returns the finished value; the run's
  * state is its complement (crc32_init(), crc32_final()).
  */
-static uint32_t crc_samples(uint32_t crc, const struct coll_sample *s, size_t n)
+uint32_t coll_crc32_add_samples(uint32_t crc, const struct coll_sample *s, size_t n)
 {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	const unsigned char *p = (const unsigned char *)s;
@@ -217,10 +217,6 @@ static uint32_t crc_samples(uint32_t crc, const struct coll_sample *s, size_t n)
 #endif
 }
 
-uint32_t coll_crc32_add_samples(uint32_t crc, const struct coll_sample *s, size_t n)
-{
-	return crc_samples(crc, s, n);
-}
 
 /*
  * Folds in the samples that continue the run's sample order from the
@@ -238,7 +234,7 @@ void coll_crc_advance(struct coll_run *r)
 		if (k < b->ncap) {
 			const uint8_t *hole = memchr(b->present + k, 0, b->ncap - k);
 			uint64_t end = hole ? (uint64_t)(hole - b->present) : b->ncap;
-			r->crc_run = crc_samples(r->crc_run, b->s + k, end - k);
+			r->crc_run = coll_crc32_add_samples(r->crc_run, b->s + k, end - k);
 			k = end;
 		}
 		r->crc_next = k;
@@ -266,7 +262,7 @@ static void check_crc(struct coll_run *r)
 		crc = r->crc_run;
 	} else {
 		for (size_t i = 0; i < r->nbench; i++)
-			crc = crc_samples(crc, r->bench[i].s, r->bench[i].nreceived);
+			crc = coll_crc32_add_samples(crc, r->bench[i].s, r->bench[i].nreceived);
 	}
 	if (crc32_final(crc) != r->tr_crc32)
 		problem(r, coll_strdupf("crc32 mismatch"));
