@@ -6,6 +6,7 @@
 #   make run        build, boot on QEMU sifive_u, collect into results/
 #   make test       unit tests (ASan + UBSan) and system tests on QEMU
 #   make deps       install the Debian packages the build needs
+#   make fixtures   capture the firmware's streams the decoder's tests read
 
 BUILD     ?= build
 RESULTS   ?= results
@@ -54,7 +55,7 @@ FW_OBJS   := $(patsubst %,$(BUILD)/fw/%.o,$(basename $(FW_SRCS)))
 HOST_OBJS := $(patsubst %,$(BUILD)/host/obj/%.o,$(basename $(HOST_SRCS)))
 HOST_LIB_OBJS_SAN := $(patsubst %,$(BUILD)/host/san/%.o,$(basename $(HOST_LIB_SRCS)))
 
-.PHONY: all firmware host run test deps clean
+.PHONY: all firmware host run test deps clean fixtures
 all: firmware host
 
 firmware: $(BUILD)/rvbench.elf $(BUILD)/rvbench.bin
@@ -115,6 +116,14 @@ run: deps
 test: deps
 	$(Q)$(MAKE) --no-print-directory all $(UNIT_TESTS)
 	$(Q)tests/run-all.sh $(BUILD) $(UNIT_TESTS)
+
+# Boots the current image and saves what it sends under tests/fixtures/
+# firmware/, which the decoder's tests read (tests/unit/test_fixtures.c):
+# after a change to what the firmware sends, run it and commit the files
+# (tests/system/test_fixtures.sh fails until then).
+fixtures: deps
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)tests/fixtures/capture.sh $(BUILD)
 
 clean:
 	rm -rf $(BUILD)

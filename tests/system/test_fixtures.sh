@@ -1,0 +1,21 @@
+#!/bin/sh
+# The captured firmware streams in tests/fixtures/firmware/ are what the
+# current image sends: booted again (tests/fixtures/capture.sh), each must
+# come out byte for byte the same (-icount makes it repeatable), so the
+# decoder's tests never read a stream the firmware no longer sends.
+# A difference means the firmware's output changed: run `make fixtures`
+# and commit the new files.
+. tests/system/lib.sh
+build=$1
+out=$build/tests/fixtures-now
+rm -rf "$out"
+
+check "the fixture runs boot and complete" tests/fixtures/capture.sh "$build" "$out"
+for f in tests/fixtures/firmware/*.log; do
+	name=$(basename "$f")
+	if cmp -s "$f" "$out/$name"; then
+		echo "ok - $name is what the firmware sends today"
+	else
+		echo "not ok - $name differs from what the firmware sends today: run make fixtures"
+	fi
+done
