@@ -13,7 +13,7 @@ FUZZ_TIME       ?= 600
 FUZZ_SMOKE_TIME ?= 15
 
 # The decoder side only: no I/O, no CLI.
-STREAM_LIB_SRCS := src/common/codec.c src/common/wire.c src/common/crc.c src/common/stats.c \
+STREAM_LIB_SRCS := src/common/codec.c src/common/codec_decode.c src/common/wire.c src/common/crc.c src/common/stats.c \
                    src/common/inputs.c host-tools/collector.c host-tools/collector_records.c \
                    host-tools/collector_check.c host-tools/block_stats.c host-tools/csv_out.c \
                    host-tools/meta_json.c
@@ -31,11 +31,10 @@ $(FUZZ_BIN): tests/fuzz/fuzz_collector.c $(STREAM_LIB_SRCS) $(STREAM_HDRS)
 		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		tests/fuzz/fuzz_collector.c $(STREAM_LIB_SRCS) $(HOST_LIBS) -o $@
 
-$(BENCH_BIN): tests/bench/bench_codec.c src/common/codec.c src/common/wire.c src/common/crc.c \
+$(BENCH_BIN): tests/bench/bench_codec.c src/common/codec.c src/common/codec_decode.c src/common/wire.c src/common/crc.c \
               host-tools/synth_dist.c $(STREAM_HDRS)
 	@mkdir -p $(dir $@)
-	$(call quiet,HOSTCC,$@)$(HCC) $(HCFLAGS) tests/bench/bench_codec.c src/common/codec.c \
-		src/common/wire.c src/common/crc.c host-tools/synth_dist.c -lm -o $@
+	$(call quiet,HOSTCC,$@)$(HCC) $(HCFLAGS) $(filter-out $(STREAM_HDRS),$(filter %.c,$^)) -lm -o $@
 
 bench-codec: $(BENCH_BIN)
 	$(Q)$(BENCH_BIN)
@@ -57,11 +56,10 @@ fuzz-smoke: $(FUZZ_BIN)
 
 # A long synthetic stream for the collector's speed (docs/performance.md).
 STREAM_GEN := $(BUILD)/bench/make_stream
-$(STREAM_GEN): tests/bench/make_stream.c src/common/codec.c src/common/wire.c src/common/crc.c \
+$(STREAM_GEN): tests/bench/make_stream.c src/common/codec.c src/common/codec_decode.c src/common/wire.c src/common/crc.c \
                host-tools/synth_dist.c $(STREAM_HDRS)
 	@mkdir -p $(dir $@)
-	$(call quiet,HOSTCC,$@)$(HCC) $(HCFLAGS) tests/bench/make_stream.c src/common/codec.c \
-		src/common/wire.c src/common/crc.c host-tools/synth_dist.c -lm -o $@
+	$(call quiet,HOSTCC,$@)$(HCC) $(HCFLAGS) $(filter-out $(STREAM_HDRS),$(filter %.c,$^)) -lm -o $@
 
 # The collector's decode and CSV speed on a stream file (docs/performance.md).
 COLL_BENCH := $(BUILD)/bench/bench_collector

@@ -1,5 +1,5 @@
 /*
- * The S-record codec (src/common/codec.c): bit-exact round trips of random
+ * The S-record codec (src/common/codec.c, codec_decode.c): bit-exact round trips of random
  * and adversarial sample sets, one spelling per sample set, lines that
  * always fit, and the size target on the reference distribution.
  */

@@ -1,5 +1,5 @@
 /*
- * codec_decode (src/common/codec.c) reads the Rice codes a word at a time.
+ * codec_decode (src/common/codec_decode.c) reads the Rice codes a word at a time.
  * This test holds it against a reference that reads the same bit layout
  * one bit at a time, as docs/wire-format.md words it, and defines
  * "canonical" independently: a token is valid when it decodes and
@@ -217,7 +217,7 @@ static void test_random_strings_agree(void **state)
  * The longest tokens: a line whose every residual but the minimum's is
  * escaped with 63 bits, then random characters making the token up to
  * and past the longest a canonical token can be (DECODE_CHARS_MAX in
- * codec.c: both headers at their widest, every residual escaped with 63
+ * codec_decode.c: both headers at their widest, every residual escaped with 63
  * bits), where the decoder refuses unread.
  */
 static void test_longest_tokens_agree(void **state)
