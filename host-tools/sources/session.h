@@ -4,8 +4,8 @@
  * collector. Sources call session_feed(); session_finish() writes the CSV
  * and JSON files and prints the summary.
  */
-#ifndef RVBENCH_SESSION_H
-#define RVBENCH_SESSION_H
+#ifndef RVBENCH_HOST_SESSION_H
+#define RVBENCH_HOST_SESSION_H
 
 #include <signal.h>
 #include <stddef.h>

@@ -1,7 +1,6 @@
 /* Printed summary (summary_print.h): the same numbers as summary.csv. */
 #include "summary_print.h"
 
-#include "analysis_report.h"
 #include "csv_out.h"
 
 static int print_run(FILE *f, const struct coll_run *r)
@@ -49,14 +48,15 @@ static int print_run(FILE *f, const struct coll_run *r)
 	return fputs("\n", f) < 0 ? -1 : 0;
 }
 
-int summary_print(FILE *f, const struct collector *c)
+int summary_print(FILE *f, const struct collector *c,
+		  int (*report)(FILE *f, const struct collector *c))
 {
 	if (!c->nruns && fputs("no run found in the stream\n", f) < 0)
 		return -1;
 	for (size_t i = 0; i < c->nruns; i++)
 		if (print_run(f, &c->runs[i]))
 			return -1;
-	if (an_report_collector(f, c)) /* rvbench stats, for every collection */
+	if (report && report(f, c)) /* rvbench stats, for every collection */
 		return -1;
 	if (c->rejected[COLL_REJ_ORPHAN] &&
 	    fprintf(f, "%lu lines of runs whose RUN header never arrived (orphans)\n",
