@@ -1,6 +1,7 @@
 /*
- * What `rvbench stats`, `compare` and `plot` print and write, on top of the
- * pure statistics of analysis.h, and the entry points cli.c dispatches to.
+ * What `rvbench stats`, `compare` and `plot` report, on top of the pure
+ * statistics of analysis.h: the text report of a result directory or of a
+ * finished collection, and the options of the statistics.
  */
 #ifndef RVBENCH_ANALYSIS_REPORT_H
 #define RVBENCH_ANALYSIS_REPORT_H
@@ -32,22 +33,5 @@ int an_report_results(FILE *f, const struct results *r, const struct an_opts *o)
 int an_report_collector(FILE *f, const struct collector *c);
 /* Text histogram with the CDF column (seed 000), at most maxbins lines. */
 int an_print_hist(FILE *f, const uint64_t *v, size_t n, size_t maxbins, const char *indent);
-
-/* Exports (export_*.c). A JSON string, quoted and escaped. */
-void an_json_str(FILE *f, const char *s);
-int export_csv(FILE *f, const struct results *r, const struct an_opts *o);
-int export_json(FILE *f, const struct results *r, const struct an_opts *o);
-int export_gbench(FILE *f, const struct results *r, const struct an_opts *o);
-
-/* Overlay of the CDFs of a[i] and b[i], one panel per i (cmd_plot.c);
- * file ends in .png or .svg. Returns 0, or -1 with a reason in err. */
-int plot_cdf_overlay(const char *file, size_t npanels, char *const *title,
-		     uint64_t *const *a, const size_t *na, uint64_t *const *b, const size_t *nb,
-		     const char *label_a, const char *label_b, char *err, size_t errlen);
-
-/* Subcommands (cmd_*.c): argv[0] is the command name. */
-int cmd_stats(int argc, char **argv);
-int cmd_compare(int argc, char **argv);
-int cmd_plot(int argc, char **argv);
 
 #endif

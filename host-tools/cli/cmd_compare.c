@@ -12,27 +12,10 @@
 
 #include "analysis.h"
 #include "analysis_report.h"
+#include "commands.h"
 #include "lcg.h"
+#include "plot_cdf.h"
 #include "session.h"
-
-static const char usage_compare[] =
-	"usage: rvbench compare [OPTIONS] A B\n"
-	"\n"
-	"Compare the measured cycles of A (baseline) and B, per benchmark, parameters\n"
-	"and group (and hart, for a benchmark run on several harts at once).\n"
-	"A and B are result directories, or DIR:BENCH to compare one benchmark\n"
-	"with another. Verdict: faster or slower when the Mann-Whitney test is\n"
-	"significant and the bootstrap CI of the ratio of medians excludes 1.\n"
-	"\n"
-	"      --fail-above PCT exit 1 if a benchmark is significantly slower by\n"
-	"                       more than PCT % (a CI gate)\n"
-	"      --alpha A        significance level (default 0.05: 95 % CI)\n"
-	"      --seed X         bootstrap LCG seed (default 0x5256424e43480001)\n"
-	"      --resamples N    bootstrap resamples (default 2000)\n"
-	"  -f, --format FMT     text (default) or csv\n"
-	"      --plot FILE      also draw the two CDFs per benchmark (.png or .svg)\n"
-	"  -h, --help           this help\n"
-	"Exit status: 0 compared, 1 --fail-above tripped, 2 an error.\n";
 
 /* A CSV field on standard output, quoted when needed. */
 static void csv_out_field(const char *v)
@@ -193,7 +176,7 @@ static void csv_row_start(const char *bench, const char *bname, const struct key
 	csv_key(k);
 }
 
-int cmd_compare(int argc, char **argv)
+int cmd_compare(const struct command *cmd, int argc, char **argv)
 {
 	static const struct option lo[] = {
 		{ "fail-above", required_argument, NULL, 'F' },
@@ -257,7 +240,7 @@ int cmd_compare(int argc, char **argv)
 			plot = optarg;
 			break;
 		case 'h':
-			fputs(usage_compare, stdout);
+			fputs(cmd->help, stdout);
 			return 0;
 		case ':':
 			rvb_error("compare: option %s needs a value", argv[optind - 1]);

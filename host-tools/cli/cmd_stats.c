@@ -6,28 +6,9 @@
 #include <string.h>
 
 #include "analysis_report.h"
+#include "export.h"
+#include "commands.h"
 #include "session.h"
-
-static const char usage_stats[] =
-	"usage: rvbench stats [OPTIONS] DIR\n"
-	"\n"
-	"Statistics of DIR/samples.csv (measured samples, per run, bench and group):\n"
-	"count, min, max, mean, variance, stddev (%), median, p90/95/99, MAD, mode,\n"
-	"CIs of mean and median, Tukey outliers, steady state, code paths by instret,\n"
-	"histogram and CDF; for group runs Kanata's estimates and the slope.\n"
-	"Definitions: docs/statistics.md.\n"
-	"\n"
-	"  -f, --format FMT     text (default), csv, json, or gbench-json (Google\n"
-	"                       Benchmark's JSON, for compare.py and CI dashboards)\n"
-	"  -o, --output FILE    write there instead of standard output\n"
-	"      --level P        confidence level of the CIs (default 0.95)\n"
-	"      --kanata-level P confidence level of Kanata's CI of Y (default 0.90)\n"
-	"      --target E       Kanata's target half-width, fraction of the mean (0.02)\n"
-	"      --windows K      windows of the steady-state search (default 10)\n"
-	"      --mhz F          gbench-json: clock to turn cycles into ns (default 1000)\n"
-	"  -h, --help           this help\n"
-	"Exit status: 0 done, 1 the run was incomplete (statistics of what arrived),\n"
-	"2 an error.\n";
 
 /* A number in (lo, hi), strictly parsed. */
 static int parse_double(const char *s, double lo, double hi, double *out)
@@ -41,7 +22,7 @@ static int parse_double(const char *s, double lo, double hi, double *out)
 	return 0;
 }
 
-int cmd_stats(int argc, char **argv)
+int cmd_stats(const struct command *cmd, int argc, char **argv)
 {
 	static const struct option lo[] = {
 		{ "format", required_argument, NULL, 'f' },
@@ -104,7 +85,7 @@ int cmd_stats(int argc, char **argv)
 			}
 			break;
 		case 'h':
-			fputs(usage_stats, stdout);
+			fputs(cmd->help, stdout);
 			return 0;
 		case ':':
 			rvb_error("stats: option %s needs a value", argv[optind - 1]);

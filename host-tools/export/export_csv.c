@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "analysis.h"
-#include "analysis_report.h"
+#include "export.h"
 
 static void val(FILE *f, struct an_val x, int prec)
 {

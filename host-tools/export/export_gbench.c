@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "analysis.h"
-#include "analysis_report.h"
+#include "export.h"
 #include "stats.h"
 
 static void entry(FILE *f, const char *name, const char *run_name, size_t family, size_t iters,

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "analysis.h"
-#include "analysis_report.h"
+#include "export.h"
 
 void an_json_str(FILE *f, const char *s)
 {

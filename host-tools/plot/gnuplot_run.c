@@ -13,6 +13,8 @@
 
 #include "gnuplot_run.h"
 
+#include "analysis.h"
+
 extern char **environ;
 
 FILE *gp_tmp_open(struct gp_tmpdir *t, const char *name, char *path, size_t len)
@@ -137,4 +139,15 @@ int gp_close_ok(FILE **f)
 	int r = fclose(*f);
 	*f = NULL;
 	return r;
+}
+
+int gp_write_sorted(FILE *f, const uint64_t *v, size_t n)
+{
+	uint64_t *s = an_sorted_copy(v, n);
+	if (!s)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "%llu %.6f\n", (unsigned long long)s[i], 100.0 * (double)(i + 1) / (double)n);
+	free(s);
+	return 0;
 }

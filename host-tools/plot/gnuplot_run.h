@@ -9,6 +9,7 @@
 #define RVBENCH_GNUPLOT_RUN_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /* A private temporary directory and the files made in it (at most 8 are
@@ -44,5 +45,9 @@ int gp_write_error(const struct gp_tmpdir *t, FILE **f, char *err, size_t errlen
 /* fclose that forgets the stream either way (the error paths close what
  * is still open). fclose's result. */
 int gp_close_ok(FILE **f);
+
+/* The values v[0..n) sorted, one "value percentile" pair a line: the
+ * data of a CDF or percentile curve. 0, or -1 out of memory. */
+int gp_write_sorted(FILE *f, const uint64_t *v, size_t n);
 
 #endif
