@@ -15,7 +15,8 @@ FUZZ_SMOKE_TIME ?= 15
 # The decoder side only: no I/O, no CLI.
 STREAM_LIB_SRCS := src/common/codec.c src/common/wire.c src/common/crc.c src/common/stats.c \
                    src/common/inputs.c $(wildcard host-tools/collect/*.c) \
-                   host-tools/output/csv_out.c host-tools/output/meta_json.c
+                   host-tools/output/csv_out.c host-tools/output/csv_summary.c \
+                   host-tools/output/meta_json.c host-tools/output/json_string.c
 STREAM_HDRS     := $(wildcard src/common/*.h host-tools/*.h host-tools/*/*.h) tests/fuzz/fuzz_body.c
 # The decoder's layers (host-tools/objects.mk): collect and output.
 STREAM_INC      := -Iinclude -Isrc/common -Ihost-tools/collect -Ihost-tools/output

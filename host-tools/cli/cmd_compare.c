@@ -8,11 +8,11 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "analysis.h"
 #include "analysis_report.h"
 #include "commands.h"
+#include "compare_match.h"
 #include "lcg.h"
 #include "plot_cdf.h"
 #include "session.h"
@@ -33,132 +33,8 @@ static void csv_out_field(const char *v)
 	putchar('"');
 }
 
-struct side {
-	const char *arg;
-	char *dir, *bench; /* bench NULL: every benchmark */
-	struct results r;
-};
-
-static int open_side(struct side *s, const char *arg, char *err, size_t errlen)
-{
-	struct stat st;
-	memset(s, 0, sizeof(*s));
-	s->arg = arg;
-	s->dir = strdup(arg);
-	if (!s->dir)
-		return -1;
-	char *colon = strrchr(s->dir, ':');
-	if (stat(arg, &st) && colon) { /* not a path: DIR:BENCH */
-		*colon = 0;
-		s->bench = colon + 1;
-	}
-	if (results_load(s->dir, &s->r, err, errlen))
-		return -1;
-	if (s->bench) {
-		int found = 0;
-		for (size_t i = 0; i < s->r.ns; i++)
-			found |= !strcmp(s->r.s[i].bench, s->bench);
-		if (!found) {
-			snprintf(err, errlen, "no benchmark '%s' in %s/samples.csv", s->bench, s->dir);
-			return -1;
-		}
-	}
-	return 0;
-}
-
-/*
- * What matches between A and B: bench, params and group, and the hart
- * when the benchmark ran on several harts (a parallel run) in A or B. A
- * block id is not compared: the same sweep point may have another id in
- * another run. Without several harts the hart is not compared either, so
- * runs on machines with another boot hart still compare.
- */
-struct key {
-	const char *bench, *params;
-	uint64_t group, hart;
-	int by_hart;
-};
-
-static int matches(const struct res_series *s, const struct key *k)
-{
-	return s->group == k->group && !strcmp(s->bench, k->bench) &&
-	       !strcmp(s->params, k->params) && (!k->by_hart || s->hart == k->hart);
-}
-
-/* 1 when r has (bench, params, group) on two harts or more. */
-static int several_harts(const struct results *r, const char *bench, const char *params,
-			 uint64_t group)
-{
-	int seen = 0;
-	uint64_t hart = 0;
-	for (size_t i = 0; i < r->ns; i++) {
-		const struct res_series *s = &r->s[i];
-		if (s->group != group || strcmp(s->bench, bench) || strcmp(s->params, params))
-			continue;
-		if (seen && s->hart != hart)
-			return 1;
-		seen = 1;
-		hart = s->hart;
-	}
-	return 0;
-}
-
-/* All measured cycles of the series matching k (all runs); *batch of the
- * first. */
-static uint64_t *gather(const struct results *r, const struct key *k, size_t *n, uint64_t *batch,
-			int *found)
-{
-	uint64_t *v = NULL;
-	*n = 0;
-	*found = 0;
-	for (size_t i = 0; i < r->ns; i++) {
-		const struct res_series *s = &r->s[i];
-		if (!matches(s, k))
-			continue;
-		if (!*found)
-			*batch = s->batch;
-		*found = 1;
-		uint64_t *nv = realloc(v, (*n + s->n + 1) * sizeof(*v));
-		if (!nv) {
-			free(v);
-			return NULL;
-		}
-		v = nv;
-		memcpy(v + *n, s->cycles, s->n * sizeof(*v));
-		*n += s->n;
-	}
-	if (!v)
-		v = malloc(sizeof(*v));
-	return v;
-}
-
-static int seen_before(const struct results *r, size_t i, const struct key *k)
-{
-	for (size_t j = 0; j < i; j++)
-		if (matches(&r->s[j], k))
-			return 1;
-	return 0;
-}
-
-/* "bench [params]" (with " vs other" for DIR:BENCH pairs), " gG N=B" for
- * group runs, " hart H" when harts are told apart. */
-static void make_label(char *buf, size_t len, const struct res_series *s, const char *other,
-		       uint64_t batch, int by_hart)
-{
-	int n = snprintf(buf, len, "%s", s->bench);
-	if (other && n > 0 && (size_t)n < len)
-		n += snprintf(buf + n, len - (size_t)n, " vs %s", other);
-	if (*s->params && n > 0 && (size_t)n < len)
-		n += snprintf(buf + n, len - (size_t)n, " [%s]", s->params);
-	if ((s->group || batch > 1) && n > 0 && (size_t)n < len)
-		n += snprintf(buf + n, len - (size_t)n, " g%llu N=%llu", (unsigned long long)s->group,
-			      (unsigned long long)batch);
-	if (by_hart && n > 0 && (size_t)n < len)
-		snprintf(buf + n, len - (size_t)n, " hart %llu", (unsigned long long)s->hart);
-}
-
 /* params,group,hart of the CSV output (hart empty when not compared). */
-static void csv_key(const struct key *k)
+static void csv_key(const struct cmp_key *k)
 {
 	csv_out_field(k->params);
 	printf(",%llu,", (unsigned long long)k->group);
@@ -167,7 +43,7 @@ static void csv_key(const struct key *k)
 }
 
 /* bench_a,bench_b,params,group,hart of a CSV row. */
-static void csv_row_start(const char *bench, const char *bname, const struct key *k)
+static void csv_row_start(const char *bench, const char *bname, const struct cmp_key *k)
 {
 	csv_out_field(bench);
 	putchar(',');
@@ -256,15 +132,15 @@ int cmd_compare(const struct command *cmd, int argc, char **argv)
 		return EXIT_ERROR;
 	}
 	char err[4400];
-	struct side a, b;
+	struct cmp_side a, b;
 	int status = 0;
-	if (open_side(&a, argv[optind], err, sizeof(err))) {
+	if (cmp_open_side(&a, argv[optind], err, sizeof(err))) {
 		rvb_error("compare: A: %s", err);
 		results_free(&a.r);
 		free(a.dir);
 		return EXIT_ERROR;
 	}
-	if (open_side(&b, argv[optind + 1], err, sizeof(err))) {
+	if (cmp_open_side(&b, argv[optind + 1], err, sizeof(err))) {
 		rvb_error("compare: B: %s", err);
 		results_free(&a.r);
 		results_free(&b.r);
@@ -273,7 +149,7 @@ int cmd_compare(const struct command *cmd, int argc, char **argv)
 		return EXIT_ERROR;
 	}
 	for (int k = 0; k < 2; k++) {
-		struct side *s = k ? &b : &a;
+		struct cmp_side *s = k ? &b : &a;
 		if (s->r.meta_found && !s->r.complete)
 			rvb_error("compare: %s: %s is from an incomplete run: comparing what arrived",
 				  k ? "B" : "A", s->dir);
@@ -286,9 +162,9 @@ int cmd_compare(const struct command *cmd, int argc, char **argv)
 		for (size_t i = 0; i < r->ns; i++) {
 			const struct res_series *s = &r->s[i];
 			char label[600];
-			int by_hart = several_harts(&a.r, s->bench, s->params, s->group) ||
-				      several_harts(&b.r, s->bench, s->params, s->group);
-			make_label(label, sizeof(label), s,
+			int by_hart = cmp_several_harts(&a.r, s->bench, s->params, s->group) ||
+				      cmp_several_harts(&b.r, s->bench, s->params, s->group);
+			cmp_label(label, sizeof(label), s,
 				   a.bench && b.bench ? (side ? a.bench : b.bench) : NULL, s->batch,
 				   by_hart);
 			if ((int)strlen(label) > w)
@@ -317,21 +193,21 @@ int cmd_compare(const struct command *cmd, int argc, char **argv)
 		if (a.bench && strcmp(s->bench, a.bench))
 			continue;
 		const char *bname = b.bench ? b.bench : s->bench;
-		struct key ka = { s->bench, s->params, s->group, s->hart, 0 };
-		ka.by_hart = several_harts(&a.r, s->bench, s->params, s->group) ||
-			     several_harts(&b.r, bname, s->params, s->group);
-		struct key kb = ka;
+		struct cmp_key ka = { s->bench, s->params, s->group, s->hart, 0 };
+		ka.by_hart = cmp_several_harts(&a.r, s->bench, s->params, s->group) ||
+			     cmp_several_harts(&b.r, bname, s->params, s->group);
+		struct cmp_key kb = ka;
 		kb.bench = bname;
-		if (seen_before(&a.r, i, &ka))
+		if (cmp_seen_before(&a.r, i, &ka))
 			continue;
 		char label[600];
-		make_label(label, sizeof(label), s, a.bench && b.bench ? bname : NULL, s->batch,
+		cmp_label(label, sizeof(label), s, a.bench && b.bench ? bname : NULL, s->batch,
 			   ka.by_hart);
 		size_t na, nb;
 		uint64_t batch_a = 0, batch_b = 0;
 		int fa, fb;
-		uint64_t *va = gather(&a.r, &ka, &na, &batch_a, &fa);
-		uint64_t *vb = gather(&b.r, &kb, &nb, &batch_b, &fb);
+		uint64_t *va = cmp_gather(&a.r, &ka, &na, &batch_a, &fa);
+		uint64_t *vb = cmp_gather(&b.r, &kb, &nb, &batch_b, &fb);
 		struct an_compare c;
 		const char *skip = !va || !vb ? "out of memory"
 				   : !fb	    ? "only in A: not compared"
@@ -406,16 +282,16 @@ int cmd_compare(const struct command *cmd, int argc, char **argv)
 		size_t n;
 		uint64_t batch;
 		int found;
-		struct key k = { s->bench, s->params, s->group, s->hart, 0 };
-		k.by_hart = several_harts(&a.r, s->bench, s->params, s->group) ||
-			    several_harts(&b.r, s->bench, s->params, s->group);
-		if (seen_before(&b.r, i, &k))
+		struct cmp_key k = { s->bench, s->params, s->group, s->hart, 0 };
+		k.by_hart = cmp_several_harts(&a.r, s->bench, s->params, s->group) ||
+			    cmp_several_harts(&b.r, s->bench, s->params, s->group);
+		if (cmp_seen_before(&b.r, i, &k))
 			continue;
-		free(gather(&a.r, &k, &n, &batch, &found));
+		free(cmp_gather(&a.r, &k, &n, &batch, &found));
 		if (found)
 			continue;
 		char label[600];
-		make_label(label, sizeof(label), s, NULL, s->batch, k.by_hart);
+		cmp_label(label, sizeof(label), s, NULL, s->batch, k.by_hart);
 		if (csv) {
 			csv_out_field(s->bench);
 			putchar(',');

@@ -36,6 +36,9 @@ const char *csv_bench_name(const struct coll_bench *b, char *buf, size_t len);
 
 /* The params column of a block: "NAME=value;NAME=value" (malloc'd). */
 char *csv_bench_params(const struct coll_bench *b);
+/* run,bench,block,params,hart,group,batch: the same on every row of a
+ * block (samples.csv, summary.csv). 0, or -1 on a write error. */
+int csv_block_start(FILE *f, const struct coll_run *r, const struct coll_bench *b);
 
 /* Both return 0, or -1 on a write error (errno set by stdio). */
 int csv_write_samples(FILE *f, const struct collector *c);

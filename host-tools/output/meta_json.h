@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "collector.h"
+#include "json_string.h"
 
 #define ICOUNT_NOTE "cycles are emulated instruction counts (-icount), not hardware cycles"
 
@@ -28,9 +29,6 @@ struct meta_source {
 	int exit_signal;        /* qemu: signal that ended it, or 0 */
 	int stopped_by_us;      /* qemu: we sent SIGTERM/SIGKILL */
 };
-
-/* Writes s as a JSON string (quotes included); 0 or -1 on a write error. */
-int json_string(FILE *f, const char *s);
 
 int meta_json_write(FILE *f, const struct collector *c, const struct meta_source *src);
 

@@ -9,20 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* A parsed CSV: rows of fields, row 0 the header. */
-struct rcsv {
-	char ***row;    /* row[i][j]: field j of row i (unquoted) */
-	size_t *nfield; /* fields of row i */
-	size_t *line;   /* line number where row i starts (1-based) */
-	size_t nrows;
-};
-
-/* Parses text[0..len) (RFC 4180: CRLF or LF, "quoted" fields with ""
- * escapes and line breaks). Returns 0, or -1 with "LINE: reason" in err. */
-int rcsv_parse(const char *text, size_t len, struct rcsv *t, char *err, size_t errlen);
-void rcsv_free(struct rcsv *t);
-/* Index of the header field called name, or -1. */
-int rcsv_col(const struct rcsv *t, const char *name);
+#include "rcsv.h"
 
 /*
  * The measured (warmup = 0) samples of one block: (run, bench, block) when
