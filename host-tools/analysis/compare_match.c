@@ -43,7 +43,7 @@ static int matches(const struct res_series *s, const struct cmp_key *k)
 
 /* 1 when r has (bench, params, group) on two harts or more. */
 int cmp_several_harts(const struct results *r, const char *bench, const char *params,
-			 uint64_t group)
+		      uint64_t group)
 {
 	int seen = 0;
 	uint64_t hart = 0;
@@ -62,7 +62,7 @@ int cmp_several_harts(const struct results *r, const char *bench, const char *pa
 /* All measured cycles of the series matching k (all runs); *batch of the
  * first. */
 uint64_t *cmp_gather(const struct results *r, const struct cmp_key *k, size_t *n, uint64_t *batch,
-			int *found)
+		     int *found)
 {
 	uint64_t *v = NULL;
 	*n = 0;
@@ -99,7 +99,7 @@ int cmp_seen_before(const struct results *r, size_t i, const struct cmp_key *k)
 /* "bench [params]" (with " vs other" for DIR:BENCH pairs), " gG N=B" for
  * group runs, " hart H" when harts are told apart. */
 void cmp_label(char *buf, size_t len, const struct res_series *s, const char *other,
-		       uint64_t batch, int by_hart)
+	       uint64_t batch, int by_hart)
 {
 	int n = snprintf(buf, len, "%s", s->bench);
 	if (other && n > 0 && (size_t)n < len)

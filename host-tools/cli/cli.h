@@ -1,4 +1,4 @@
-/* Command line of the rvbench host CLI: `rvbench qemu|serial|replay ...`.
+/* Command line of the rvbench host CLI: `rvbench COMMAND ...` (commands.h).
  * main.c only calls cli_main(), so everything else is testable. */
 #ifndef RVBENCH_CLI_H
 #define RVBENCH_CLI_H

@@ -165,8 +165,8 @@ int cmd_compare(const struct command *cmd, int argc, char **argv)
 			int by_hart = cmp_several_harts(&a.r, s->bench, s->params, s->group) ||
 				      cmp_several_harts(&b.r, s->bench, s->params, s->group);
 			cmp_label(label, sizeof(label), s,
-				   a.bench && b.bench ? (side ? a.bench : b.bench) : NULL, s->batch,
-				   by_hart);
+				  a.bench && b.bench ? (side ? a.bench : b.bench) : NULL, s->batch,
+				  by_hart);
 			if ((int)strlen(label) > w)
 				w = (int)strlen(label);
 		}
@@ -202,7 +202,7 @@ int cmd_compare(const struct command *cmd, int argc, char **argv)
 			continue;
 		char label[600];
 		cmp_label(label, sizeof(label), s, a.bench && b.bench ? bname : NULL, s->batch,
-			   ka.by_hart);
+			  ka.by_hart);
 		size_t na, nb;
 		uint64_t batch_a = 0, batch_b = 0;
 		int fa, fb;

@@ -1,5 +1,5 @@
 /* `rvbench stats DIR`: the statistics of a result directory, as text or as
- * an export (analysis_report.h). */
+ * an export (analysis_report.h, export.h). */
 #include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>

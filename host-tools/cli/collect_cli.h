@@ -14,6 +14,7 @@
 
 #define DEFAULT_TIMEOUT_S 600
 
+/* --exec and --console as given (console_drive.h runs them). */
 struct console_cli {
 	enum console_mode mode;
 	const char *script;
@@ -49,7 +50,7 @@ void reset_getopt(void);
 /*
  * getopt_long with the shared options taken into c: the next option that
  * is the command's own, -1 at the end, or OPT_RETURN when the command is
- * to return *status (usage, its help, printed, or an error said).
+ * to return *status (its help printed, or an error said).
  */
 #define OPT_RETURN (-2)
 int next_own_opt(const char *cmd, const char *usage, struct collect_cli *c, int argc, char **argv,

@@ -8,8 +8,7 @@
 #include <unistd.h>
 
 /* Before anything is opened: the script is checked. */
-int console_prepare(const char *cmd, const struct console_cli *cc, struct console *k,
-			   int add_exit)
+int console_prepare(const char *cmd, const struct console_cli *cc, struct console *k, int add_exit)
 {
 	char err[256];
 

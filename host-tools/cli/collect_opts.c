@@ -99,8 +99,8 @@ static int collect_opt(const char *cmd, const char *usage, struct collect_cli *c
 }
 
 /* next_opt() with the shared options taken here (collect_cli.h). */
-int next_own_opt(const char *cmd, const char *usage, struct collect_cli *c, int argc,
-			char **argv, const char *shortopts, const struct option *lo, int *status)
+int next_own_opt(const char *cmd, const char *usage, struct collect_cli *c, int argc, char **argv,
+		 const char *shortopts, const struct option *lo, int *status)
 {
 	int opt;
 

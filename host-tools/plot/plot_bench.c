@@ -14,8 +14,8 @@
 #include "gnuplot_run.h"
 #include "stats.h"
 
-int plot_bench(const struct results *r, size_t first, size_t end, const char *file,
-		      char *err, size_t errlen)
+int plot_bench(const struct results *r, size_t first, size_t end, const char *file, char *err,
+	       size_t errlen)
 {
 	const struct res_series *s = &r->s[end - 1]; /* the last (largest N) group */
 	int grouped = an_is_group_run(r, first, end);
