@@ -38,8 +38,12 @@ TLDFLAGS := $(TARGET_ARCH) -specs=picolibc.specs -nostartfiles -static \
 
 # ---- host (the rvbench CLI and the unit tests) ------------------------------
 HCC      ?= cc
-HCFLAGS  := -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror \
-            -Iinclude -Isrc/common -Ihost-tools -Iplatform
+HCFLAGS  := -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror
+# The -I flags of a host source: a host-tools folder's own (its layer's
+# HOST_INC_<folder>, host-tools/objects.mk), else those of the code shared
+# with the firmware.
+HOST_INC_shared := -Iinclude -Isrc/common -Iplatform
+host_inc = $(if $(filter host-tools/%,$(1)),$(HOST_INC_$(or $(word 2,$(subst /, ,$(dir $(1)))),root)),$(HOST_INC_shared))
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 # ISA-L for the run's CRC-32 (collector_check.c), libm for the statistics.
 HOST_LIBS := -lisal -lm
@@ -83,21 +87,22 @@ $(BUILD)/rvbench.bin: $(BUILD)/rvbench.elf
 
 $(BUILD)/host/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(call quiet,HOSTCC,$<)$(HCC) $(HCFLAGS) -MMD -MP -c $< -o $@
+	$(call quiet,HOSTCC,$<)$(HCC) $(HCFLAGS) $(call host_inc,$<) -MMD -MP -c $< -o $@
 
 $(BUILD)/host/san/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(call quiet,HOSTCC,$< [san])$(HCC) $(HCFLAGS) $(SANITIZE) -MMD -MP -c $< -o $@
+	$(call quiet,HOSTCC,$< [san])$(HCC) $(HCFLAGS) $(call host_inc,$<) $(SANITIZE) -MMD -MP -c $< -o $@
 
 $(BUILD)/host/rvbench: $(HOST_OBJS)
 	$(call quiet,HOSTLD,$@)$(HCC) $(HOST_OBJS) $(HOST_LIBS) -o $@
 
 # Unit tests: each tests/unit/test_X.c is one cmocka binary, linked with the
-# shared and host library code built under ASan and UBSan.
+# shared and host library code built under ASan and UBSan. They see every
+# layer of host-tools, and src/ (the host session.h comes first).
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_TEST_SRCS))
 $(BUILD)/tests/%: tests/unit/%.c $(HOST_LIB_OBJS_SAN)
 	@mkdir -p $(dir $@)
-	$(call quiet,TEST-CC,$<)$(HCC) $(HCFLAGS) $(SANITIZE) -Isrc -Itests/unit $< $(HOST_LIB_OBJS_SAN) -lcmocka $(HOST_LIBS) -o $@
+	$(call quiet,TEST-CC,$<)$(HCC) $(HCFLAGS) $(SANITIZE) -Iinclude -Isrc/common $(HOST_INC_ALL) -Iplatform -Isrc -Itests/unit $< $(HOST_LIB_OBJS_SAN) -lcmocka $(HOST_LIBS) -o $@
 
 deps:
 	$(Q)scripts/install-deps.sh

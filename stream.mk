@@ -14,10 +14,12 @@ FUZZ_SMOKE_TIME ?= 15
 
 # The decoder side only: no I/O, no CLI.
 STREAM_LIB_SRCS := src/common/codec.c src/common/codec_decode.c src/common/wire.c src/common/crc.c src/common/stats.c \
-                   src/common/inputs.c host-tools/collector.c host-tools/collector_records.c \
-                   host-tools/collector_check.c host-tools/block_stats.c host-tools/csv_out.c \
-                   host-tools/meta_json.c
-STREAM_HDRS     := $(wildcard src/common/*.h) $(wildcard host-tools/*.h) tests/fuzz/fuzz_body.c
+                   src/common/inputs.c $(wildcard host-tools/collect/*.c) \
+                   host-tools/output/csv_out.c host-tools/output/csv_summary.c \
+                   host-tools/output/meta_json.c host-tools/output/json_string.c
+STREAM_HDRS     := $(wildcard src/common/*.h host-tools/*.h host-tools/*/*.h) tests/fuzz/fuzz_body.c
+# The decoder's layers (host-tools/objects.mk): collect and output.
+STREAM_INC      := -Iinclude -Isrc/common -Ihost-tools/collect -Ihost-tools/output
 
 FUZZ_BIN  := $(BUILD)/fuzz/fuzz_collector
 BENCH_BIN := $(BUILD)/bench/bench_codec
@@ -27,14 +29,14 @@ BENCH_BIN := $(BUILD)/bench/bench_codec
 $(FUZZ_BIN): tests/fuzz/fuzz_collector.c $(STREAM_LIB_SRCS) $(STREAM_HDRS)
 	@mkdir -p $(dir $@)
 	$(call quiet,FUZZ-CC,$@)$(FUZZ_CC) -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -g -O1 \
-		-Wall -Wextra -Werror -Iinclude -Isrc/common -Ihost-tools -Itests/fuzz \
+		-Wall -Wextra -Werror $(STREAM_INC) -Itests/fuzz \
 		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		tests/fuzz/fuzz_collector.c $(STREAM_LIB_SRCS) $(HOST_LIBS) -o $@
 
 $(BENCH_BIN): tests/bench/bench_codec.c src/common/codec.c src/common/codec_decode.c src/common/wire.c src/common/crc.c \
               host-tools/synth_dist.c $(STREAM_HDRS)
 	@mkdir -p $(dir $@)
-	$(call quiet,HOSTCC,$@)$(HCC) $(HCFLAGS) $(filter-out $(STREAM_HDRS),$(filter %.c,$^)) -lm -o $@
+	$(call quiet,HOSTCC,$@)$(HCC) $(HCFLAGS) $(HOST_INC_root) $(filter-out $(STREAM_HDRS),$(filter %.c,$^)) -lm -o $@
 
 bench-codec: $(BENCH_BIN)
 	$(Q)$(BENCH_BIN)
@@ -59,11 +61,11 @@ STREAM_GEN := $(BUILD)/bench/make_stream
 $(STREAM_GEN): tests/bench/make_stream.c src/common/codec.c src/common/codec_decode.c src/common/wire.c src/common/crc.c \
                host-tools/synth_dist.c $(STREAM_HDRS)
 	@mkdir -p $(dir $@)
-	$(call quiet,HOSTCC,$@)$(HCC) $(HCFLAGS) $(filter-out $(STREAM_HDRS),$(filter %.c,$^)) -lm -o $@
+	$(call quiet,HOSTCC,$@)$(HCC) $(HCFLAGS) $(HOST_INC_root) $(filter-out $(STREAM_HDRS),$(filter %.c,$^)) -lm -o $@
 
 # The collector's decode and CSV speed on a stream file (docs/performance.md).
 COLL_BENCH := $(BUILD)/bench/bench_collector
-$(COLL_BENCH): tests/bench/bench_collector.c $(STREAM_LIB_SRCS) host-tools/atomic_file.c $(STREAM_HDRS)
+$(COLL_BENCH): tests/bench/bench_collector.c $(STREAM_LIB_SRCS) host-tools/output/atomic_file.c $(STREAM_HDRS)
 	@mkdir -p $(dir $@)
-	$(call quiet,HOSTCC,$@)$(HCC) $(HCFLAGS) tests/bench/bench_collector.c $(STREAM_LIB_SRCS) \
-		host-tools/atomic_file.c $(HOST_LIBS) -o $@
+	$(call quiet,HOSTCC,$@)$(HCC) $(HCFLAGS) $(STREAM_INC) tests/bench/bench_collector.c $(STREAM_LIB_SRCS) \
+		host-tools/output/atomic_file.c $(HOST_LIBS) -o $@

@@ -1,4 +1,19 @@
-# The rvbench host CLI. Everything but main.c is also linked into the unit
-# tests (built with ASan and UBSan).
-HOST_SRCS := $(wildcard host-tools/*.c) $(wildcard src/common/*.c)
-HOST_LIB_SRCS += $(filter-out host-tools/main.c,$(wildcard host-tools/*.c))
+# The rvbench host CLI, one folder per layer. Each folder's objects.mk lists
+# its sources and the -I flags it is compiled with: only its own folder and
+# those of the layers below it, so an include from a layer above (or from a
+# sibling) fails the build. The layers point one way:
+#
+#   cli -> sources, plot, export -> analysis -> output -> collect -> src/common
+#
+# Everything but cli/main.c is also linked into the unit tests (built with
+# ASan and UBSan), which see every folder.
+HOST_LAYERS := collect output analysis sources plot export cli
+include $(foreach l,$(HOST_LAYERS),host-tools/$(l)/objects.mk)
+
+# synth*.c, at the root of host-tools, generate streams for the tests and
+# the benchmarks of the decoder: they see the decoder's headers.
+HOST_INC_root := -Iinclude -Isrc/common -Ihost-tools -Ihost-tools/collect
+HOST_LIB_SRCS += $(wildcard host-tools/*.c)
+
+HOST_INC_ALL := -Ihost-tools $(foreach l,$(HOST_LAYERS),-Ihost-tools/$(l))
+HOST_SRCS := $(wildcard host-tools/*.c host-tools/*/*.c) $(wildcard src/common/*.c)

@@ -1,5 +1,5 @@
 /*
- * A block's statistics (host-tools/block_stats.c) against the shared
+ * A block's statistics (host-tools/collect/block_stats.c) against the shared
  * comparison-sort reference (stats_order, stats_mode: src/common/stats.c)
  * on random blocks of every shape the runs are built for: constant, two
  * values, narrow spans (the counting table), wide spans and values near

@@ -1,5 +1,5 @@
 /*
- * The stream decoder (host-tools/collector.c): exact values from a
+ * The stream decoder (host-tools/collect/collector.c): exact values from a
  * synthetic run written with the firmware's own wire writer, identical
  * results for every chunking, and no wrong value from damaged input.
  */

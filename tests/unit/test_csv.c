@@ -1,7 +1,7 @@
 /*
- * The writers: CSV quoting and values (host-tools/csv_out.c), JSON string
- * escaping (meta_json.c) and atomic files (atomic_file.c), including a
- * full disk.
+ * The writers: CSV quoting and values (host-tools/output/csv_out.c,
+ * csv_summary.c), JSON string escaping (json_string.c) and atomic files
+ * (atomic_file.c), including a full disk.
  */
 #include <stdarg.h>
 #include <stddef.h>

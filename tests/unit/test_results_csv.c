@@ -1,5 +1,5 @@
-/* Reading result directories back (results_csv.c): the RFC 4180 parser,
- * columns found by name, and errors that name the file and line. */
+/* Reading result directories back (results_csv.c): the RFC 4180 parser
+ * (rcsv.c), columns found by name, and errors that name the file and line. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,10 +1,10 @@
 /*
- * The serial source (host-tools/source_serial.c) on a pseudo-terminal: the
+ * The serial source (host-tools/sources/source_serial.c) on a pseudo-terminal: the
  * test plays the board on the master side. The source must configure the
  * slave (raw, requested baud), collect the run, and never write a byte to
  * the port: with the pty's default echo left on, or any write, the master
  * would have something to read. With --exec (a struct console,
- * host-tools/console_drive.c) it writes the commands, and not one byte
+ * host-tools/sources/console_drive.c) it writes the commands, and not one byte
  * before the firmware's prompt.
  */
 #include <stdarg.h>

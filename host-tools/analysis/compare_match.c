@@ -1,0 +1,114 @@
+/* Which series of A and B `rvbench compare` puts side by side
+ * (compare_match.h). */
+#include "compare_match.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+int cmp_open_side(struct cmp_side *s, const char *arg, char *err, size_t errlen)
+{
+	struct stat st;
+	memset(s, 0, sizeof(*s));
+	s->arg = arg;
+	s->dir = strdup(arg);
+	if (!s->dir)
+		return -1;
+	char *colon = strrchr(s->dir, ':');
+	if (stat(arg, &st) && colon) { /* not a path: DIR:BENCH */
+		*colon = 0;
+		s->bench = colon + 1;
+	}
+	if (results_load(s->dir, &s->r, err, errlen))
+		return -1;
+	if (s->bench) {
+		int found = 0;
+		for (size_t i = 0; i < s->r.ns; i++)
+			found |= !strcmp(s->r.s[i].bench, s->bench);
+		if (!found) {
+			snprintf(err, errlen, "no benchmark '%s' in %s/samples.csv", s->bench, s->dir);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* s is k's series: struct cmp_key says what is compared. */
+static int matches(const struct res_series *s, const struct cmp_key *k)
+{
+	return s->group == k->group && !strcmp(s->bench, k->bench) &&
+	       !strcmp(s->params, k->params) && (!k->by_hart || s->hart == k->hart);
+}
+
+/* 1 when r has (bench, params, group) on two harts or more. */
+int cmp_several_harts(const struct results *r, const char *bench, const char *params,
+		      uint64_t group)
+{
+	int seen = 0;
+	uint64_t hart = 0;
+	for (size_t i = 0; i < r->ns; i++) {
+		const struct res_series *s = &r->s[i];
+		if (s->group != group || strcmp(s->bench, bench) || strcmp(s->params, params))
+			continue;
+		if (seen && s->hart != hart)
+			return 1;
+		seen = 1;
+		hart = s->hart;
+	}
+	return 0;
+}
+
+/* All measured cycles of the series matching k (all runs); *batch of the
+ * first. */
+uint64_t *cmp_gather(const struct results *r, const struct cmp_key *k, size_t *n, uint64_t *batch,
+		     int *found)
+{
+	uint64_t *v = NULL;
+	*n = 0;
+	*found = 0;
+	for (size_t i = 0; i < r->ns; i++) {
+		const struct res_series *s = &r->s[i];
+		if (!matches(s, k))
+			continue;
+		if (!*found)
+			*batch = s->batch;
+		*found = 1;
+		uint64_t *nv = realloc(v, (*n + s->n + 1) * sizeof(*v));
+		if (!nv) {
+			free(v);
+			return NULL;
+		}
+		v = nv;
+		memcpy(v + *n, s->cycles, s->n * sizeof(*v));
+		*n += s->n;
+	}
+	if (!v)
+		v = malloc(sizeof(*v));
+	return v;
+}
+
+int cmp_seen_before(const struct results *r, size_t i, const struct cmp_key *k)
+{
+	for (size_t j = 0; j < i; j++)
+		if (matches(&r->s[j], k))
+			return 1;
+	return 0;
+}
+
+/* "bench [params]" (with " vs other" for DIR:BENCH pairs), " gG N=B" for
+ * group runs, " hart H" when harts are told apart. */
+void cmp_label(char *buf, size_t len, const struct res_series *s, const char *other,
+	       uint64_t batch, int by_hart)
+{
+	int n = snprintf(buf, len, "%s", s->bench);
+	if (other && n > 0 && (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n, " vs %s", other);
+	if (*s->params && n > 0 && (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n, " [%s]", s->params);
+	if ((s->group || batch > 1) && n > 0 && (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n, " g%llu N=%llu", (unsigned long long)s->group,
+			      (unsigned long long)batch);
+	if (by_hart && n > 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, " hart %llu", (unsigned long long)s->hart);
+}

@@ -1,0 +1,85 @@
+/* `rvbench COMMAND`: the usage listing, the version and the dispatch, all
+ * from the table of commands (commands.h). */
+#include "cli.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+#include "session.h"
+#include "version.h"
+
+static const char usage_head[] =
+	"usage: rvbench COMMAND [OPTIONS]\n"
+	"\n"
+	"Collect rvbench results from the firmware's UART into CSV files.\n"
+	"\n"
+	"commands:\n";
+
+static const char usage_tail[] =
+	"\n"
+	"Each writes uart.log, samples.csv, summary.csv and meta.json into the\n"
+	"output directory (-o DIR; default results/<UTC time>, linked from\n"
+	"results/latest) and prints a summary.\n"
+	"Exit status: 0 every run complete and verified, 1 a run incomplete,\n"
+	"2 an error (usage, input, output). qemu and serial take --exec 'CMD; ...'\n"
+	"and --console to drive the firmware's console (see their --help).\n"
+	"\n"
+	"  -h, --help       this help; `rvbench COMMAND --help` for a command\n"
+	"  -V, --version    print the version\n";
+
+/* The summaries start in this column, at least two spaces after "NAME ARGS". */
+#define SUMMARY_COL 19
+
+static void print_usage(void)
+{
+	fputs(usage_head, stdout);
+	for (size_t i = 0; i < ncommands; i++) {
+		const struct command *c = &commands[i];
+		int n = printf("  %s %s", c->name, c->args);
+		printf("%*s", n + 2 < SUMMARY_COL ? SUMMARY_COL - n : 2, "");
+		for (const char *p = c->summary; *p; p++)
+			if (*p == '\n')
+				printf("\n%*s", SUMMARY_COL, "");
+			else
+				putchar(*p);
+		putchar('\n');
+	}
+	fputs(usage_tail, stdout);
+}
+
+/* "qemu, serial, ..." for the messages that list the commands. */
+static void command_names(char *buf, size_t len)
+{
+	size_t n = 0;
+	buf[0] = 0;
+	for (size_t i = 0; i < ncommands && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? ", " : "", commands[i].name);
+}
+
+int cli_main(int argc, char **argv)
+{
+	char names[256];
+	command_names(names, sizeof(names));
+	if (argc < 2) {
+		rvb_error("no command given (commands: %s; see rvbench --help)", names);
+		return EXIT_ERROR;
+	}
+	const char *name = argv[1];
+	if (!strcmp(name, "-h") || !strcmp(name, "--help") || !strcmp(name, "help")) {
+		print_usage();
+		return 0;
+	}
+	if (!strcmp(name, "-V") || !strcmp(name, "--version")) {
+		printf("rvbench %s (wire format %d)\n", RVBENCH_HOST_VERSION, WIRE_VERSION);
+		return 0;
+	}
+	const struct command *cmd = command_find(name);
+	if (!cmd) {
+		rvb_error("unknown command '%s' (commands: %s; see rvbench --help)", name, names);
+		return EXIT_ERROR;
+	}
+	if (cmd->collects)
+		session_signals_init();
+	return cmd->run(cmd, argc - 1, argv + 1);
+}

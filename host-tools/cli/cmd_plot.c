@@ -1,0 +1,253 @@
+/*
+ * `rvbench plot DIR`: pictures through gnuplot (Debian gnuplot-nox). Per
+ * benchmark one image of four panels: histogram, CDF, the sorted-duration
+ * percentile curve (seed 003), and either the Kanata group progression
+ * (per-call mean per group with CI bars) or the samples in order; per
+ * swept benchmark the sweep figure (plot_sweep.c). This file chooses the
+ * images and their file names; plot_bench.c and plot_sweep.c draw them.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis_report.h"
+#include "commands.h"
+#include "plot_bench.h"
+#include "plot_sweep.h"
+#include "session.h"
+
+/* One image to draw: a benchmark's series [first, end) (plot_bench), or
+ * the sweep of a benchmark (plot_sweep, sweep set). */
+struct image {
+	size_t first, end;
+	int sweep;
+	char param[128];
+	char stem[600];
+};
+
+/* A file name part: characters other than [A-Za-z0-9._=+-] become '_'. */
+static void stem_append(char *stem, size_t len, const char *sep, const char *part)
+{
+	size_t n = strlen(stem);
+	if (n + strlen(sep) < len)
+		n += (size_t)snprintf(stem + n, len - n, "%s", sep);
+	for (; *part && n + 1 < len; part++) {
+		char c = *part;
+		int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+			 strchr("._=+-", c);
+		stem[n++] = c == ';' ? '-' : ok ? c : '_';
+	}
+	stem[n] = 0;
+}
+
+/* FILE, or FILE's stem + "-" + stem + extension when there are several. */
+static void out_name(char *buf, size_t len, const char *dir, const char *out, const char *stem,
+		     int several)
+{
+	if (!out) {
+		snprintf(buf, len, "%s/plot-%s.png", dir, stem);
+		return;
+	}
+	const char *ext = strrchr(out, '.');
+	if (!several || !ext) {
+		snprintf(buf, len, "%s", out);
+		return;
+	}
+	snprintf(buf, len, "%.*s-%s%s", (int)(ext - out), out, stem, ext);
+}
+
+/* Room for one more image in *im (cap doubled when full): the next slot,
+ * or NULL when out of memory (*im freed then). */
+static struct image *image_slot(struct image **im, size_t ni, size_t *cap)
+{
+	if (ni == *cap) {
+		*cap *= 2;
+		struct image *nim = realloc(*im, *cap * sizeof(**im));
+		if (!nim) {
+			free(*im);
+			*im = NULL;
+			return NULL;
+		}
+		*im = nim;
+	}
+	return *im + ni;
+}
+
+/*
+ * The images of r: one per (run, bench, params, hart), named by the bench
+ * alone when that is unique, else with the parameters, the hart, the run;
+ * then one sweep figure per swept benchmark of a run. *n images, malloc'd.
+ */
+static struct image *plan(const struct results *r, const char *only, size_t *n)
+{
+	size_t ni = 0, cap = 16;
+	struct image *im = malloc(cap * sizeof(*im));
+	*n = 0;
+	if (!im)
+		return NULL;
+	for (size_t i = 0; i < r->ns; i = an_bench_end(r, i)) {
+		if (only && strcmp(r->s[i].bench, only))
+			continue;
+		if (!image_slot(&im, ni, &cap))
+			return NULL;
+		im[ni] = (struct image){ .first = i, .end = an_bench_end(r, i) };
+		ni++;
+	}
+	/* Unique names: bench, + params, + hart, + run as far as needed. */
+	for (size_t i = 0; i < ni; i++) {
+		const struct res_series *s = &r->s[im[i].first];
+		int same_bench = 0, same_params = 0, same_hart = 0;
+		for (size_t k = 0; k < ni; k++) {
+			const struct res_series *o = &r->s[im[k].first];
+			if (k == i || strcmp(o->bench, s->bench))
+				continue;
+			same_bench = 1;
+			if (strcmp(o->params, s->params))
+				continue;
+			same_params = 1;
+			same_hart |= o->hart == s->hart;
+		}
+		im[i].stem[0] = 0;
+		stem_append(im[i].stem, sizeof(im[i].stem), "", s->bench);
+		if (same_bench && *s->params)
+			stem_append(im[i].stem, sizeof(im[i].stem), "-", s->params);
+		if (same_params) {
+			char h[32];
+			snprintf(h, sizeof(h), "hart%llu", (unsigned long long)s->hart);
+			stem_append(im[i].stem, sizeof(im[i].stem), "-", h);
+		}
+		if (same_hart)
+			stem_append(im[i].stem, sizeof(im[i].stem), "-", s->run);
+	}
+	/* Sweeps: per (run, bench) the series with a swept parameter. */
+	size_t nfam = ni;
+	size_t *idx = malloc((r->ns ? r->ns : 1) * sizeof(*idx));
+	if (!idx) {
+		free(im);
+		return NULL;
+	}
+	for (size_t f = 0; f < nfam; f++) {
+		const struct res_series *s = &r->s[im[f].first];
+		int first = 1, runs = 0;
+		for (size_t k = 0; k < f && first; k++)
+			first = strcmp(r->s[im[k].first].bench, s->bench) ||
+				strcmp(r->s[im[k].first].run, s->run);
+		if (!first)
+			continue;
+		size_t m = 0;
+		for (size_t k = 0; k < r->ns; k++)
+			if (!strcmp(r->s[k].bench, s->bench) && !strcmp(r->s[k].run, s->run))
+				idx[m++] = k;
+		for (size_t k = 0; k < nfam; k++)
+			runs += !strcmp(r->s[im[k].first].bench, s->bench) &&
+				strcmp(r->s[im[k].first].run, s->run);
+		char param[128];
+		if (m < 2 || plot_swept_param(r, idx, m, param, sizeof(param)))
+			continue;
+		if (!image_slot(&im, ni, &cap)) {
+			free(idx);
+			return NULL;
+		}
+		im[ni] = (struct image){ .first = im[f].first, .end = im[f].first + 1, .sweep = 1 };
+		snprintf(im[ni].param, sizeof(im[ni].param), "%s", param);
+		stem_append(im[ni].stem, sizeof(im[ni].stem), "", s->bench);
+		if (runs)
+			stem_append(im[ni].stem, sizeof(im[ni].stem), "-", s->run);
+		stem_append(im[ni].stem, sizeof(im[ni].stem), "-", "sweep");
+		ni++;
+	}
+	free(idx);
+	*n = ni;
+	return im;
+}
+
+/* The series of the sweep figure im: its benchmark's in its run. */
+static int draw_sweep(const struct results *r, const struct image *im, const char *file, char *err,
+		      size_t errlen)
+{
+	const struct res_series *s = &r->s[im->first];
+	size_t *idx = malloc(r->ns * sizeof(*idx)), m = 0;
+	if (!idx) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (size_t k = 0; k < r->ns; k++)
+		if (!strcmp(r->s[k].bench, s->bench) && !strcmp(r->s[k].run, s->run))
+			idx[m++] = k;
+	int rc = plot_sweep(r, idx, m, im->param, file, err, errlen);
+	free(idx);
+	return rc;
+}
+
+int cmd_plot(const struct command *cmd, int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "bench", required_argument, NULL, 'b' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0, 0, 0, 0 },
+	};
+	const char *out = NULL, *only = NULL;
+	int opt;
+
+	optind = 0;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, ":o:b:h", lo, NULL)) != -1) {
+		switch (opt) {
+		case 'o':
+			out = optarg;
+			break;
+		case 'b':
+			only = optarg;
+			break;
+		case 'h':
+			fputs(cmd->help, stdout);
+			return 0;
+		case ':':
+			rvb_error("plot: option %s needs a value", argv[optind - 1]);
+			return EXIT_ERROR;
+		default:
+			rvb_error("plot: unknown option %s (see rvbench plot --help)", argv[optind - 1]);
+			return EXIT_ERROR;
+		}
+	}
+	if (optind != argc - 1) {
+		rvb_error(optind >= argc ? "plot: no DIR given (see rvbench plot --help)"
+					 : "plot: one DIR only (see rvbench plot --help)");
+		return EXIT_ERROR;
+	}
+	const char *dir = argv[optind];
+	char err[4400], file[4400];
+	struct results r;
+	if (results_load(dir, &r, err, sizeof(err))) {
+		rvb_error("plot: %s", err);
+		return EXIT_ERROR;
+	}
+	size_t nim;
+	struct image *im = plan(&r, only, &nim);
+	int status = 0;
+	if (!im) {
+		rvb_error("plot: out of memory");
+		results_free(&r);
+		return EXIT_ERROR;
+	}
+	if (!nim) {
+		rvb_error(only ? "plot: no benchmark '%s' in %s/samples.csv"
+			       : "plot: %s%s/samples.csv has no samples", only ? only : "", dir);
+		status = EXIT_ERROR;
+	}
+	for (size_t i = 0; i < nim && !status; i++) {
+		out_name(file, sizeof(file), dir, out, im[i].stem, nim > 1);
+		if (im[i].sweep ? draw_sweep(&r, &im[i], file, err, sizeof(err))
+				: plot_bench(&r, im[i].first, im[i].end, file, err, sizeof(err))) {
+			rvb_error("plot: %s", err);
+			status = EXIT_ERROR;
+		} else {
+			printf("%s\n", file);
+		}
+	}
+	free(im);
+	results_free(&r);
+	return status;
+}

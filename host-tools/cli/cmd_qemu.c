@@ -1,0 +1,160 @@
+/* `rvbench qemu IMAGE`: boot on QEMU and collect its UART (source_qemu.c). */
+#include "commands.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "collect_cli.h"
+#include "source.h"
+
+int cmd_qemu(const struct command *cmd, int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{ "machine", required_argument, NULL, 'M' },
+		{ "smp", required_argument, NULL, 's' },
+		{ "icount", required_argument, NULL, 'i' },
+		{ "bootargs", required_argument, NULL, 'a' },
+		{ "memory", required_argument, NULL, 'm' },
+		{ "qemu-args", required_argument, NULL, 'q' },
+		COLLECT_LONG_OPTIONS,
+	};
+	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, DEFAULT_TIMEOUT_S, 0 };
+	struct qemu_opts o = { .machine = "sifive_u", .icount_shift = 0 };
+	unsigned long v;
+	int opt, status, has_qemu_args = 0;
+	static char *qemu_args_buf; /* lives as long as the command */
+
+	reset_getopt();
+	while ((opt = next_own_opt("qemu", cmd->help, &c, argc, argv, ":M:t:o:e:ch", lo, &status)) !=
+	       -1) {
+		if (opt == OPT_RETURN)
+			return status;
+		switch (opt) {
+		case 'M':
+			if (strcmp(optarg, "sifive_u") && strcmp(optarg, "virt")) {
+				rvb_error("qemu: --machine must be sifive_u or virt, not '%s'", optarg);
+				return EXIT_ERROR;
+			}
+			o.machine = optarg;
+			break;
+		case 's':
+			if (parse_uint(optarg, 1, 64, &v)) {
+				rvb_error("qemu: --smp must be a number from 1 to 64, not '%s'", optarg);
+				return EXIT_ERROR;
+			}
+			o.smp = (unsigned)v;
+			break;
+		case 'i':
+			if (!strcmp(optarg, "off"))
+				o.icount_shift = -1;
+			else if (parse_uint(optarg, 0, 10, &v)) {
+				rvb_error("qemu: --icount must be a shift from 0 to 10 or 'off', not '%s'",
+					  optarg);
+				return EXIT_ERROR;
+			} else
+				o.icount_shift = (int)v;
+			break;
+		case 'a':
+			o.bootargs = optarg;
+			break;
+		case 'm':
+			if (!*optarg || strpbrk(optarg, " ,")) {
+				rvb_error("qemu: bad --memory value '%s'", optarg);
+				return EXIT_ERROR;
+			}
+			o.memory = optarg;
+			break;
+		case 'q': {
+			/* The console is ours: a -serial or monitor on stdio would
+			 * take the UART from the collector. */
+			static const char *const own[] = { "-serial", "-nographic", "-monitor",
+							   "-daemonize" };
+			for (size_t k = 0; k < sizeof(own) / sizeof(own[0]); k++) {
+				const char *w = strstr(optarg, own[k]);
+				size_t l = strlen(own[k]);
+				if (w && (w == optarg || w[-1] == ' ') && (!w[l] || w[l] == ' ')) {
+					rvb_error("qemu: --qemu-args must not set %s: rvbench owns the console",
+						  own[k]);
+					return EXIT_ERROR;
+				}
+			}
+			/* Several --qemu-args add up, in order. */
+			char *all;
+			if (asprintf(&all, "%s%s%s", o.qemu_args ? o.qemu_args : "",
+				     o.qemu_args ? " " : "", optarg) < 0) {
+				rvb_error("qemu: out of memory");
+				return EXIT_ERROR;
+			}
+			free(qemu_args_buf);
+			o.qemu_args = qemu_args_buf = all;
+			has_qemu_args = 1;
+			break;
+		}
+		default:
+			return EXIT_ERROR;
+		}
+	}
+	o.timeout_s = (unsigned)c.timeout_s;
+	if (optind == argc && has_qemu_args) {
+		/* The -bios in --qemu-args is the whole boot (fw_payload). */
+		if (o.bootargs) {
+			rvb_error("qemu: --bootargs needs an IMAGE: QEMU passes -append to -kernel only");
+			return EXIT_ERROR;
+		}
+	} else if (optind != argc - 1) {
+		rvb_error(optind >= argc ? "qemu: no IMAGE given (see rvbench qemu --help)"
+					 : "qemu: one IMAGE only (see rvbench qemu --help)");
+		return EXIT_ERROR;
+	} else {
+		o.image = argv[optind];
+	}
+	if (o.image && access(o.image, R_OK)) {
+		rvb_error("qemu: cannot read image %s: %s", o.image, strerror(errno));
+		return EXIT_ERROR;
+	}
+	if (!o.smp)
+		o.smp = strcmp(o.machine, "sifive_u") ? 1 : 5;
+	o.console = c.cc.mode != CONSOLE_OFF;
+	if (c.cc.mode == CONSOLE_INTERACTIVE && !c.cc.timeout_given)
+		o.timeout_s = 0; /* a human at the keyboard */
+
+	/* --exec ends with "exit", so the firmware ends as rvbench.exit=reboot
+	 * says and QEMU exits by itself. */
+	struct console k;
+	if (console_prepare("qemu", &c.cc, &k, 1))
+		return EXIT_ERROR;
+	char err[4400], icount[16];
+	struct session s;
+	if (session_open(&s, c.outdir, NULL, err, sizeof(err))) {
+		rvb_error("%s", err);
+		console_free(&k);
+		return EXIT_ERROR;
+	}
+	s.allow_partial = c.allow_partial;
+	console_begin("qemu", &k, &s);
+	char **qargv = qemu_build_argv(&o);
+	struct meta_source m = { .kind = "qemu", .argv = qargv, .machine = o.machine,
+				 .timeout_s = o.timeout_s };
+	if (o.icount_shift < 0)
+		snprintf(icount, sizeof(icount), "off");
+	else
+		snprintf(icount, sizeof(icount), "%d", o.icount_shift);
+	m.icount = icount;
+	if (source_qemu(&s, &o, qargv, &m, o.console ? &k : NULL, err, sizeof(err))) {
+		/* Nothing ran, nothing was received: leave no empty results. */
+		console_tty_restore();
+		rvb_error("%s", err);
+		session_discard(&s);
+		status = EXIT_ERROR;
+	} else {
+		console_end(&k);
+		status = console_status(&k, &s, session_finish(&s, &m, stdout));
+	}
+	session_free(&s);
+	console_free(&k);
+	qemu_free_argv(qargv);
+	return status;
+}

@@ -1,0 +1,87 @@
+/* `rvbench serial --port DEV`: collect a board's UART (source_serial.c). */
+#include "commands.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "collect_cli.h"
+#include "source.h"
+
+int cmd_serial(const struct command *cmd, int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{ "port", required_argument, NULL, 'p' },
+		{ "baud", required_argument, NULL, 'b' },
+		COLLECT_LONG_OPTIONS,
+	};
+	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, DEFAULT_TIMEOUT_S, 0 };
+	const char *port = NULL;
+	unsigned long baud = 115200, v;
+	int opt, status;
+
+	reset_getopt();
+	while ((opt = next_own_opt("serial", cmd->help, &c, argc, argv, ":p:b:t:o:e:ch", lo, &status)) !=
+	       -1) {
+		if (opt == OPT_RETURN)
+			return status;
+		switch (opt) {
+		case 'p':
+			port = optarg;
+			break;
+		case 'b':
+			if (parse_uint(optarg, 1, ULONG_MAX, &v) || !serial_baud_ok(v)) {
+				rvb_error("serial: unsupported baud rate '%s' (standard rates 9600..3000000)",
+					  optarg);
+				return EXIT_ERROR;
+			}
+			baud = v;
+			break;
+		default:
+			return EXIT_ERROR;
+		}
+	}
+
+	if (optind != argc) {
+		rvb_error("serial: unexpected argument '%s'", argv[optind]);
+		return EXIT_ERROR;
+	}
+	if (!port) {
+		rvb_error("serial: --port DEV is required (see rvbench serial --help)");
+		return EXIT_ERROR;
+	}
+
+	if (c.cc.mode == CONSOLE_INTERACTIVE && !c.cc.timeout_given)
+		c.timeout_s = 0; /* a human at the keyboard */
+
+	/* No "exit" added: the board stays at its prompt (or parks). */
+	struct console k;
+	if (console_prepare("serial", &c.cc, &k, 0))
+		return EXIT_ERROR;
+	char err[4400];
+	/* Read-write only when the user asked for the console. */
+	int fd = serial_open_mode(port, baud, c.cc.mode != CONSOLE_OFF, err, sizeof(err));
+	if (fd < 0) {
+		rvb_error("serial: %s", err);
+		console_free(&k);
+		return EXIT_ERROR;
+	}
+	struct session s;
+	if (session_open(&s, c.outdir, NULL, err, sizeof(err))) {
+		close(fd);
+		rvb_error("%s", err);
+		console_free(&k);
+		return EXIT_ERROR;
+	}
+	s.allow_partial = c.allow_partial;
+	s.link_bytes_per_s = baud / 10; /* 8N1: ten bits a byte */
+	struct meta_source m = { .kind = "serial", .port = port, .baud = baud,
+				 .timeout_s = (unsigned)c.timeout_s };
+	console_begin("serial", &k, &s);
+	m.end = src_end_name(source_serial_console(&s, fd, (unsigned)c.timeout_s, &k));
+	console_end(&k);
+	status = console_status(&k, &s, session_finish(&s, &m, stdout));
+	session_free(&s);
+	console_free(&k);
+	return status;
+}

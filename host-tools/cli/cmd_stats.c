@@ -1,0 +1,138 @@
+/* `rvbench stats DIR`: the statistics of a result directory, as text or as
+ * an export (analysis_report.h, export.h). */
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis_report.h"
+#include "export.h"
+#include "commands.h"
+#include "session.h"
+
+/* A number in (lo, hi), strictly parsed. */
+static int parse_double(const char *s, double lo, double hi, double *out)
+{
+	char *end;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (!*s || errno || *end || !(v > lo && v < hi))
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int cmd_stats(const struct command *cmd, int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "level", required_argument, NULL, 'l' },
+		{ "kanata-level", required_argument, NULL, 'k' },
+		{ "target", required_argument, NULL, 'e' },
+		{ "windows", required_argument, NULL, 'w' },
+		{ "mhz", required_argument, NULL, 'm' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0, 0, 0, 0 },
+	};
+	struct an_opts o = AN_OPTS_DEFAULT;
+	const char *format = "text", *out = NULL;
+	double w;
+	int opt;
+
+	optind = 0;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, ":f:o:h", lo, NULL)) != -1) {
+		switch (opt) {
+		case 'f':
+			format = optarg;
+			if (strcmp(format, "text") && strcmp(format, "csv") && strcmp(format, "json") &&
+			    strcmp(format, "gbench-json")) {
+				rvb_error("stats: --format must be text, csv, json or gbench-json, not '%s'",
+					  optarg);
+				return EXIT_ERROR;
+			}
+			break;
+		case 'o':
+			out = optarg;
+			break;
+		case 'l':
+		case 'k':
+			if (parse_double(optarg, 0, 1, opt == 'l' ? &o.level : &o.kanata_level)) {
+				rvb_error("stats: a confidence level is a number between 0 and 1, not '%s'",
+					  optarg);
+				return EXIT_ERROR;
+			}
+			break;
+		case 'e':
+			if (parse_double(optarg, 0, 1, &o.target_e)) {
+				rvb_error("stats: --target is a fraction between 0 and 1, not '%s'", optarg);
+				return EXIT_ERROR;
+			}
+			break;
+		case 'w':
+			if (parse_double(optarg, 1, 10001, &w) || w != (double)(size_t)w) {
+				rvb_error("stats: --windows is a whole number from 2 to 10000, not '%s'",
+					  optarg);
+				return EXIT_ERROR;
+			}
+			o.windows = (size_t)w;
+			break;
+		case 'm':
+			if (parse_double(optarg, 0, 1e9, &o.mhz)) {
+				rvb_error("stats: --mhz must be a positive number, not '%s'", optarg);
+				return EXIT_ERROR;
+			}
+			break;
+		case 'h':
+			fputs(cmd->help, stdout);
+			return 0;
+		case ':':
+			rvb_error("stats: option %s needs a value", argv[optind - 1]);
+			return EXIT_ERROR;
+		default:
+			rvb_error("stats: unknown option %s (see rvbench stats --help)", argv[optind - 1]);
+			return EXIT_ERROR;
+		}
+	}
+	if (optind != argc - 1) {
+		rvb_error(optind >= argc ? "stats: no DIR given (see rvbench stats --help)"
+					 : "stats: one DIR only (see rvbench stats --help)");
+		return EXIT_ERROR;
+	}
+	const char *dir = argv[optind];
+	char err[4400];
+	struct results r;
+	if (results_load(dir, &r, err, sizeof(err))) {
+		rvb_error("stats: %s", err);
+		return EXIT_ERROR;
+	}
+	int status = 0;
+	if (!r.meta_found) {
+		rvb_error("stats: %s/meta.json missing: cannot tell whether the run was complete", dir);
+	} else if (!r.complete) {
+		rvb_error("stats: %s is from an incomplete run (meta.json status '%s'): statistics of "
+			  "the samples that arrived", dir, r.status[0] ? r.status : "unknown");
+		status = EXIT_INCOMPLETE;
+	}
+	FILE *f = out ? fopen(out, "w") : stdout;
+	if (!f) {
+		rvb_error("stats: cannot write %s: %s", out, strerror(errno));
+		results_free(&r);
+		return EXIT_ERROR;
+	}
+	int rc = !strcmp(format, "csv")	 ? export_csv(f, &r, &o)
+		 : !strcmp(format, "json") ? export_json(f, &r, &o)
+		 : !strcmp(format, "gbench-json") ? export_gbench(f, &r, &o)
+						  : an_report_results(f, &r, &o);
+	if (fflush(f))
+		rc = -1;
+	if (out && fclose(f))
+		rc = -1;
+	if (rc) {
+		rvb_error("stats: writing %s failed", out ? out : "the output");
+		status = EXIT_ERROR;
+	}
+	results_free(&r);
+	return status;
+}

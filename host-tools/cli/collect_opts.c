@@ -1,0 +1,122 @@
+/* The options qemu, serial and replay share (collect_cli.h). */
+#include "collect_cli.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* Strict unsigned decimal in [min, max]. */
+int parse_uint(const char *s, unsigned long min, unsigned long max, unsigned long *out)
+{
+	char *end;
+
+	if (!*s || *s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	unsigned long v = strtoul(s, &end, 10);
+	if (errno || *end || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* getopt_long with our own messages: one line, naming the problem. */
+static int next_opt(const char *cmd, int argc, char **argv, const char *shortopts,
+		    const struct option *longopts)
+{
+	int opt = getopt_long(argc, argv, shortopts, longopts, NULL);
+
+	if (opt == '?') {
+		if (optopt)
+			rvb_error("%s: unknown option -%c (see rvbench %s --help)", cmd, optopt, cmd);
+		else
+			rvb_error("%s: unknown option %s (see rvbench %s --help)", cmd,
+				  argv[optind - 1], cmd);
+	} else if (opt == ':') {
+		rvb_error("%s: option %s needs a value", cmd, argv[optind - 1]);
+	}
+	return opt;
+}
+
+void reset_getopt(void)
+{
+	optind = 0; /* glibc: start over (several parses in one process) */
+	opterr = 0;
+}
+
+static int console_opt(const char *cmd, struct console_cli *cc, int opt, const char *arg)
+{
+	enum console_mode want = opt == 'e' ? CONSOLE_EXEC : CONSOLE_INTERACTIVE;
+
+	if (cc->mode != CONSOLE_OFF && cc->mode != want) {
+		rvb_error("%s: --exec and --console exclude each other", cmd);
+		return -1;
+	}
+	if (want == CONSOLE_EXEC && cc->script) {
+		rvb_error("%s: one --exec only (separate the commands with ';')", cmd);
+		return -1;
+	}
+	cc->mode = want;
+	if (want == CONSOLE_EXEC)
+		cc->script = arg;
+	return 0;
+}
+
+enum { OPT_OTHER, OPT_TAKEN, OPT_HELP, OPT_BAD };
+
+/* One of the shared options (--timeout, --exec, --console, --allow-partial,
+ * --output, --help: usage printed); OPT_OTHER for the command's own,
+ * OPT_BAD once the error is said. */
+static int collect_opt(const char *cmd, const char *usage, struct collect_cli *c, int opt,
+		       const char *arg)
+{
+	unsigned long v;
+
+	switch (opt) {
+	case 't':
+		if (parse_uint(arg, 0, 1000000, &v)) {
+			rvb_error("%s: --timeout must be whole seconds, not '%s'", cmd, arg);
+			return OPT_BAD;
+		}
+		c->timeout_s = v;
+		c->cc.timeout_given = 1;
+		return OPT_TAKEN;
+	case 'e':
+	case 'c':
+		return console_opt(cmd, &c->cc, opt, arg) ? OPT_BAD : OPT_TAKEN;
+	case 'P':
+		c->allow_partial = 1;
+		return OPT_TAKEN;
+	case 'o':
+		c->outdir = arg;
+		return OPT_TAKEN;
+	case 'h':
+		fputs(usage, stdout);
+		return OPT_HELP;
+	default:
+		return OPT_OTHER;
+	}
+}
+
+/* next_opt() with the shared options taken here (collect_cli.h). */
+int next_own_opt(const char *cmd, const char *usage, struct collect_cli *c, int argc, char **argv,
+		 const char *shortopts, const struct option *lo, int *status)
+{
+	int opt;
+
+	while ((opt = next_opt(cmd, argc, argv, shortopts, lo)) != -1) {
+		switch (collect_opt(cmd, usage, c, opt, optarg)) {
+		case OPT_TAKEN:
+			continue;
+		case OPT_HELP:
+			*status = 0;
+			return OPT_RETURN;
+		case OPT_BAD:
+			*status = EXIT_ERROR;
+			return OPT_RETURN;
+		default:
+			return opt;
+		}
+	}
+	return -1;
+}

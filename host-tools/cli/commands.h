@@ -1,0 +1,35 @@
+/*
+ * The commands of rvbench, in one table: the usage listing of
+ * `rvbench --help`, the dispatch of `rvbench COMMAND` and each command's
+ * `--help` all come from it.
+ */
+#ifndef RVBENCH_COMMANDS_H
+#define RVBENCH_COMMANDS_H
+
+#include <stddef.h>
+
+struct command {
+	const char *name;
+	const char *args;    /* what follows the name in the usage listing */
+	const char *summary; /* its line there; a '\n' continues it, indented */
+	const char *help;    /* `rvbench NAME --help` */
+	/* argv[0] is the command's name; returns the exit status. */
+	int (*run)(const struct command *cmd, int argc, char **argv);
+	int collects; /* reads a UART: Ctrl-C and SIGTERM end the collection */
+};
+
+extern const struct command commands[];
+extern const size_t ncommands;
+
+/* The command called name, or NULL. */
+const struct command *command_find(const char *name);
+
+/* The handlers (cmd_*.c): cmd->help is printed for --help. */
+int cmd_qemu(const struct command *cmd, int argc, char **argv);
+int cmd_serial(const struct command *cmd, int argc, char **argv);
+int cmd_replay(const struct command *cmd, int argc, char **argv);
+int cmd_stats(const struct command *cmd, int argc, char **argv);
+int cmd_compare(const struct command *cmd, int argc, char **argv);
+int cmd_plot(const struct command *cmd, int argc, char **argv);
+
+#endif

@@ -1,0 +1,16 @@
+/* The statistics of a result directory as files for other tools:
+ * `rvbench stats --format csv|json|gbench-json` (export_*.c). */
+#ifndef RVBENCH_EXPORT_H
+#define RVBENCH_EXPORT_H
+
+#include <stdio.h>
+
+#include "analysis_report.h"
+
+/* A JSON string, quoted and escaped. */
+void an_json_str(FILE *f, const char *s);
+int export_csv(FILE *f, const struct results *r, const struct an_opts *o);
+int export_json(FILE *f, const struct results *r, const struct an_opts *o);
+int export_gbench(FILE *f, const struct results *r, const struct an_opts *o);
+
+#endif

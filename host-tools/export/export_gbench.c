@@ -1,0 +1,128 @@
+/*
+ * `rvbench stats --format gbench-json`: Google Benchmark's JSON output
+ * (a "context" object and a "benchmarks" array), so its tools/compare.py
+ * and continuous-benchmarking dashboards that read that format take rvbench
+ * results.
+ *
+ * Google Benchmark measures time; rvbench counts cycles. real_time and
+ * cpu_time are the median cycles per call turned into ns at --mhz (default
+ * 1000 MHz: 1 cycle = 1 ns, so ratios are ratios of cycles), with
+ * time_unit "ns"; the exact cycle and instret medians ride along as user
+ * counters "cycles" and "instret", as Google Benchmark prints counters.
+ * Each series is one "iteration" entry plus "_mean", "_median" and
+ * "_stddev" aggregates, as a run with repetitions would give.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "analysis.h"
+#include "export.h"
+#include "stats.h"
+
+static void entry(FILE *f, const char *name, const char *run_name, size_t family, size_t iters,
+		  const char *aggregate, double cycles, double instret, double mhz, int first)
+{
+	double ns = cycles * 1000.0 / mhz;
+	fputs(first ? "    {\n" : ",\n    {\n", f);
+	fputs("      \"name\": ", f);
+	an_json_str(f, name);
+	fprintf(f, ",\n      \"family_index\": %zu,\n      \"per_family_instance_index\": 0,\n",
+		family);
+	fputs("      \"run_name\": ", f);
+	an_json_str(f, run_name);
+	if (aggregate)
+		fprintf(f, ",\n      \"run_type\": \"aggregate\",\n      \"repetitions\": 1,\n"
+			   "      \"threads\": 1,\n      \"aggregate_name\": \"%s\",\n"
+			   "      \"aggregate_unit\": \"time\",\n",
+			aggregate);
+	else
+		fputs(",\n      \"run_type\": \"iteration\",\n      \"repetitions\": 1,\n"
+		      "      \"repetition_index\": 0,\n      \"threads\": 1,\n",
+		      f);
+	fprintf(f, "      \"iterations\": %zu,\n      \"real_time\": %.6f,\n      \"cpu_time\": %.6f,\n"
+		   "      \"time_unit\": \"ns\",\n      \"cycles\": %.6f,\n      \"instret\": %.6f\n    }",
+		iters, ns, ns, cycles, instret);
+}
+
+/* The same benchmark and parameters measured on another hart too (a
+ * parallel run): the hart goes into the name. */
+static int several_harts(const struct results *r, const struct res_series *s)
+{
+	for (size_t k = 0; k < r->ns; k++)
+		if (r->s[k].hart != s->hart && !strcmp(r->s[k].bench, s->bench) &&
+		    !strcmp(r->s[k].run, s->run) && !strcmp(r->s[k].params, s->params))
+			return 1;
+	return 0;
+}
+
+int export_gbench(FILE *f, const struct results *r, const struct an_opts *o)
+{
+	char date[64] = "", host[256] = "";
+	time_t now = time(NULL);
+	struct tm tm;
+	if (localtime_r(&now, &tm))
+		strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%S%z", &tm);
+	if (gethostname(host, sizeof(host) - 1))
+		host[0] = 0;
+
+	fputs("{\n  \"context\": {\n    \"date\": ", f);
+	an_json_str(f, date);
+	fputs(",\n    \"host_name\": ", f);
+	an_json_str(f, host);
+	fputs(",\n    \"executable\": \"rvbench\",\n    \"num_cpus\": 1,\n", f);
+	fprintf(f, "    \"mhz_per_cpu\": %.0f,\n    \"cpu_scaling_enabled\": false,\n"
+		   "    \"caches\": [],\n    \"load_avg\": [],\n"
+		   "    \"library_build_type\": \"release\",\n    \"rvbench_dir\": ",
+		o->mhz);
+	an_json_str(f, r->dir ? r->dir : "");
+	fputs(",\n    \"rvbench_note\": \"real_time = cpu_time = median cycles per call at "
+	      "mhz_per_cpu; counters: cycles, instret (medians per call)\"\n  },\n"
+	      "  \"benchmarks\": [\n",
+	      f);
+	int first = 1;
+	for (size_t i = 0, end = 0, grouped = 0; i < r->ns; i++) {
+		const struct res_series *s = &r->s[i];
+		if (i == end) { /* a new benchmark: one or several groups */
+			end = an_bench_end(r, i);
+			grouped = (size_t)an_is_group_run(r, i, end);
+		}
+		struct an_desc d, di;
+		char name[512], agg[600];
+		if (!s->n) /* nothing measured: no entry rather than a made-up time */
+			continue;
+		if (an_describe(s->cycles, s->n, o->level, &d) ||
+		    an_describe(s->instret, s->n, o->level, &di))
+			return -1;
+		/* bench[/NAME=value...][/hart:H][/N]: one name per series. */
+		int len = snprintf(name, sizeof(name), "%s", s->bench);
+		for (const char *p = s->params; p && *p && len > 0 && (size_t)len < sizeof(name);) {
+			size_t fl = strcspn(p, ";");
+			len += snprintf(name + len, sizeof(name) - (size_t)len, "/%.*s", (int)fl, p);
+			p += fl + (p[fl] == ';');
+		}
+		if (several_harts(r, s) && len > 0 && (size_t)len < sizeof(name))
+			len += snprintf(name + len, sizeof(name) - (size_t)len, "/hart:%llu",
+					(unsigned long long)s->hart);
+		if (grouped && len > 0 && (size_t)len < sizeof(name))
+			snprintf(name + len, sizeof(name) - (size_t)len, "/%llu",
+				 (unsigned long long)s->batch);
+		double n = (double)s->batch ? (double)s->batch : 1;
+		entry(f, name, name, i, s->n, NULL, (double)d.median / n, (double)di.median / n,
+		      o->mhz, first);
+		first = 0;
+		snprintf(agg, sizeof(agg), "%s_mean", name);
+		entry(f, agg, name, i, s->n, "mean", d.mean.v / n, di.mean.v / n, o->mhz, 0);
+		snprintf(agg, sizeof(agg), "%s_median", name);
+		entry(f, agg, name, i, s->n, "median", (double)d.median / n, (double)di.median / n,
+		      o->mhz, 0);
+		if (!d.stddev.na) { /* one sample has no stddev: no entry */
+			snprintf(agg, sizeof(agg), "%s_stddev", name);
+			entry(f, agg, name, i, s->n, "stddev", d.stddev.v / n, di.stddev.v / n, o->mhz,
+			      0);
+		}
+	}
+	fputs(first ? "  ]\n}\n" : "\n  ]\n}\n", f);
+	return ferror(f) ? -1 : 0;
+}

@@ -1,0 +1,42 @@
+/*
+ * meta.json: where the data came from and what happened to it (runs, their
+ * problems, gaps, rejected lines). Hand-written JSON; every string goes
+ * through json_string(), which escapes and keeps the output valid UTF-8.
+ */
+#ifndef RVBENCH_META_JSON_H
+#define RVBENCH_META_JSON_H
+
+#include <stdio.h>
+
+#include "collector.h"
+#include "json_string.h"
+
+#define ICOUNT_NOTE "cycles are emulated instruction counts (-icount), not hardware cycles"
+
+/* What the source (qemu, serial, replay) reports about itself. */
+struct meta_source {
+	const char *kind;       /* "qemu", "serial" or "replay" */
+	char *const *argv;      /* qemu: the command run (NULL-terminated) */
+	const char *machine;    /* qemu */
+	const char *icount;     /* qemu: "off" or the shift */
+	const char *port;       /* serial */
+	unsigned long baud;     /* serial */
+	const char *file;       /* replay */
+	unsigned timeout_s;     /* 0: none */
+	const char *end;        /* "trailer", "eof", "timeout", "interrupted", "error" */
+	int exit_known;         /* qemu: it was reaped */
+	int exit_code;          /* qemu: exit status, or -1 if killed */
+	int exit_signal;        /* qemu: signal that ended it, or 0 */
+	int stopped_by_us;      /* qemu: we sent SIGTERM/SIGKILL */
+};
+
+int meta_json_write(FILE *f, const struct collector *c, const struct meta_source *src);
+
+/* afile_writer adapter. */
+struct meta_ctx {
+	const struct collector *c;
+	const struct meta_source *src;
+};
+int meta_json_writer(FILE *f, void *ctx);
+
+#endif

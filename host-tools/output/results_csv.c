@@ -1,0 +1,345 @@
+/* Reading a result directory back: samples.csv, summary.csv and meta.json
+ * (results_csv.h), through the CSV reader of rcsv.c. */
+#include "results_csv.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *read_file(const char *path, size_t *len, int *err)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		*err = errno;
+		return NULL;
+	}
+	char *buf = NULL;
+	size_t cap = 0, n = 0;
+	for (;;) {
+		char *nb = rcsv_grow(buf, &cap, n + 65536, 1);
+		if (!nb) {
+			free(buf);
+			fclose(f);
+			*err = ENOMEM;
+			return NULL;
+		}
+		buf = nb;
+		size_t got = fread(buf + n, 1, 65536, f);
+		n += got;
+		if (got < 65536)
+			break;
+	}
+	if (ferror(f)) {
+		*err = errno ? errno : EIO;
+		free(buf);
+		fclose(f);
+		return NULL;
+	}
+	fclose(f);
+	*len = n;
+	return buf;
+}
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+	if (!*s || *s < '0' || *s > '9')
+		return -1;
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 10);
+	if (errno || *end)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+const char *res_label(const struct res_series *s, char *buf, size_t len)
+{
+	if (s->params && *s->params)
+		snprintf(buf, len, "%s [%s]", s->bench, s->params);
+	else
+		snprintf(buf, len, "%s", s->bench);
+	return buf;
+}
+
+const char *res_param(const char *params, const char *name, char *buf, size_t len)
+{
+	size_t nl = strlen(name);
+	for (const char *p = params; p && *p;) {
+		const char *end = strchr(p, ';');
+		size_t fl = end ? (size_t)(end - p) : strlen(p);
+		if (fl > nl && !strncmp(p, name, nl) && p[nl] == '=') {
+			snprintf(buf, len, "%.*s", (int)(fl - nl - 1), p + nl + 1);
+			return buf;
+		}
+		p = end ? end + 1 : NULL;
+	}
+	return NULL;
+}
+
+int results_add(struct results *r, const char *run, const char *bench, int64_t block,
+		const char *params, uint64_t hart, uint64_t group, uint64_t batch, uint64_t cycles,
+		uint64_t instret)
+{
+	struct res_series *s = NULL;
+	if (!params)
+		params = "";
+	/* The rows of one series are consecutive, so look at the last first. */
+	for (size_t k = r->ns; k-- > 0;) {
+		struct res_series *c = &r->s[k];
+		if ((block >= 0 ? c->block == block : c->block < 0 && c->group == group) &&
+		    !strcmp(c->bench, bench) && !strcmp(c->run, run)) {
+			s = c;
+			break;
+		}
+	}
+	if (!s) {
+		struct res_series *ns = realloc(r->s, (r->ns + 1) * sizeof(*ns));
+		if (!ns)
+			return -1;
+		r->s = ns;
+		s = &r->s[r->ns];
+		memset(s, 0, sizeof(*s));
+		s->run = strdup(run);
+		s->bench = strdup(bench);
+		s->params = strdup(params);
+		r->ns++;
+		if (!s->run || !s->bench || !s->params)
+			return -1;
+		s->block = block < 0 ? -1 : block;
+		s->hart = hart;
+		s->group = group;
+		s->batch = batch;
+	}
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 64;
+		uint64_t *c = realloc(s->cycles, cap * sizeof(*c));
+		if (!c)
+			return -1;
+		s->cycles = c;
+		uint64_t *in = realloc(s->instret, cap * sizeof(*in));
+		if (!in)
+			return -1;
+		s->instret = in;
+		s->cap = cap;
+	}
+	s->cycles[s->n] = cycles;
+	s->instret[s->n] = instret;
+	s->n++;
+	return 0;
+}
+
+/* The run status in meta.json: its first "status" key (the top level). */
+static void read_meta(const char *dir, struct results *r)
+{
+	char path[4200];
+	size_t len;
+	int e;
+	snprintf(path, sizeof(path), "%s/meta.json", dir);
+	char *text = read_file(path, &len, &e);
+	if (!text)
+		return;
+	r->meta_found = 1;
+	char *nt = realloc(text, len + 1);
+	if (!nt) {
+		free(text);
+		return;
+	}
+	text = nt;
+	text[len] = 0;
+	const char *p = strstr(text, "\"status\"");
+	if (p && (p = strchr(p + 8, '"'))) {
+		size_t k = strcspn(p + 1, "\"");
+		if (k < sizeof(r->status)) {
+			memcpy(r->status, p + 1, k);
+			r->status[k] = 0;
+		}
+	}
+	r->complete = !strcmp(r->status, "complete");
+	free(text);
+}
+
+/* unit and per_call of each block from DIR/summary.csv, when it has them
+ * (a missing or unreadable file: nothing known, not an error). */
+static void read_summary(const char *dir, struct results *r)
+{
+	char path[4200], why[256];
+	size_t len;
+	int e;
+	snprintf(path, sizeof(path), "%s/summary.csv", dir);
+	char *text = read_file(path, &len, &e);
+	if (!text)
+		return;
+	struct rcsv t;
+	int rc = rcsv_parse(text, len, &t, why, sizeof(why));
+	free(text);
+	if (rc)
+		return;
+	int crun = rcsv_col(&t, "run"), cblock = rcsv_col(&t, "block");
+	int cunit = rcsv_col(&t, "unit"), cper = rcsv_col(&t, "per_call");
+	for (size_t i = 1; crun >= 0 && cblock >= 0 && cunit >= 0 && cper >= 0 && i < t.nrows; i++) {
+		char **f = t.row[i];
+		uint64_t block, per_call;
+		if (t.nfield[i] != t.nfield[0] || !*f[cunit] || parse_u64(f[cblock], &block) ||
+		    parse_u64(f[cper], &per_call) || !per_call)
+			continue;
+		for (size_t k = 0; k < r->ns; k++) {
+			struct res_series *s = &r->s[k];
+			if (s->block < 0 || (uint64_t)s->block != block || strcmp(s->run, f[crun]) ||
+			    s->unit)
+				continue;
+			s->unit = strdup(f[cunit]);
+			s->per_call = s->unit ? per_call : 0;
+		}
+	}
+	rcsv_free(&t);
+}
+
+static int same_family(const struct res_series *a, const struct res_series *b)
+{
+	return a->hart == b->hart && !strcmp(a->bench, b->bench) && !strcmp(a->run, b->run) &&
+	       !strcmp(a->params, b->params);
+}
+
+/* Stable reorder: every series right after the earlier ones of its (run,
+ * bench, params, hart), so a group run whose harts interleave in the file
+ * is still one range for an_bench_end. */
+int results_group(struct results *r)
+{
+	struct res_series *out = malloc((r->ns ? r->ns : 1) * sizeof(*out));
+	char *used = calloc(r->ns ? r->ns : 1, 1);
+	size_t n = 0;
+	if (!out || !used) {
+		free(out);
+		free(used);
+		return -1;
+	}
+	for (size_t i = 0; i < r->ns; i++) {
+		if (used[i])
+			continue;
+		for (size_t k = i; k < r->ns; k++)
+			if (!used[k] && same_family(&r->s[i], &r->s[k])) {
+				used[k] = 1;
+				out[n++] = r->s[k];
+			}
+	}
+	memcpy(r->s, out, n * sizeof(*out));
+	free(out);
+	free(used);
+	return 0;
+}
+
+int results_load(const char *dir, struct results *r, char *err, size_t errlen)
+{
+	static const char *const need[] = { "run", "bench", "group", "batch", "warmup", "cycles",
+					    "instret" };
+	enum { RUN, BENCH, GROUP, BATCH, WARMUP, CYCLES, INSTRET, NNEED };
+	char path[4200], why[256];
+	size_t len;
+	int e, col[NNEED];
+
+	memset(r, 0, sizeof(*r));
+	r->dir = strdup(dir);
+	if (!r->dir) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	snprintf(path, sizeof(path), "%s/samples.csv", dir);
+	char *text = read_file(path, &len, &e);
+	if (!text) {
+		snprintf(err, errlen, "cannot read %s: %s", path, strerror(e));
+		results_free(r);
+		return -1;
+	}
+	struct rcsv t;
+	int rc = rcsv_parse(text, len, &t, why, sizeof(why));
+	free(text);
+	if (rc) {
+		snprintf(err, errlen, "%s:%s", path, why);
+		results_free(r);
+		return -1;
+	}
+	rc = -1;
+	if (!t.nrows) {
+		snprintf(err, errlen, "%s: empty file (no header)", path);
+		goto out;
+	}
+	for (int k = 0; k < NNEED; k++)
+		if ((col[k] = rcsv_col(&t, need[k])) < 0) {
+			snprintf(err, errlen, "%s:1: no column '%s' in the header", path, need[k]);
+			goto out;
+		}
+	int hart_col = rcsv_col(&t, "hart"), block_col = rcsv_col(&t, "block");
+	int params_col = rcsv_col(&t, "params");
+	for (size_t i = 1; i < t.nrows; i++) {
+		char **f = t.row[i];
+		uint64_t v[NNEED] = { 0 }, hart = 0, block = 0;
+		if (t.nfield[i] != t.nfield[0]) {
+			snprintf(err, errlen, "%s:%zu: %zu fields, the header has %zu", path, t.line[i],
+				 t.nfield[i], t.nfield[0]);
+			goto out;
+		}
+		for (int k = GROUP; k < NNEED; k++)
+			if (parse_u64(f[col[k]], &v[k])) {
+				snprintf(err, errlen, "%s:%zu: column '%s': '%.40s' is not a whole number",
+					 path, t.line[i], need[k], f[col[k]]);
+				goto out;
+			}
+		if (hart_col >= 0 && parse_u64(f[hart_col], &hart)) {
+			snprintf(err, errlen, "%s:%zu: column 'hart': '%.40s' is not a whole number", path,
+				 t.line[i], f[hart_col]);
+			goto out;
+		}
+		if (block_col >= 0 && (parse_u64(f[block_col], &block) || block > INT64_MAX)) {
+			snprintf(err, errlen, "%s:%zu: column 'block': '%.40s' is not a whole number",
+				 path, t.line[i], f[block_col]);
+			goto out;
+		}
+		if (v[WARMUP] > 1) {
+			snprintf(err, errlen, "%s:%zu: column 'warmup' must be 0 or 1, not %llu", path,
+				 t.line[i], (unsigned long long)v[WARMUP]);
+			goto out;
+		}
+		if (!*f[col[BENCH]]) {
+			snprintf(err, errlen, "%s:%zu: empty bench name", path, t.line[i]);
+			goto out;
+		}
+		if (v[WARMUP]) /* kept in the CSV, left out of the statistics */
+			continue;
+		if (results_add(r, f[col[RUN]], f[col[BENCH]], block_col >= 0 ? (int64_t)block : -1,
+				params_col >= 0 ? f[params_col] : "", hart, v[GROUP], v[BATCH],
+				v[CYCLES], v[INSTRET])) {
+			snprintf(err, errlen, "out of memory");
+			goto out;
+		}
+	}
+	read_meta(dir, r);
+	read_summary(dir, r);
+	if (results_group(r)) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	rc = 0;
+out:
+	rcsv_free(&t);
+	if (rc)
+		results_free(r);
+	return rc;
+}
+
+void results_free(struct results *r)
+{
+	for (size_t i = 0; i < r->ns; i++) {
+		free(r->s[i].run);
+		free(r->s[i].bench);
+		free(r->s[i].params);
+		free(r->s[i].unit);
+		free(r->s[i].cycles);
+		free(r->s[i].instret);
+	}
+	free(r->s);
+	free(r->dir);
+	memset(r, 0, sizeof(*r));
+}

@@ -1,0 +1,63 @@
+/*
+ * Reading a result directory back: samples.csv (RFC 4180) and the
+ * completeness recorded in meta.json. Columns are found by header name, so
+ * columns added later are ignored. Errors name the file and line.
+ */
+#ifndef RVBENCH_RESULTS_CSV_H
+#define RVBENCH_RESULTS_CSV_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rcsv.h"
+
+/*
+ * The measured (warmup = 0) samples of one block: (run, bench, block) when
+ * samples.csv has a block column, else (run, bench, group) (files of
+ * before the column, where the blocks of a sweep or of several harts
+ * merge).
+ */
+struct res_series {
+	char *run, *bench;
+	int64_t block;      /* the BENCH id; -1 without a block column */
+	char *params;       /* "NAME=value;..." of the block, "" without */
+	uint64_t hart, group, batch;
+	char *unit;         /* from summary.csv (unit, per_call); NULL: unknown */
+	uint64_t per_call;  /* units of work per call; 0: unknown */
+	size_t n, cap;
+	uint64_t *cycles, *instret; /* in file order */
+};
+
+/* "bench" or "bench [params]", in buf. */
+const char *res_label(const struct res_series *s, char *buf, size_t len);
+/* The value of parameter name in a params string ("a=1;b=2"), in buf;
+ * NULL when absent. */
+const char *res_param(const char *params, const char *name, char *buf, size_t len);
+
+struct results {
+	char *dir;
+	struct res_series *s; /* in order of first appearance */
+	size_t ns;
+	int meta_found;    /* meta.json was read */
+	int complete;      /* meta.json says "status": "complete" */
+	char status[32];   /* that status, "" if unknown */
+};
+
+/* Loads DIR/samples.csv, DIR/meta.json and the unit and per_call of each
+ * block from DIR/summary.csv. Returns 0, or -1 with a message naming the
+ * file (and line) in err. A missing meta.json or summary.csv is not an
+ * error. The series of one (run, bench, params, hart) are made adjacent,
+ * in order of first appearance (an_bench_end). */
+int results_load(const char *dir, struct results *r, char *err, size_t errlen);
+void results_free(struct results *r);
+/* Makes the series of one (run, bench, params, hart) adjacent, stably;
+ * results_load does it. Returns 0, or -1 out of memory. */
+int results_group(struct results *r);
+
+/* Appends one sample to the series (run, bench, block), or (run, bench,
+ * group) when block is -1, created if new; params NULL is "". */
+int results_add(struct results *r, const char *run, const char *bench, int64_t block,
+		const char *params, uint64_t hart, uint64_t group, uint64_t batch, uint64_t cycles,
+		uint64_t instret);
+
+#endif

@@ -1,0 +1,153 @@
+/*
+ * Running gnuplot for the pictures (Debian gnuplot-nox): data and script
+ * go to a private temporary directory that is removed afterwards;
+ * gnuplot's messages are shown only when it fails.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "gnuplot_run.h"
+
+#include "analysis.h"
+
+extern char **environ;
+
+FILE *gp_tmp_open(struct gp_tmpdir *t, const char *name, char *path, size_t len)
+{
+	snprintf(path, len, "%s/%s", t->path, name);
+	if (t->nfile < 8)
+		snprintf(t->file[t->nfile++], sizeof(t->file[0]), "%s", path);
+	return fopen(path, "w");
+}
+
+void gp_tmp_remove(struct gp_tmpdir *t)
+{
+	for (int i = 0; i < t->nfile; i++)
+		unlink(t->file[i]);
+	rmdir(t->path);
+}
+
+/* A gnuplot single-quoted string ('' is a quote). */
+void gp_str(FILE *f, const char *s)
+{
+	fputc('\'', f);
+	for (; *s; s++) {
+		if (*s == '\'')
+			fputc('\'', f);
+		fputc(*s, f);
+	}
+	fputc('\'', f);
+}
+
+int gp_terminal(FILE *f, const char *file, int w, int h, char *err, size_t errlen)
+{
+	const char *ext = strrchr(file, '.');
+	if (ext && !strcmp(ext, ".svg"))
+		fprintf(f, "set terminal svg size %d,%d noenhanced font 'Sans,11' background '#ffffff'\n", w, h);
+	else if (ext && !strcmp(ext, ".png"))
+		fprintf(f, "set terminal pngcairo size %d,%d noenhanced font 'Sans,10' background '#ffffff'\n", w, h);
+	else {
+		snprintf(err, errlen, "%s: the output must end in .png or .svg", file);
+		return -1;
+	}
+	fputs("set output ", f);
+	gp_str(f, file);
+	fputs("\nset grid\nset key top left\n", f);
+	return 0;
+}
+
+/* Runs gnuplot on script; its output goes to log, shown on failure. */
+static int run_gnuplot(struct gp_tmpdir *t, const char *script, char *err, size_t errlen)
+{
+	char log[128];
+	snprintf(log, sizeof(log), "%s/gnuplot.log", t->path);
+	if (t->nfile < 8)
+		snprintf(t->file[t->nfile++], sizeof(t->file[0]), "%s", log);
+	posix_spawn_file_actions_t fa;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	posix_spawn_file_actions_adddup2(&fa, 1, 2);
+	char *argv[] = { "gnuplot", (char *)script, NULL };
+	pid_t pid;
+	int rc = posix_spawnp(&pid, "gnuplot", &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (rc) {
+		snprintf(err, errlen, "cannot run gnuplot: %s (install gnuplot-nox: make deps)",
+			 strerror(rc));
+		return -1;
+	}
+	int st;
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR) {
+			snprintf(err, errlen, "waiting for gnuplot: %s", strerror(errno));
+			return -1;
+		}
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+		return 0;
+	char msg[512] = "";
+	FILE *f = fopen(log, "r");
+	if (f) {
+		size_t n = fread(msg, 1, sizeof(msg) - 1, f);
+		msg[n] = 0;
+		fclose(f);
+	}
+	snprintf(err, errlen, "gnuplot failed (status %d): %s", WIFEXITED(st) ? WEXITSTATUS(st) : -1,
+		 msg);
+	return -1;
+}
+
+/* Closes the finished script *f and runs gnuplot on it: gnuplot's status,
+ * or -1 with err set when the script could not be written. */
+int gp_finish_script(struct gp_tmpdir *t, FILE **f, const char *path, char *err, size_t errlen)
+{
+	if (gp_close_ok(f))
+		return gp_write_error(t, f, err, errlen);
+	return run_gnuplot(t, path, err, errlen);
+}
+
+int gp_write_error(const struct gp_tmpdir *t, FILE **f, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "cannot write plot data in %s: %s", t->path, strerror(errno));
+	if (*f) {
+		fclose(*f);
+		*f = NULL;
+	}
+	return -1;
+}
+
+int gp_tmp_make(struct gp_tmpdir *t, char *err, size_t errlen)
+{
+	memset(t, 0, sizeof(*t));
+	const char *base = getenv("TMPDIR");
+	snprintf(t->path, sizeof(t->path), "%s/rvbench-plot.XXXXXX",
+		 base && strlen(base) < 30 ? base : "/tmp");
+	if (!mkdtemp(t->path)) {
+		snprintf(err, errlen, "cannot create a temporary directory: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* fclose that forgets the stream either way. */
+int gp_close_ok(FILE **f)
+{
+	int r = fclose(*f);
+	*f = NULL;
+	return r;
+}
+
+int gp_write_sorted(FILE *f, const uint64_t *v, size_t n)
+{
+	uint64_t *s = an_sorted_copy(v, n);
+	if (!s)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "%llu %.6f\n", (unsigned long long)s[i], 100.0 * (double)(i + 1) / (double)n);
+	free(s);
+	return 0;
+}

@@ -1,0 +1,14 @@
+/* The image of one benchmark of `rvbench plot`. */
+#ifndef RVBENCH_PLOT_BENCH_H
+#define RVBENCH_PLOT_BENCH_H
+
+#include <stddef.h>
+
+#include "results_csv.h"
+
+/* The series [first, end) of r (one benchmark, all its groups) drawn to
+ * file (.png or .svg). Returns 0, or -1 with a reason in err. */
+int plot_bench(const struct results *r, size_t first, size_t end, const char *file, char *err,
+	       size_t errlen);
+
+#endif

@@ -1,0 +1,319 @@
+/* Output directory, uart.log and result files of one collection (session.h). */
+#include "session.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "analysis_report.h"
+#include "atomic_file.h"
+#include "csv_out.h"
+#include "summary_print.h"
+
+#define RESULTS_ROOT "results"
+
+void rvb_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("rvbench: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+/* ---- signals ----------------------------------------------------------------- */
+
+static volatile sig_atomic_t stop_flag;
+static sigset_t wait_mask;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop_flag = 1;
+}
+
+void session_signals_init(void)
+{
+	struct sigaction sa;
+	sigset_t block;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	/* No SA_RESTART: a blocking call returns EINTR and the loop checks. */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigprocmask(SIG_BLOCK, &block, &wait_mask);
+	sigdelset(&wait_mask, SIGINT);
+	sigdelset(&wait_mask, SIGTERM);
+}
+
+const sigset_t *session_wait_mask(void)
+{
+	return &wait_mask;
+}
+
+int session_stop_requested(void)
+{
+	sigset_t pending;
+
+	/* Sources that never wait in ppoll (replay) see the signal here. */
+	if (!sigpending(&pending) &&
+	    (sigismember(&pending, SIGINT) == 1 || sigismember(&pending, SIGTERM) == 1))
+		stop_flag = 1;
+	return stop_flag;
+}
+
+/* ---- output directory ------------------------------------------------------- */
+
+static int mkdir_p(const char *path, char *err, size_t errlen)
+{
+	char buf[4096];
+	size_t n = strlen(path);
+
+	if (n >= sizeof(buf)) {
+		snprintf(err, errlen, "output directory name too long");
+		return -1;
+	}
+	memcpy(buf, path, n + 1);
+	for (size_t i = 1; i <= n; i++) {
+		if (buf[i] != '/' && buf[i] != '\0')
+			continue;
+		char saved = buf[i];
+		buf[i] = '\0';
+		if (mkdir(buf, 0755) && errno != EEXIST) {
+			snprintf(err, errlen, "cannot create output directory %s: %s", buf, strerror(errno));
+			return -1;
+		}
+		buf[i] = saved;
+	}
+	struct stat st;
+	if (stat(path, &st) || !S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "output directory %s: %s", path,
+			 errno ? strerror(errno) : "not a directory");
+		return -1;
+	}
+	return 0;
+}
+
+/* results/<UTC time>; a second run in the same second gets -2, -3, ... */
+static int make_default_dir(struct session *s, char *err, size_t errlen)
+{
+	char stamp[32];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&now, &tm);
+	strftime(stamp, sizeof(stamp), "%Y%m%dT%H%M%SZ", &tm);
+	if (mkdir_p(RESULTS_ROOT, err, errlen))
+		return -1;
+	for (int i = 1; i < 100; i++) {
+		if (i == 1)
+			snprintf(s->dir, sizeof(s->dir), "%s/%s", RESULTS_ROOT, stamp);
+		else
+			snprintf(s->dir, sizeof(s->dir), "%s/%s-%d", RESULTS_ROOT, stamp, i);
+		if (!mkdir(s->dir, 0755))
+			return 0;
+		if (errno != EEXIST) {
+			snprintf(err, errlen, "cannot create output directory %s: %s", s->dir,
+				 strerror(errno));
+			return -1;
+		}
+	}
+	snprintf(err, errlen, "cannot find a free directory name in %s", RESULTS_ROOT);
+	return -1;
+}
+
+int session_open(struct session *s, const char *outdir, const char *same_as,
+		 char *err, size_t errlen)
+{
+	char path[4200];
+	struct stat in, out;
+
+	memset(s, 0, sizeof(*s));
+	s->log_fd = -1;
+	if (outdir) {
+		if (strlen(outdir) >= sizeof(s->dir)) {
+			snprintf(err, errlen, "output directory name too long");
+			return -1;
+		}
+		snprintf(s->dir, sizeof(s->dir), "%s", outdir);
+		if (mkdir_p(s->dir, err, errlen))
+			return -1;
+	} else {
+		if (make_default_dir(s, err, errlen))
+			return -1;
+		s->make_latest = 1;
+	}
+	snprintf(path, sizeof(path), "%s/uart.log", s->dir);
+	/* Replaying DIR/uart.log into DIR: the log is already there, and
+	 * truncating it would destroy the input. */
+	if (same_as && !stat(same_as, &in) && !stat(path, &out) &&
+	    in.st_dev == out.st_dev && in.st_ino == out.st_ino) {
+		s->c = collector_new();
+		return 0;
+	}
+	s->log_fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (s->log_fd < 0) {
+		snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+		return -1;
+	}
+	s->c = collector_new();
+	s->progress = isatty(STDERR_FILENO);
+	return 0;
+}
+
+void session_progress(struct session *s, long long now_ms, int final)
+{
+	const struct coll_run *r = s->c->nruns ? &s->c->runs[s->c->nruns - 1] : NULL;
+	uint64_t got = 0, expected = 0;
+	int more = 1;
+
+	if (!s->progress)
+		return;
+	if (!s->progress_start_ms)
+		s->progress_start_ms = now_ms;
+	if (!final && now_ms - s->progress_last_ms < 250)
+		return;
+	s->progress_last_ms = now_ms;
+	if (r) {
+		for (size_t i = 0; i < r->nbench; i++) {
+			got += r->bench[i].nreceived;
+			if (r->bench[i].have_header)
+				expected += r->bench[i].warmup + r->bench[i].samples;
+		}
+		/* Blocks not announced yet: the total is a lower bound. */
+		more = !r->benches_declared_ok || r->nbench < r->benches_declared;
+	}
+	double secs = (double)(now_ms - s->progress_start_ms) / 1000.0;
+	double rate = secs > 0 ? (double)s->c->bytes / secs : 0;
+	double link = s->link_bytes_per_s ? (double)s->link_bytes_per_s : rate;
+	fprintf(stderr, "\r%llu of %llu%s samples, %.0f B/s", (unsigned long long)got,
+		(unsigned long long)expected, more ? "+" : "", rate);
+	if (r && got && expected > got && link > 0) {
+		double bytes_per_sample = r->s_samples ? (double)r->s_bytes / (double)r->s_samples : 8;
+		fprintf(stderr, ", ETA %.0f s", (double)(expected - got) * bytes_per_sample / link);
+	}
+	fputs(final ? "\x1b[K\n" : "\x1b[K", stderr);
+}
+
+void session_feed(struct session *s, const void *buf, size_t n)
+{
+	const char *p = buf;
+	size_t left = n;
+
+	/* Log first: whatever the decoder thinks, the raw bytes are kept. */
+	while (s->log_fd >= 0 && !s->log_errno && left) {
+		ssize_t w = write(s->log_fd, p, left);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			s->log_errno = errno;
+			rvb_error("cannot write %s/uart.log: %s (still collecting)", s->dir,
+				  strerror(errno));
+			break;
+		}
+		p += w;
+		left -= (size_t)w;
+	}
+	collector_feed(s->c, buf, n);
+}
+
+static void update_latest(struct session *s)
+{
+	char tmp[4200], link[4200];
+	const char *base = strrchr(s->dir, '/');
+
+	base = base ? base + 1 : s->dir;
+	snprintf(tmp, sizeof(tmp), "%s/.latest.tmp", RESULTS_ROOT);
+	snprintf(link, sizeof(link), "%s/latest", RESULTS_ROOT);
+	unlink(tmp);
+	/* A relative target keeps the link valid when results/ moves. The
+	 * rename replaces an old link atomically. */
+	if (symlink(base, tmp) || rename(tmp, link)) {
+		rvb_error("cannot update %s: %s", link, strerror(errno));
+		unlink(tmp);
+	}
+}
+
+int session_finish(struct session *s, const struct meta_source *src, FILE *out)
+{
+	char err[4400];
+	int status = EXIT_COMPLETE;
+	struct meta_ctx mc = { s->c, src };
+	struct timespec ts;
+
+	if (s->progress_start_ms) {
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		session_progress(s, (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000, 1);
+	}
+	collector_finish(s->c);
+	if (s->log_fd >= 0) {
+		if (!s->log_errno && fsync(s->log_fd) && errno != EINVAL)
+			s->log_errno = errno;
+		if (close(s->log_fd) && !s->log_errno)
+			s->log_errno = errno;
+		s->log_fd = -1;
+		if (s->log_errno) {
+			rvb_error("%s/uart.log is incomplete: %s", s->dir, strerror(s->log_errno));
+			status = EXIT_ERROR;
+		}
+	}
+	/* meta.json last: it names the other files, so its presence says
+	 * they were all written (each through a rename, never truncated). */
+	if (afile_write(s->dir, "samples.csv", csv_samples_writer, s->c, err, sizeof(err)) ||
+	    afile_write(s->dir, "summary.csv", csv_summary_writer, s->c, err, sizeof(err)) ||
+	    afile_write(s->dir, "gaps.csv", csv_gaps_writer, s->c, err, sizeof(err)) ||
+	    afile_write(s->dir, "tracepoints.csv", csv_tracepoints_writer, s->c, err, sizeof(err)) ||
+	    afile_write(s->dir, "meta.json", meta_json_writer, &mc, err, sizeof(err))) {
+		rvb_error("%s", err);
+		status = EXIT_ERROR;
+	}
+	if (summary_print(out, s->c, an_report_collector))
+		status = EXIT_ERROR;
+	if (src->icount && strcmp(src->icount, "off"))
+		fprintf(out, "note: %s\n", ICOUNT_NOTE);
+	if (src->end && strcmp(src->end, "trailer") && strcmp(src->end, "eof"))
+		fprintf(out, "collection ended: %s\n", src->end);
+	fprintf(out, "results in %s\n", s->dir);
+	if (s->make_latest)
+		update_latest(s); /* incomplete results are results too */
+	/* Loss is forgiven only with --allow-partial; a failed block never. */
+	if (status == EXIT_COMPLETE && !collector_all_complete(s->c) && !s->allow_partial)
+		status = EXIT_INCOMPLETE;
+	if (status == EXIT_COMPLETE && !collector_all_ok(s->c))
+		status = EXIT_INCOMPLETE;
+	return status;
+}
+
+void session_free(struct session *s)
+{
+	if (s->log_fd >= 0)
+		close(s->log_fd);
+	s->log_fd = -1;
+	collector_free(s->c);
+	s->c = NULL;
+}
+
+void session_discard(struct session *s)
+{
+	char path[4200];
+
+	if (s->log_fd >= 0) {
+		close(s->log_fd);
+		s->log_fd = -1;
+		snprintf(path, sizeof(path), "%s/uart.log", s->dir);
+		unlink(path);
+	}
+	rmdir(s->dir); /* fails, harmlessly, when other files are there */
+}

@@ -1,0 +1,62 @@
+/*
+ * One collection: the output directory, uart.log (every byte received, as
+ * received, written before it is decoded so a crash keeps it) and the
+ * collector. Sources call session_feed(); session_finish() writes the CSV
+ * and JSON files and prints the summary.
+ */
+#ifndef RVBENCH_HOST_SESSION_H
+#define RVBENCH_HOST_SESSION_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "collector.h"
+#include "meta_json.h"
+
+/* Exit statuses of the CLI. */
+#define EXIT_COMPLETE 0   /* every run complete and every block's status ok */
+#define EXIT_INCOMPLETE 1 /* data kept, but a run is incomplete or failed */
+#define EXIT_ERROR 2      /* usage, input or output error */
+
+struct session {
+	char dir[4096];
+	int make_latest;  /* default -o: point results/latest at dir */
+	int log_fd;       /* -1 when uart.log is the replayed file itself */
+	int log_errno;    /* first write error on uart.log, 0 if none */
+	int allow_partial; /* --allow-partial: lost samples alone do not fail */
+	unsigned long link_bytes_per_s; /* serial: baud / 10; 0 when unknown */
+	int progress;      /* stderr is a terminal: show a progress line */
+	long long progress_start_ms, progress_last_ms;
+	struct collector *c;
+};
+
+/*
+ * Creates the output directory (outdir, or results/<UTC time> when NULL)
+ * and opens uart.log. same_as: a file that must not be truncated (replay of
+ * DIR/uart.log into DIR). Returns 0, or -1 with a reason in err.
+ */
+int session_open(struct session *s, const char *outdir, const char *same_as,
+		 char *err, size_t errlen);
+void session_feed(struct session *s, const void *buf, size_t n);
+/* Finishes decoding, writes the files, prints the summary to out; returns
+ * the exit status. */
+int session_finish(struct session *s, const struct meta_source *src, FILE *out);
+void session_free(struct session *s);
+/* Removes the (still empty) uart.log and, if now empty, the directory. */
+void session_discard(struct session *s);
+
+/* Redraws the progress line (at most 4 times a second; now_ms from a
+ * monotonic clock); final: the last one, ended with a newline. */
+void session_progress(struct session *s, long long now_ms, int final);
+
+/* Ctrl-C and SIGTERM: they are blocked outside session_wait_mask(), so a
+ * source can wait with ppoll() without missing one. */
+void session_signals_init(void);
+const sigset_t *session_wait_mask(void);
+int session_stop_requested(void);
+
+/* Writes a one-line error "rvbench: ..." to stderr. */
+void rvb_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif
