@@ -9,6 +9,7 @@
 #include "inputs.h"
 #include "parallel.h"
 #include "params.h"
+#include "scratch.h"
 #include "stream.h"
 #include "trap.h"
 
@@ -18,7 +19,6 @@
 /* One block's samples and inputs, measured before any of them is sent. */
 static struct wire_sample samples[HARNESS_MAX_SAMPLES];
 static uint64_t inputs[HARNESS_MAX_SAMPLES];
-static uint64_t scratch[HARNESS_MAX_SAMPLES];
 
 static const struct platform *plat;
 static uint64_t measure_cycles;
@@ -135,7 +135,7 @@ static void measure_block(const struct config *c, const struct bench *b, struct 
 	}
 	setup_done = 1;
 	if (inputs_fill(b->inputs, lcg_bench_seed(c->seed, id), ctx->input_range, inputs, ninputs,
-			scratch, HARNESS_MAX_SAMPLES)) {
+			scratch_words(), HARNESS_MAX_SAMPLES)) {
 		snprintf(ctx->reason, sizeof(ctx->reason),
 			 "a permutation of %lu inputs does not fit the %u-entry buffer",
 			 (unsigned long)ctx->input_range, HARNESS_MAX_SAMPLES);

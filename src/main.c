@@ -11,9 +11,11 @@
 #include "config.h"
 #include "console.h"
 #include "fdt.h"
+#include "guard.h"
 #include "harts.h"
 #include "params.h"
 #include "platform.h"
+#include "registry.h"
 #include "session.h"
 #include "stream.h"
 #include "trap.h"
@@ -28,9 +30,18 @@ static void complain(const char *msg)
 
 static const struct config_hooks hooks = { .complain = complain, .check_param = params_check };
 
+/* What a trap means above boot/: another hart's business, a benchmark's
+ * fault the guard contains, or the end of the run. */
+static const struct trap_hooks trap_hooks = {
+	.other_hart = harts_secondary_trap,
+	.contain = guard_handle_trap,
+	.fatal = run_fault,
+};
+
 void rvbench_main(unsigned long hartid, const void *fdt)
 {
 	harts_set_boot((uint32_t)hartid);
+	trap_set_hooks(&trap_hooks, (uint32_t)hartid);
 	int fdt_rc = platform_init(&plat, fdt, hartid);
 
 	stream_say("%s", ""); /* end whatever line the boot stages left open */
@@ -44,6 +55,7 @@ void rvbench_main(unsigned long hartid, const void *fdt)
 	stream_say("rvbench: %llu MiB of RAM for benchmarks at 0x%llx",
 		   (unsigned long long)(arena_size() >> 20), (unsigned long long)arena_base());
 
+	registry_check();
 	block_init(&plat);
 	run_init(&plat);
 	config_defaults(&boot_cfg);

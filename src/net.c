@@ -1,11 +1,11 @@
 #include "net.h"
 
 #include "harness.h"
+#include "scratch.h"
 
 #include <string.h>
 
 static uint64_t work[HARNESS_MAX_SAMPLES];
-static uint64_t scratch[HARNESS_MAX_SAMPLES];
 
 /* Net values of the measured samples into work[]; returns how many. */
 static uint32_t net_measured(const struct block *blk, int instret)
@@ -38,6 +38,6 @@ const uint64_t *net_cycles(const struct block *blk, uint64_t *table, struct orde
 
 	if (table)
 		memcpy(table, work, n * sizeof(work[0]));
-	stats_order(work, scratch, n, st);
+	stats_order(work, scratch_words(), n, st);
 	return work;
 }

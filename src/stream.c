@@ -41,12 +41,18 @@ void stream_send(void)
 
 void stream_say(const char *fmt, ...)
 {
-	char text[256];
 	va_list ap;
 
 	va_start(ap, fmt);
-	int n = vsnprintf(text, sizeof(text) - 2, fmt, ap);
+	stream_vsay(fmt, ap);
 	va_end(ap);
+}
+
+void stream_vsay(const char *fmt, va_list ap)
+{
+	char text[256];
+	int n = vsnprintf(text, sizeof(text) - 2, fmt, ap);
+
 	if (n < 0)
 		return;
 	if ((size_t)n > sizeof(text) - 3)

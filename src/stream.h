@@ -6,6 +6,7 @@
 #ifndef RVBENCH_STREAM_H
 #define RVBENCH_STREAM_H
 
+#include <stdarg.h>
 #include <stdint.h>
 
 #include "records.h"
@@ -17,5 +18,6 @@ struct wire_writer *stream_record(enum rec_type t);
 void stream_send(void);
 /* A human-readable line ("\r\n" is added). */
 void stream_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void stream_vsay(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
 #endif
