@@ -195,7 +195,7 @@ int64_t bench_counter_offset(int hart, uint64_t *rtt);
  * much (an empty pair, measured the seed's way).
  */
 #define TP_KEYS 16
-#define TP_MAX_HARTS 8
+#define TP_MAX_HARTS 8 /* = MAX_HARTS of boot/layout.h (checked when building) */
 #define TP_LOG_CAP 4096
 
 struct tp_open {

@@ -9,6 +9,11 @@
 #include <stdio.h>
 #include <string.h>
 
+_Static_assert(MAX_HARTS <= 64, "rvbench.harts= selects harts with a 64-bit mask");
+_Static_assert(HART_STACK_SIZE % 16 == 0, "each hart's initial sp must be 16-byte aligned");
+_Static_assert(TLS_BLOCK_SIZE % TLS_BLOCK_ALIGN == 0,
+	       "every hart's TLS block must start TLS_BLOCK_ALIGN-aligned");
+
 extern char secondary_entry[];
 extern char __tls_base[], __tls_blocks[], __tdata_size[], __tbss_size[], __tbss_offset[];
 

@@ -8,6 +8,12 @@
 
 #include <string.h>
 
+#include "layout.h"
+
+/* The public API cannot include boot/layout.h: its hart count is a copy. */
+_Static_assert(TP_MAX_HARTS == MAX_HARTS,
+	       "TP_MAX_HARTS (include/rvbench.h) must equal MAX_HARTS (boot/layout.h)");
+
 #define SELFCHECK_PAIRS 1000u
 
 struct tp_open tp_open_state[TP_MAX_HARTS][TP_KEYS];
