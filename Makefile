@@ -32,9 +32,25 @@ TOBJCOPY := $(CROSS)objcopy
 TARGET_ARCH := -march=rv64gc -mabi=lp64d -mcmodel=medany
 TCFLAGS  := $(TARGET_ARCH) -std=c11 -O2 -g -Wall -Wextra -Werror \
             -ffreestanding -fno-common -fno-pie -ffunction-sections -fdata-sections \
-            -specs=picolibc.specs -Iinclude -Isrc -Isrc/common -Iplatform -Iboot
+            -specs=picolibc.specs
+LDSCRIPT := $(BUILD)/rvbench.ld
 TLDFLAGS := $(TARGET_ARCH) -specs=picolibc.specs -nostartfiles -static \
-            -T linker/rvbench.ld -Wl,--gc-sections -Wl,--no-warn-rwx-segments
+            -T $(LDSCRIPT) -Wl,--gc-sections -Wl,--no-warn-rwx-segments
+
+# Each layer of the firmware sees only itself and the layers below it, so
+# a wrong include fails the build:
+#   boot/      the entry code, the trap vector and the layout: nothing else
+#   platform/  the device tree, console and SBI: the layout (MAX_HARTS)
+#   benchmarks (src/benches/, BENCH_DIR): the public API (include/) and
+#              src/common/, the pure code the host shares, where the public
+#              API's own types (lcg.h, inputs.h) and the shared helpers
+#              some benchmarks check themselves against (crc.h,
+#              lpm_table.h) live
+#   src/       the harness: everything
+TINC_boot     := -Iboot
+TINC_platform := -Iplatform -Iboot
+TINC_bench    := -Iinclude -Isrc/common
+TINC_src      := -Iinclude -Isrc -Isrc/common -Iplatform -Iboot
 
 # ---- host (the rvbench CLI and the unit tests) ------------------------------
 HCC      ?= cc
@@ -56,6 +72,15 @@ include tests/objects.mk
 include stream.mk
 
 FW_OBJS   := $(patsubst %,$(BUILD)/fw/%.o,$(basename $(FW_SRCS)))
+fw_objs_of = $(patsubst %,$(BUILD)/fw/%.o,$(basename $(1)))
+FW_BOOT_OBJS  := $(filter $(BUILD)/fw/boot/%,$(FW_OBJS))
+FW_PLAT_OBJS  := $(filter $(BUILD)/fw/platform/%,$(FW_OBJS))
+FW_BENCH_OBJS := $(call fw_objs_of,$(wildcard src/benches/*.c) \
+                   $(if $(BENCH_DIR),$(wildcard $(BENCH_DIR)/*.c)))
+$(FW_BOOT_OBJS): TINC := $(TINC_boot)
+$(FW_PLAT_OBJS): TINC := $(TINC_platform)
+$(FW_BENCH_OBJS): TINC := $(TINC_bench)
+$(filter-out $(FW_BOOT_OBJS) $(FW_PLAT_OBJS) $(FW_BENCH_OBJS),$(FW_OBJS)): TINC := $(TINC_src)
 HOST_OBJS := $(patsubst %,$(BUILD)/host/obj/%.o,$(basename $(HOST_SRCS)))
 HOST_LIB_OBJS_SAN := $(patsubst %,$(BUILD)/host/san/%.o,$(basename $(HOST_LIB_SRCS)))
 
@@ -67,11 +92,18 @@ host: $(BUILD)/host/rvbench
 
 $(BUILD)/fw/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(call quiet,CC,$<)$(TCC) $(TCFLAGS) -MMD -MP -c $< -o $@
+	$(call quiet,CC,$<)$(TCC) $(TCFLAGS) $(TINC) -MMD -MP -c $< -o $@
 
 $(BUILD)/fw/%.o: %.S
 	@mkdir -p $(dir $@)
-	$(call quiet,AS,$<)$(TCC) $(TCFLAGS) -MMD -MP -c $< -o $@
+	$(call quiet,AS,$<)$(TCC) $(TCFLAGS) $(TINC) -MMD -MP -c $< -o $@
+
+# The linker script through the C preprocessor, as OpenSBI does with its
+# .ldS files: its addresses and sizes come from boot/layout.h. -undef: no
+# predefined macro (such as `riscv`) may rewrite the script's words.
+$(LDSCRIPT): linker/rvbench.ld.S
+	@mkdir -p $(dir $@)
+	$(call quiet,CPP,$<)$(TCC) -E -P -x c -undef $(TINC_boot) -MMD -MP -MT $@ -MF $@.d $< -o $@
 
 # The image is relinked when the list of objects changes too (a build with
 # BENCH_DIR, then one without): the list is kept in a file that is only
@@ -79,7 +111,7 @@ $(BUILD)/fw/%.o: %.S
 FW_OBJS_LIST := $(BUILD)/fw/objects.list
 $(shell mkdir -p $(BUILD)/fw && echo '$(FW_OBJS)' | cmp -s - $(FW_OBJS_LIST) || echo '$(FW_OBJS)' > $(FW_OBJS_LIST))
 
-$(BUILD)/rvbench.elf: $(FW_OBJS) linker/rvbench.ld $(FW_OBJS_LIST)
+$(BUILD)/rvbench.elf: $(FW_OBJS) $(LDSCRIPT) $(FW_OBJS_LIST)
 	$(call quiet,LD,$@)$(TCC) $(TLDFLAGS) $(FW_OBJS) -o $@ -Wl,-Map,$(BUILD)/rvbench.map
 
 $(BUILD)/rvbench.bin: $(BUILD)/rvbench.elf
@@ -137,4 +169,4 @@ clean:
 .SECONDARY:
 
 include images.mk
--include $(FW_OBJS:.o=.d) $(HOST_OBJS:.o=.d) $(HOST_LIB_OBJS_SAN:.o=.d)
+-include $(FW_OBJS:.o=.d) $(LDSCRIPT).d $(HOST_OBJS:.o=.d) $(HOST_LIB_OBJS_SAN:.o=.d)

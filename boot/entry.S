@@ -9,6 +9,7 @@
  * just a jump over itself.
  */
 #include "layout.h"
+#include "riscv.h"
 
 	.section .text.entry, "ax", %progbits
 	.globl _start

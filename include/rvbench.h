@@ -113,11 +113,20 @@ struct bench {
 
 /*
  * Registers a benchmark: its descriptor goes to a linker section that the
- * harness walks (linker/rvbench.ld), so adding a benchmark touches no other
- * file. Benchmarks run in order of name.
+ * harness walks (linker/rvbench.ld.S), so adding a benchmark touches no
+ * other file. Benchmarks run in order of name.
+ *
+ * Names are unique. The descriptor is a global symbol named after the
+ * benchmark, so two benchmarks of the same name do not link: the linker's
+ * "multiple definition of `rvbench_bench_X'" means two files (perhaps one
+ * in BENCH_DIR and a built-in one) both declare BENCH(X, ...). Should two
+ * descriptors of one name reach the image anyway (one made by hand, not
+ * with BENCH()), the firmware says "rvbench: error: two benchmarks are
+ * named X" at boot and never runs the second.
  */
 #define BENCH(id, ...)                                                           \
-	static const struct bench bench_desc_##id                                \
+	extern const struct bench rvbench_bench_##id;                            \
+	const struct bench rvbench_bench_##id                                    \
 		__attribute__((used, section(".rvbench_bench." #id), aligned(8))) = { \
 			.name = #id, __VA_ARGS__                                 \
 		}
@@ -138,6 +147,10 @@ int64_t bench_param(const struct bench_ctx *ctx, const char *name);
 void *bench_alloc(struct bench_ctx *ctx, size_t size, size_t align);
 /* Bytes the arena can still give, for sizing working sets. */
 size_t bench_arena_free(void);
+
+/* A line on the UART for people ("\r\n" is added), e.g. what setup()
+ * found; never from run(). */
+void bench_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* From setup(): the reason goes to the UART and the END record (reason=);
  * return what they return. bench_skip() does not fail the run. */
@@ -182,7 +195,7 @@ int64_t bench_counter_offset(int hart, uint64_t *rtt);
  * much (an empty pair, measured the seed's way).
  */
 #define TP_KEYS 16
-#define TP_MAX_HARTS 8
+#define TP_MAX_HARTS 8 /* = MAX_HARTS of boot/layout.h (checked when building) */
 #define TP_LOG_CAP 4096
 
 struct tp_open {

@@ -6,7 +6,10 @@
 
 #include <stdint.h>
 
-#define PLATFORM_MAX_HARTS 8
+#include "layout.h"
+
+/* Harts read from the device tree: as many as rvbench has stacks for. */
+#define PLATFORM_MAX_HARTS MAX_HARTS
 /* Largest FDT we accept: QEMU's are ~5 KiB, real boards' well under. */
 #define PLATFORM_FDT_MAX   (1u << 20)
 

@@ -1,7 +1,11 @@
-/* The parts of include/rvbench.h that are functions. */
+/* The parts of include/rvbench.h and include/rvbench_builtin.h that are
+ * functions (the cross-hart ones are in src/crosshart.c). */
 #include "rvbench.h"
+#include "rvbench_builtin.h"
 
 #include "arena.h"
+#include "csr.h"
+#include "stream.h"
 #include "trap.h"
 
 #include <stdarg.h>
@@ -37,6 +41,31 @@ void bench_skip_breakpoints(int on)
 void bench_set_timer_hook(void (*hook)(void))
 {
 	trap_set_timer_hook(hook);
+}
+
+void bench_interrupts(int on)
+{
+	if (on)
+		csr_set(sstatus, SSTATUS_SIE);
+	else
+		csr_clear(sstatus, SSTATUS_SIE);
+}
+
+void bench_timer_interrupt(int on)
+{
+	if (on)
+		csr_set(sie, SIE_STIE);
+	else
+		csr_clear(sie, SIE_STIE);
+}
+
+void bench_say(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	stream_vsay(fmt, ap);
+	va_end(ap);
 }
 
 int bench_skip(struct bench_ctx *ctx, const char *fmt, ...)

@@ -1,3 +1,9 @@
+/*
+ * Parsing and checking the run-time configuration (config.h), for the
+ * firmware and the host's unit tests alike. Longer than 400 lines on
+ * purpose: every key's parsing and range check sits in this one file, so
+ * they are all done the same way and a new key is added in one place.
+ */
 #include "config.h"
 
 #include "lcg.h"

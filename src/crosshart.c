@@ -5,10 +5,10 @@
  * tick together, so the offset is measured, never assumed.
  */
 #include "rvbench.h"
+#include "rvbench_builtin.h"
 
 #include "csr.h"
 #include "harts.h"
-#include "stream.h"
 
 #define OFFSET_EXCHANGES 64
 
@@ -36,11 +36,16 @@ int bench_choose_partner(const struct bench_ctx *ctx)
 	if (partner >= 0)
 		return partner;
 	if (wanted >= 0)
-		stream_say("%s: refused: partner hart %lld is not online, or is this hart",
+		bench_say("%s: refused: partner hart %lld is not online, or is this hart",
 			   ctx->bench->name, (long long)wanted);
 	else
-		stream_say("%s: refused: no second hart online, and it needs one", ctx->bench->name);
+		bench_say("%s: refused: no second hart online, and it needs one", ctx->bench->name);
 	return -1;
+}
+
+void bench_set_ipi_hook(void (*hook)(void))
+{
+	harts_set_ipi_hook(hook);
 }
 
 int bench_partner_start(int hart, void (*fn)(void *), void *arg)

@@ -3,11 +3,6 @@
 #include "csr.h"
 #include "sbi.h"
 
-#define SCAUSE_INTERRUPT (1ull << 63)
-#define IRQ_S_TIMER 5
-#define SIE_STIE (1ul << 5)
-#define SSTATUS_SIE (1ul << 1)
-
 jmp_buf guard_jmp;
 
 static volatile int armed;
@@ -15,8 +10,8 @@ static struct guard_report last;
 
 static void watchdog_off(void)
 {
-	__asm__ volatile("csrc sstatus, %0" : : "r"(SSTATUS_SIE));
-	__asm__ volatile("csrc sie, %0" : : "r"(SIE_STIE));
+	csr_clear(sstatus, SSTATUS_SIE);
+	csr_clear(sie, SIE_STIE);
 	sbi_set_timer(UINT64_MAX); /* also clears a pending timer interrupt */
 }
 
@@ -28,8 +23,8 @@ void guard_arm(uint64_t budget_ticks)
 		/* Only the timer is enabled, with a deadline far beyond the
 		 * benchmark's expected time: it fires only for a runaway. */
 		sbi_set_timer(read_time() + budget_ticks);
-		__asm__ volatile("csrs sie, %0" : : "r"(SIE_STIE));
-		__asm__ volatile("csrs sstatus, %0" : : "r"(SSTATUS_SIE));
+		csr_set(sie, SIE_STIE);
+		csr_set(sstatus, SSTATUS_SIE);
 	}
 }
 

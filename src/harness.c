@@ -2,11 +2,9 @@
 
 #include "csr.h"
 
-static const char *const mode_names[COUNTER_MODE_COUNT] = { "plain", "fenced" };
-
 const char *counter_mode_name(enum counter_mode m)
 {
-	return (unsigned)m < COUNTER_MODE_COUNT ? mode_names[m] : "unknown";
+	return (unsigned)m < COUNTER_MODE_COUNT ? rec_counter_name[m] : "unknown";
 }
 
 /*

@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 
+#include "records.h"
 #include "wire.h"
 
 /* Samples one block can hold (warmup included). */
@@ -15,10 +16,11 @@
 /* Samples of the empty body taken to calibrate the overhead. */
 #define HARNESS_CALIBRATION_SAMPLES 256u
 
+/* The values of the counter word of RUN and OVERHEAD (rec_counter_name[]). */
 enum counter_mode {
-	COUNTER_PLAIN,  /* rdcycle/rdinstret as they are */
-	COUNTER_FENCED, /* a full fence before and after each pair of reads */
-	COUNTER_MODE_COUNT
+	COUNTER_PLAIN = REC_COUNTER_PLAIN,   /* rdcycle/rdinstret as they are */
+	COUNTER_FENCED = REC_COUNTER_FENCED, /* a full fence before and after each pair of reads */
+	COUNTER_MODE_COUNT                   /* modes the harness measures with */
 };
 
 const char *counter_mode_name(enum counter_mode m);

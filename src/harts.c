@@ -9,8 +9,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#define SIE_SSIE (1ul << 1)
-#define SIP_SSIP (1ul << 1)
+_Static_assert(MAX_HARTS <= 64, "rvbench.harts= selects harts with a 64-bit mask");
+_Static_assert(HART_STACK_SIZE % 16 == 0, "each hart's initial sp must be 16-byte aligned");
+_Static_assert(TLS_BLOCK_SIZE % TLS_BLOCK_ALIGN == 0,
+	       "every hart's TLS block must start TLS_BLOCK_ALIGN-aligned");
 
 extern char secondary_entry[];
 extern char __tls_base[], __tls_blocks[], __tdata_size[], __tbss_size[], __tbss_offset[];
@@ -221,15 +223,15 @@ void harts_secondary_trap(struct trap_frame *f, uint64_t scause, uint64_t stval)
 			__asm__ volatile("wfi");
 	struct mailbox *m = &box[self];
 
-	if (scause == ((1ull << 63) | 1) && m->ipi_hook) { /* supervisor software interrupt */
+	if (scause == (SCAUSE_INTERRUPT | IRQ_S_SOFT) && m->ipi_hook) { /* supervisor software interrupt */
 		/* Acknowledge first: an IPI sent while the hook runs must stay
 		 * pending, not be cleared with this one. */
-		__asm__ volatile("csrc sip, %0" : : "r"(SIP_SSIP));
+		csr_clear(sip, SIP_SSIP);
 		m->ipi_hook();
 		return;
 	}
-	if (scause == ((1ull << 63) | 1)) {
-		__asm__ volatile("csrc sip, %0" : : "r"(SIP_SSIP));
+	if (scause == (SCAUSE_INTERRUPT | IRQ_S_SOFT)) {
+		csr_clear(sip, SIP_SSIP);
 		return;
 	}
 	m->scause = scause;
@@ -238,7 +240,7 @@ void harts_secondary_trap(struct trap_frame *f, uint64_t scause, uint64_t stval)
 	m->faulted = 1;
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	m->done = m->asked;
-	__asm__ volatile("csrw sie, zero");
+	csr_write(sie, 0);
 	for (;;)
 		__asm__ volatile("wfi");
 }
@@ -251,17 +253,17 @@ void harts_secondary_main(unsigned long hartid)
 	char *tls = __tls_blocks + hartid * TLS_BLOCK_SIZE;
 	memcpy(tls, __tls_base, (size_t)(uintptr_t)__tdata_size);
 	memset(tls + (uintptr_t)__tbss_offset, 0, (size_t)(uintptr_t)__tbss_size);
-	__asm__ volatile("csrw sscratch, %0" : : "r"(hartid));
+	csr_write(sscratch, hartid);
 
 	/* SSIE lets an IPI end `wfi`; with sstatus.SIE off no trap is taken. */
-	__asm__ volatile("csrs sie, %0" : : "r"(SIE_SSIE));
+	csr_set(sie, SIE_SSIE);
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	m->arrived = 1;
 	for (;;) {
 		uint64_t idle0 = read_cycle();
 		while (m->done == m->asked) {
 			__asm__ volatile("wfi");
-			__asm__ volatile("csrc sip, %0" : : "r"(SIP_SSIP));
+			csr_clear(sip, SIP_SSIP);
 		}
 		__atomic_thread_fence(__ATOMIC_SEQ_CST);
 		uint64_t busy0 = read_cycle();

@@ -9,14 +9,16 @@
 #include <stdint.h>
 
 #include "platform.h"
+#include "records.h"
 
 #define HARTS_START_TIMEOUT_MS 200
 
+/* The values of the HART record's state word (rec_hart_state_name[]). */
 enum hart_state {
-	HART_BOOT,    /* runs the benchmarks and the console */
-	HART_ONLINE,  /* started, waiting for jobs */
-	HART_SKIPPED, /* not selected, disabled in the device tree, or no S-mode */
-	HART_FAILED   /* HSM refused to start it, or it never arrived */
+	HART_BOOT = REC_HART_BOOT,       /* runs the benchmarks and the console */
+	HART_ONLINE = REC_HART_ONLINE,   /* started, waiting for jobs */
+	HART_SKIPPED = REC_HART_SKIPPED, /* not selected, disabled in the device tree, or no S-mode */
+	HART_FAILED = REC_HART_FAILED    /* HSM refused to start it, or it never arrived */
 };
 
 struct hart_info {

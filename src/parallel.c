@@ -6,6 +6,7 @@
 #include "harts.h"
 #include "stream.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* What every hart of a parallel run shares, and its own result slot. */
@@ -25,9 +26,38 @@ struct par_job {
 
 static struct par_shared shared;
 uint64_t parallel_wait_cycles[MAX_HARTS];
-uint32_t parallel_left_out[MAX_HARTS];
-unsigned parallel_nleft_out;
 static struct par_job jobs[MAX_HARTS];
+
+/* The last parallel run: every hart's result, and the harts left out
+ * because their setup failed. */
+static struct par_result par[MAX_HARTS];
+static unsigned npar;
+static uint32_t left_out[MAX_HARTS];
+static unsigned nleft_out;
+
+/* The harts the run header counted (parallel_plan). */
+static uint32_t planned_harts[MAX_HARTS];
+static unsigned nplanned;
+
+void parallel_plan(void)
+{
+	nplanned = 0;
+	for (unsigned i = 0; i < harts_count() && nplanned < MAX_HARTS; i++) {
+		const struct hart_info *h = harts_get(i);
+		if (h->state == HART_BOOT)
+			planned_harts[nplanned++] = h->hartid;
+	}
+	for (unsigned i = 0; i < harts_count() && nplanned < MAX_HARTS; i++) {
+		const struct hart_info *h = harts_get(i);
+		if (h->state == HART_ONLINE)
+			planned_harts[nplanned++] = h->hartid;
+	}
+}
+
+unsigned parallel_block_count(const struct config *c, const struct bench *b)
+{
+	return c->parallel && parallel_eligible(b) && nplanned > 1 ? nplanned : 1;
+}
 
 unsigned parallel_harts(void)
 {
@@ -81,14 +111,14 @@ static void par_job_run(void *arg)
 
 unsigned parallel_measure(const struct config *c, const struct bench *b, uint32_t id,
 			  const uint64_t *inputs, uint32_t warm, uint32_t measured, uint32_t batch,
-			  struct bench_ctx *boot_ctx, struct wire_sample *boot_out,
-			  struct par_result r[MAX_HARTS])
+			  struct bench_ctx *boot_ctx, struct wire_sample *boot_out)
 {
+	struct par_result *r = par;
 	unsigned n = 0;
 	uint32_t count = warm + measured;
 
-	memset(r, 0, sizeof(struct par_result) * MAX_HARTS);
-	parallel_nleft_out = 0;
+	memset(r, 0, sizeof(par));
+	nleft_out = 0;
 	r[n].hartid = harts_self();
 	r[n].out = boot_out;
 	r[n].ctx = *boot_ctx;
@@ -103,8 +133,8 @@ unsigned parallel_measure(const struct config *c, const struct bench *b, uint32_
 		struct par_result *p = &r[n];
 		struct lcg rng;
 		p->hartid = h->hartid;
-		p->status = "ok";
-		p->verify = "none";
+		p->status = REC_STATUS_OK;
+		p->verify = REC_VERIFY_NONE;
 		params_resolve(b, c, p->params);
 		p->ctx = (struct bench_ctx){ .bench = b, .inputs = inputs, .ninputs = count,
 					     .batch = batch, .params = p->params,
@@ -115,7 +145,7 @@ unsigned parallel_measure(const struct config *c, const struct bench *b, uint32_
 		if (!p->out || (b->setup && b->setup(&p->ctx))) {
 			/* Said after the measurement (block.c): nothing is
 			 * printed between the UART drain and the counters. */
-			parallel_left_out[parallel_nleft_out++] = h->hartid;
+			left_out[nleft_out++] = h->hartid;
 			continue;
 		}
 		p->ctx.rng = NULL;
@@ -132,47 +162,137 @@ unsigned parallel_measure(const struct config *c, const struct bench *b, uint32_
 	for (unsigned k = 1; k < n; k++)
 		if (harts_dispatch(r[k].hartid, par_job_run, &jobs[k])) {
 			/* It will never reach the barrier: release the others. */
-			r[k].status = "fault";
+			r[k].status = REC_STATUS_FAULT;
 			harts_abort = 1;
 		}
 	par_job_run(&jobs[0]);
+	npar = n;
 	if (harts_abort) {
 		for (unsigned k = 1; k < n; k++)
-			if (!strcmp(r[k].status, "fault") || harts_wait(r[k].hartid))
-				r[k].status = "fault";
+			if (r[k].status == REC_STATUS_FAULT || harts_wait(r[k].hartid))
+				r[k].status = REC_STATUS_FAULT;
 		harts_abort = 0;
 		return n;
 	}
 	for (unsigned k = 1; k < n; k++) {
 		if (harts_wait(r[k].hartid)) {
-			r[k].status = "fault";
+			r[k].status = REC_STATUS_FAULT;
 			continue;
 		}
 		if (b->verify) {
-			r[k].verify = b->verify(&r[k].ctx, r[k].checksum) ? "fail" : "ok";
-			if (!strcmp(r[k].verify, "fail"))
-				r[k].status = "verify-failed";
+			r[k].verify = b->verify(&r[k].ctx, r[k].checksum) ? REC_VERIFY_FAIL : REC_VERIFY_OK;
+			if (r[k].verify == REC_VERIFY_FAIL)
+				r[k].status = REC_STATUS_VERIFY_FAILED;
 		}
 	}
 	return n;
 }
 
-void parallel_teardown(const struct bench *b, struct par_result r[MAX_HARTS], unsigned n)
+const struct par_result *parallel_result(unsigned k)
 {
-	for (unsigned k = 1; k < n; k++)
-		if (r[k].setup_done && b->teardown)
-			b->teardown(&r[k].ctx);
+	return &par[k % MAX_HARTS];
 }
 
-uint64_t parallel_skew(const struct par_result r[MAX_HARTS], unsigned n)
+void parallel_forget(void)
+{
+	npar = 0;
+	nleft_out = 0;
+}
+
+void parallel_teardown(const struct bench *b)
+{
+	for (unsigned k = 1; k < npar; k++)
+		if (par[k].setup_done && b->teardown)
+			b->teardown(&par[k].ctx);
+}
+
+uint64_t parallel_skew(void)
 {
 	uint64_t lo = UINT64_MAX, hi = 0;
 
-	for (unsigned k = 0; k < n; k++) {
-		if (r[k].t_start < lo)
-			lo = r[k].t_start;
-		if (r[k].t_start > hi)
-			hi = r[k].t_start;
+	for (unsigned k = 0; k < npar; k++) {
+		if (par[k].t_start < lo)
+			lo = par[k].t_start;
+		if (par[k].t_start > hi)
+			hi = par[k].t_start;
 	}
-	return n ? hi - lo : 0;
+	return npar ? hi - lo : 0;
+}
+
+/* ---- the other harts' blocks ---------------------------------------------- */
+
+void parallel_blocks_start(struct par_iter *it, const struct config *c, const struct bench *b,
+			   const struct block *boot)
+{
+	*it = (struct par_iter){ .boot = boot, .k = 1, .j = 1, .sent = boot->npar > 1 ? boot->npar : 1,
+				 .planned = parallel_block_count(c, b) };
+}
+
+static int took_part(uint32_t hart)
+{
+	int found = 0;
+
+	for (unsigned j = 0; j < npar; j++)
+		found |= par[j].hartid == hart;
+	return found;
+}
+
+static int was_left_out(uint32_t hart)
+{
+	int found = 0;
+
+	for (unsigned j = 0; j < nleft_out; j++)
+		found |= left_out[j] == hart;
+	return found;
+}
+
+/*
+ * *cur keeps what the previous block set and is not overwritten here (the
+ * boot hart's overhead, warmup and shape; a faulted hart's zero counts),
+ * as every hart's block is sent in the same shape.
+ */
+int parallel_next_block(struct par_iter *it, struct block *cur)
+{
+	enum rec_block_status boot_status = it->boot->status;
+
+	cur->trap.kind = GUARD_NONE;
+	if (it->k < it->boot->npar) {
+		const struct par_result *p = &par[it->k];
+		cur->id = it->boot->id + it->k++;
+		cur->samples = p->out;
+		cur->hart = p->hartid;
+		cur->checksum = p->checksum;
+		cur->status = p->status;
+		cur->verify = p->verify;
+		cur->offset_cycles = p->offset;
+		if (cur->status == REC_STATUS_FAULT)
+			cur->count = cur->warmup = 0;
+		return 1;
+	}
+	/* Every hart the run header counted gets its block, measured or not. */
+	for (; it->j < nplanned && it->sent < it->planned; it->j++) {
+		uint32_t h = planned_harts[it->j];
+		int out = was_left_out(h);
+		if (took_part(h))
+			continue;
+		it->absent = *it->boot->ctx;
+		snprintf(it->absent.reason, sizeof(it->absent.reason),
+			 "hart %lu did not take part: %s", (unsigned long)h,
+			 out ? "its setup failed"
+			 : boot_status != REC_STATUS_OK ? "the benchmark stopped on the boot hart"
+							: "it was not online");
+		cur->id = it->boot->id + it->sent++;
+		cur->ctx = &it->absent;
+		cur->samples = it->boot->samples;
+		cur->hart = h;
+		cur->count = cur->warmup = 0;
+		cur->checksum = 0;
+		cur->offset_cycles = 0;
+		cur->status = out ? REC_STATUS_SETUP_FAILED
+			      : boot_status != REC_STATUS_OK ? boot_status : REC_STATUS_SKIPPED;
+		cur->verify = REC_VERIFY_NONE;
+		it->j++;
+		return 1;
+	}
+	return 0;
 }

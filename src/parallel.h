@@ -10,6 +10,7 @@
 
 #include <stdint.h>
 
+#include "block.h"
 #include "config.h"
 #include "harness.h"
 #include "layout.h"
@@ -25,21 +26,28 @@ struct par_result {
 	uint64_t measure_cycles; /* spent in the measuring loops */
 	int64_t offset;          /* its cycle counter minus the boot hart's */
 	uint64_t rtt;            /* round trip of the offset measurement */
-	const char *status;      /* "ok", "setup-failed", "fault", "verify-failed" */
-	const char *verify;
+	enum rec_block_status status; /* ok, fault or verify-failed */
+	enum rec_verify verify;
 	int setup_done;
 	struct bench_ctx ctx;
 	int64_t params[PARAMS_MAX];
 };
 
-/* Per hart id: cycles spent waiting at barriers, over the run. */
+/* Per hart id: cycles spent waiting at barriers, over the run. Written by
+ * every hart of a parallel run (its own slot), read for the HART records. */
 extern uint64_t parallel_wait_cycles[MAX_HARTS];
 
-/* The harts the last parallel_measure() left out (their setup failed). */
-extern uint32_t parallel_left_out[MAX_HARTS];
-extern unsigned parallel_nleft_out;
+/*
+ * The harts a parallel run uses, fixed at the start of the run (the boot
+ * hart first, then the online ones): the run header announces a block for
+ * each, so each gets one, even if it cannot take part when its turn comes.
+ */
+void parallel_plan(void);
+/* How many blocks a run of b sends: one, or one per planned hart in a
+ * parallel run (rvbench.parallel=1). */
+unsigned parallel_block_count(const struct config *c, const struct bench *b);
 
-/* Harts a parallel run would use (the boot hart and the online ones). */
+/* Harts a parallel run would use now (the boot hart and the online ones). */
 unsigned parallel_harts(void);
 /* Whether b can run in parallel: not a cross-hart, self-timed, timer,
  * one-hart or demo benchmark. */
@@ -48,16 +56,38 @@ int parallel_eligible(const struct bench *b);
 /*
  * On the boot hart, after its own setup, inputs and calibration: sets up
  * the other harts (their own state and buffers), measures their offsets,
- * runs all of them together and verifies each. r[0] is the boot hart,
- * measuring into boot_out with boot_ctx. Returns how many harts took part.
+ * runs all of them together and verifies each. Result 0 is the boot hart,
+ * measuring into boot_out with boot_ctx. Returns how many harts took part;
+ * their results stay here until the next parallel_measure().
  */
 unsigned parallel_measure(const struct config *c, const struct bench *b, uint32_t id,
 			  const uint64_t *inputs, uint32_t warm, uint32_t measured, uint32_t batch,
-			  struct bench_ctx *boot_ctx, struct wire_sample *boot_out,
-			  struct par_result r[MAX_HARTS]);
+			  struct bench_ctx *boot_ctx, struct wire_sample *boot_out);
+/* Result k (< the count parallel_measure() returned). */
+const struct par_result *parallel_result(unsigned k);
+/* A block that ran alone: no parallel results, no harts left out. */
+void parallel_forget(void);
 /* Undoes the other harts' setup. */
-void parallel_teardown(const struct bench *b, struct par_result r[MAX_HARTS], unsigned n);
+void parallel_teardown(const struct bench *b);
 /* max - min of the harts' start times, in timebase ticks. */
-uint64_t parallel_skew(const struct par_result r[MAX_HARTS], unsigned n);
+uint64_t parallel_skew(void);
+
+/*
+ * After the boot hart's block: the block of every other hart the run
+ * header counted, in order. First those that took part (their results in
+ * the boot block's shape), then the planned harts that did not (no
+ * samples, and the reason). Start with the boot hart's block in *cur;
+ * each parallel_next_block() turns *cur into the next one, 0 when done.
+ */
+struct par_iter {
+	const struct block *boot;
+	unsigned k;           /* the next result of those that took part */
+	unsigned j;           /* the next planned hart */
+	unsigned sent, planned;
+	struct bench_ctx absent; /* the ctx of a hart that did not take part */
+};
+void parallel_blocks_start(struct par_iter *it, const struct config *c, const struct bench *b,
+			   const struct block *boot);
+int parallel_next_block(struct par_iter *it, struct block *cur);
 
 #endif

@@ -8,9 +8,13 @@
 #include "rvbench.h"
 
 size_t registry_count(void);
+/* At boot: says "rvbench: error: two benchmarks are named X" for each
+ * descriptor whose name an earlier one has, and leaves it out of every
+ * run (registry_selected). Returns how many. */
+unsigned registry_check(void);
 const struct bench *registry_get(size_t i);
 /* Whether b runs under c: demos, and cross-hart benchmarks when
- * rvbench.cross=0, only when named exactly. */
+ * rvbench.cross=0, only when named exactly; a duplicate never. */
 int registry_selected(const struct config *c, const struct bench *b);
 
 #endif

@@ -1,5 +1,6 @@
 #include "report.h"
 
+#include "emit.h"
 #include "stream.h"
 
 #include <stdio.h>
@@ -52,17 +53,6 @@ void report_histogram(const uint64_t *v, size_t n, unsigned rows)
 	if (i < n)
 		stream_say("  > %-5llu |%*s %lu", (unsigned long long)hi, BAR_WIDTH, "",
 			   (unsigned long)(n - i));
-}
-
-void moments_add(struct moments *m, uint64_t v)
-{
-	if (!m->n || v < m->min)
-		m->min = v;
-	if (!m->n || v > m->max)
-		m->max = v;
-	m->n++;
-	m->sum += v;
-	m->sumsq += (unsigned __int128)v * v;
 }
 
 static uint64_t isqrt128(unsigned __int128 x)
@@ -128,4 +118,66 @@ void report_group_table(uint32_t initial, uint32_t delta, uint32_t size, uint32_
 						(unsigned long long)table[(size_t)g * size + row]);
 		stream_say("%s", line);
 	}
+}
+
+#define HISTOGRAM_ROWS 16
+
+void report_block(const struct bench *b, const struct block *blk, const struct net_path *path,
+		  uint64_t *table, int histogram)
+{
+	const struct guard_report *g = &blk->trap;
+	const char *status = rec_block_status_name[blk->status];
+	const char *reason = blk->ctx->reason;
+
+	if (g->kind != GUARD_NONE) {
+		stream_say("%s: %s (scause=0x%llx sepc=0x%llx stval=0x%llx): benchmark stopped, run goes on",
+			   b->name, g->kind == GUARD_TIMEOUT ? "TIMEOUT: ran past its budget" : "TRAP",
+			   (unsigned long long)g->scause, (unsigned long long)g->sepc,
+			   (unsigned long long)g->stval);
+		return;
+	}
+	if (!path->n) {
+		stream_say("%s: %s, nothing measured%s%s", b->name, status, reason[0] ? ": " : "",
+			   reason);
+		return;
+	}
+
+	struct order_stats st;
+	const uint64_t *cycles = net_cycles(blk, table, &st);
+	char label[64];
+	if (blk->npar) {
+		snprintf(label, sizeof(label), "%s[hart %lu of %u in parallel]", b->name,
+			 (unsigned long)blk->hart, blk->npar);
+		report_kbench_line(label, &st);
+	} else if (blk->batch > 1) {
+		snprintf(label, sizeof(label), "%s[group %lu, N=%lu, accumulated]", b->name,
+			 (unsigned long)blk->group, (unsigned long)blk->batch);
+		report_kbench_line(label, &st);
+	} else {
+		report_kbench_line(b->name, &st);
+	}
+	int ok = blk->status == REC_STATUS_OK;
+	stream_say("  overhead %llu cycles (min of 256 empty samples), warmup %lu%s, instret %llu"
+		   " (%lu samples off that path), verify %s%s%s",
+		   (unsigned long long)blk->oh.cycles, (unsigned long)blk->warmup,
+		   blk->warmup_auto ? (blk->warmup_converged ? " (auto)" : " (auto, did not settle)") : "",
+		   (unsigned long long)path->modal, (unsigned long)(path->n - path->modal_count),
+		   rec_verify_name[blk->verify], ok ? "" : ", status ", ok ? "" : status);
+	uint64_t per_call = emit_work_per_call(b, blk->ctx);
+	uint64_t per_sample = per_call * blk->batch;
+	if (b->unit && per_sample && st.median) {
+		uint64_t hundredths = per_sample * 100 / st.median;
+		stream_say("  %llu %s per call: %llu.%02llu %s/cycle at the median",
+			   (unsigned long long)per_call, b->unit,
+			   (unsigned long long)(hundredths / 100), (unsigned long long)(hundredths % 100),
+			   b->unit);
+	}
+	if (histogram)
+		report_histogram(cycles, path->n, HISTOGRAM_ROWS);
+}
+
+void report_fatal_trap(uint64_t scause, uint64_t sepc, uint64_t stval)
+{
+	stream_say("rvbench: TRAP scause=0x%llx sepc=0x%llx stval=0x%llx: run aborted",
+		   (unsigned long long)scause, (unsigned long long)sepc, (unsigned long long)stval);
 }

@@ -1,7 +1,8 @@
 /*
- * What a person watching the UART reads: the kbench summary line, the text
- * histogram with its CDF (seed 000), the Kanata group table (seed 002) and
- * the seL4-style overhead table (seed 004). All of it after measuring.
+ * What a person watching the UART reads: each block's kbench summary line,
+ * its overhead/warmup/path line and text histogram with its CDF (seed 000),
+ * the Kanata group table (seed 002) and the seL4-style overhead table
+ * (seed 004). All of it after measuring; the records are src/emit.c's.
  */
 #ifndef RVBENCH_REPORT_H
 #define RVBENCH_REPORT_H
@@ -9,20 +10,26 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "block.h"
+#include "moments.h"
+#include "net.h"
 #include "stats.h"
+
+/*
+ * A block's lines: why nothing was measured, or the kbench line, the
+ * overhead line and, when asked, the histogram. table, when given, gets
+ * the net cycles (for the group table).
+ */
+void report_block(const struct bench *b, const struct block *blk, const struct net_path *path,
+		  uint64_t *table, int histogram);
+/* A trap outside any block ended the run. */
+void report_fatal_trap(uint64_t scause, uint64_t sepc, uint64_t stval);
 
 /* "name: min= max= count= 99th= 95th= 90th= 50th= mad=" */
 void report_kbench_line(const char *name, const struct order_stats *s);
 /* Histogram + CDF of sorted values (n > 0), at most `rows` bins. */
 void report_histogram(const uint64_t *sorted, size_t n, unsigned rows);
 
-/* Moments of a sample, exact: mean and variance from integer sums. */
-struct moments {
-	uint64_t n, min, max;
-	uint64_t sum;
-	unsigned __int128 sumsq;
-};
-void moments_add(struct moments *m, uint64_t v);
 /* One row of the seL4 table: samples, min, max, mean, variance, stddev, stddev %. */
 void report_moments_row(const char *label, const struct moments *m);
 void report_moments_header(void);

@@ -1,6 +1,6 @@
 /* The prompt and the interactive UART console (see session.c). */
-#ifndef RVBENCH_SESSION_H
-#define RVBENCH_SESSION_H
+#ifndef RVBENCH_FW_SESSION_H
+#define RVBENCH_FW_SESSION_H
 
 #include <stdint.h>
 

@@ -9,7 +9,7 @@ static uint32_t stream_run;
 static uint32_t stream_seq;
 static char line[WIRE_LINE_MAX];
 static struct wire_writer writer;
-static const char *record_type;
+static enum rec_type record_type;
 
 void stream_init(uint32_t run_tag)
 {
@@ -17,10 +17,10 @@ void stream_init(uint32_t run_tag)
 	stream_seq = 0;
 }
 
-struct wire_writer *stream_record(const char *type)
+struct wire_writer *stream_record(enum rec_type t)
 {
-	record_type = type;
-	wire_begin(&writer, line, sizeof(line), stream_run, stream_seq, type);
+	record_type = t;
+	rec_begin(&writer, line, sizeof(line), stream_run, stream_seq, t);
 	return &writer;
 }
 
@@ -31,7 +31,8 @@ void stream_send(void)
 	if (len < 0) {
 		/* A record that does not fit is a bug in its writer; say so
 		 * instead of sending a line the collector would reject. */
-		stream_say("rvbench: internal error: a %s record overflowed its line", record_type);
+		stream_say("rvbench: internal error: a %s record overflowed its line",
+			   rec_desc[record_type].name);
 		return;
 	}
 	console_write(line, (size_t)len);
@@ -40,12 +41,18 @@ void stream_send(void)
 
 void stream_say(const char *fmt, ...)
 {
-	char text[256];
 	va_list ap;
 
 	va_start(ap, fmt);
-	int n = vsnprintf(text, sizeof(text) - 2, fmt, ap);
+	stream_vsay(fmt, ap);
 	va_end(ap);
+}
+
+void stream_vsay(const char *fmt, va_list ap)
+{
+	char text[256];
+	int n = vsnprintf(text, sizeof(text) - 2, fmt, ap);
+
 	if (n < 0)
 		return;
 	if ((size_t)n > sizeof(text) - 3)

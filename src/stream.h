@@ -6,15 +6,18 @@
 #ifndef RVBENCH_STREAM_H
 #define RVBENCH_STREAM_H
 
+#include <stdarg.h>
 #include <stdint.h>
 
-#include "wire.h"
+#include "records.h"
 
 void stream_init(uint32_t run_tag);
-/* Starts the next machine record; fill it with wire_add_*(), then send it. */
-struct wire_writer *stream_record(const char *type);
+/* Starts the next machine record of type t; fill it (rec_write, src/emit.c),
+ * then send it. */
+struct wire_writer *stream_record(enum rec_type t);
 void stream_send(void);
 /* A human-readable line ("\r\n" is added). */
 void stream_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void stream_vsay(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
 #endif

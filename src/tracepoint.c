@@ -1,11 +1,18 @@
 #include "tracepoint.h"
 
 #include "console.h"
+#include "emit.h"
 #include "report.h"
 #include "rvbench.h"
 #include "stream.h"
 
 #include <string.h>
+
+#include "layout.h"
+
+/* The public API cannot include boot/layout.h: its hart count is a copy. */
+_Static_assert(TP_MAX_HARTS == MAX_HARTS,
+	       "TP_MAX_HARTS (include/rvbench.h) must equal MAX_HARTS (boot/layout.h)");
 
 #define SELFCHECK_PAIRS 1000u
 
@@ -13,19 +20,6 @@ struct tp_open tp_open_state[TP_MAX_HARTS][TP_KEYS];
 struct tp_entry tp_log[TP_LOG_CAP];
 uint32_t tp_log_len;
 uint32_t tp_dropped;
-
-static void send_moments(const char *kind, const struct moments *m)
-{
-	struct wire_writer *w = stream_record(WIRE_REC_OVERHEAD);
-	wire_add_kv_str(w, "kind", kind);
-	wire_add_kv_str(w, "counter", "tracepoint");
-	wire_add_kv_u64(w, "samples", m->n);
-	wire_add_kv_u64(w, "min", m->min);
-	wire_add_kv_u64(w, "max", m->max);
-	wire_add_kv_u64(w, "sum", m->sum);
-	wire_add_kv_u64(w, "sumsq", (uint64_t)m->sumsq);
-	stream_send();
-}
 
 void tracepoint_selfcheck(void)
 {
@@ -48,8 +42,8 @@ void tracepoint_selfcheck(void)
 		moments_add(&total, out - in);
 	}
 	tp_log_len = tp_dropped = 0;
-	send_moments("tp-effective", &inner);
-	send_moments("tp-total", &total);
+	emit_overhead(REC_OH_TP_EFFECTIVE, rec_counter_name[REC_COUNTER_TRACEPOINT], &inner);
+	emit_overhead(REC_OH_TP_TOTAL, rec_counter_name[REC_COUNTER_TRACEPOINT], &total);
 	stream_say("rvbench: tracepoint overhead (cycles; seed 004's nested empty pairs):");
 	report_moments_header();
 	report_moments_row("effective (inner pair)", &inner);
@@ -60,15 +54,8 @@ void tracepoint_drain(void)
 {
 	uint32_t n = tp_log_len < TP_LOG_CAP ? tp_log_len : TP_LOG_CAP;
 
-	for (uint32_t e = 0; e < n; e++) {
-		struct wire_writer *w = stream_record(WIRE_REC_TP);
-		wire_add_kv_u64(w, "key", tp_log[e].key);
-		wire_add_kv_u64(w, "hart", tp_log[e].hart);
-		wire_add_kv_u64(w, "start", tp_log[e].start);
-		wire_add_kv_u64(w, "cycles", tp_log[e].cycles);
-		wire_add_kv_u64(w, "instret", tp_log[e].instret);
-		stream_send();
-	}
+	for (uint32_t e = 0; e < n; e++)
+		emit_tp(&tp_log[e]);
 	if (tp_dropped)
 		stream_say("rvbench: %lu tracepoints lost: the buffer holds %u",
 			   (unsigned long)tp_dropped, TP_LOG_CAP);

@@ -8,8 +8,6 @@
  */
 #include "rvbench.h"
 
-#include "stream.h"
-
 static struct {
 	volatile uint64_t token; /* odd: the partner's turn; even: ours */
 	volatile uint32_t stop;

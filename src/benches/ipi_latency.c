@@ -8,14 +8,7 @@
  * online one); without a second hart, setup fails and says so.
  */
 #include "rvbench.h"
-
-#include "csr.h"
-#include "harts.h"
-#include "sbi.h"
-#include "stream.h"
-
-#define SIE_SSIE (1ul << 1)
-#define SSTATUS_SIE (1ul << 1)
+#include "rvbench_builtin.h"
 
 static struct {
 	volatile uint64_t recv_cycle;
@@ -33,7 +26,7 @@ static int resent_last;   /* the previous call had to send again */
 
 static void on_ipi(void)
 {
-	box.recv_cycle = read_cycle();
+	box.recv_cycle = bench_read_cycle();
 	box.interrupts++;
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	box.received = 1;
@@ -43,16 +36,16 @@ static void on_ipi(void)
 static void receiver(void *arg)
 {
 	(void)arg;
-	harts_set_ipi_hook(on_ipi);
-	__asm__ volatile("csrs sstatus, %0" : : "r"(SSTATUS_SIE));
+	bench_set_ipi_hook(on_ipi);
+	bench_interrupts(1);
 	/* The IPI that woke this hart for the job may still be pending and
 	 * is taken here, before the first measured one. */
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	box.ready = 1;
 	while (!box.stop)
 		__asm__ volatile("wfi");
-	__asm__ volatile("csrc sstatus, %0" : : "r"(SSTATUS_SIE));
-	harts_set_ipi_hook(NULL);
+	bench_interrupts(0);
+	bench_set_ipi_hook(NULL);
 }
 
 static int ipi_setup(struct bench_ctx *ctx)
@@ -63,7 +56,7 @@ static int ipi_setup(struct bench_ctx *ctx)
 	if (partner < 0)
 		return -1;
 	offset = bench_counter_offset(partner, &rtt);
-	stream_say("ipi_latency: partner hart %d, counter offset %lld cycles (round trip %llu)",
+	bench_say("ipi_latency: partner hart %d, counter offset %lld cycles (round trip %llu)",
 		   partner, (long long)offset, (unsigned long long)rtt);
 	box.stop = 0;
 	box.received = 0;
@@ -89,24 +82,24 @@ static uint64_t ipi_run(void *state, uint64_t input)
 	if (resent_last) {
 		/* The IPI given up on may still arrive late: let it, before
 		 * this call's own, so it cannot pass for it. */
-		uint64_t t = read_cycle();
-		while (read_cycle() - t < patience)
+		uint64_t t = bench_read_cycle();
+		while (bench_read_cycle() - t < patience)
 			;
 		resent_last = 0;
 	}
 	box.received = 0;
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
-	uint64_t sent = read_cycle();
-	sbi_send_ipi(1ul, (unsigned long)partner);
+	uint64_t sent = bench_read_cycle();
+	bench_sbi_send_ipi(1ul, (unsigned long)partner);
 	/* QEMU's sifive_u sometimes loses an IPI: rather than hang, send it
 	 * again after `patience` cycles, time the one that arrives, and say
 	 * how many were lost (teardown). */
 	while (!box.received) {
-		if (read_cycle() - sent > patience) {
+		if (bench_read_cycle() - sent > patience) {
 			resent++;
 			resent_last = 1;
-			sent = read_cycle();
-			sbi_send_ipi(1ul, (unsigned long)partner);
+			sent = bench_read_cycle();
+			bench_sbi_send_ipi(1ul, (unsigned long)partner);
 		}
 	}
 	/* partner's counter = ours + offset */
@@ -127,10 +120,10 @@ static void ipi_teardown(struct bench_ctx *ctx)
 	(void)ctx;
 	box.stop = 1;
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
-	sbi_send_ipi(1ul, (unsigned long)partner); /* out of its wfi */
+	bench_sbi_send_ipi(1ul, (unsigned long)partner); /* out of its wfi */
 	bench_partner_wait(partner);
 	if (resent)
-		stream_say("ipi_latency: %lu IPIs did not arrive within %llu cycles and were sent again",
+		bench_say("ipi_latency: %lu IPIs did not arrive within %llu cycles and were sent again",
 			   (unsigned long)resent, (unsigned long long)patience);
 }
 

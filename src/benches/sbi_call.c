@@ -5,9 +5,9 @@
  * setup saw.
  */
 #include "rvbench.h"
+#include "rvbench_builtin.h"
 
-#include "sbi.h"
-
+#define SBI_EXT_BASE 0x10              /* SBI specification: the Base extension */
 #define SBI_BASE_GET_SPEC_VERSION 0
 
 static long version;
@@ -15,7 +15,7 @@ static long version;
 static int sbi_call_setup(struct bench_ctx *ctx)
 {
 	(void)ctx;
-	struct sbiret r = sbi_ecall(SBI_EXT_BASE, SBI_BASE_GET_SPEC_VERSION, 0, 0, 0, 0, 0, 0);
+	struct bench_sbiret r = bench_sbi_ecall(SBI_EXT_BASE, SBI_BASE_GET_SPEC_VERSION, 0, 0, 0, 0, 0, 0);
 	version = r.error ? -1 : r.value;
 	return r.error ? -1 : 0;
 }
@@ -24,7 +24,7 @@ static uint64_t sbi_call_run(void *state, uint64_t input)
 {
 	(void)state;
 	(void)input;
-	return (uint64_t)sbi_ecall(SBI_EXT_BASE, SBI_BASE_GET_SPEC_VERSION, 0, 0, 0, 0, 0, 0).value;
+	return (uint64_t)bench_sbi_ecall(SBI_EXT_BASE, SBI_BASE_GET_SPEC_VERSION, 0, 0, 0, 0, 0, 0).value;
 }
 
 static int sbi_call_verify(const struct bench_ctx *ctx, uint64_t checksum)

@@ -11,12 +11,7 @@
  * timer_irq_ticks reports the latency in timebase ticks.
  */
 #include "rvbench.h"
-
-#include "csr.h"
-#include "sbi.h"
-
-#define SIE_STIE (1ul << 5)
-#define SSTATUS_SIE (1ul << 1)
+#include "rvbench_builtin.h"
 
 static volatile uint64_t entry_cycle, entry_time;
 static volatile int fired;
@@ -24,9 +19,9 @@ static uint32_t early; /* interrupts taken before their deadline: a bug */
 
 static void on_timer(void)
 {
-	entry_cycle = read_cycle();
-	entry_time = read_time();
-	sbi_set_timer(UINT64_MAX); /* clears the pending interrupt */
+	entry_cycle = bench_read_cycle();
+	entry_time = bench_read_time();
+	bench_sbi_set_timer(UINT64_MAX); /* clears the pending interrupt */
 	fired = 1;
 }
 
@@ -45,22 +40,22 @@ static int timer_irq_setup(struct bench_ctx *ctx)
 /* One interrupt; the latency in cycles, or in ticks. */
 static uint64_t one_interrupt(int in_ticks)
 {
-	uint64_t seen_cycle = read_cycle();
-	uint64_t deadline = read_time() + lead_ticks;
+	uint64_t seen_cycle = bench_read_cycle();
+	uint64_t deadline = bench_read_time() + lead_ticks;
 
 	fired = 0;
-	sbi_set_timer(deadline);
-	__asm__ volatile("csrs sie, %0" : : "r"(SIE_STIE));
-	__asm__ volatile("csrs sstatus, %0" : : "r"(SSTATUS_SIE));
+	bench_sbi_set_timer(deadline);
+	bench_timer_interrupt(1);
+	bench_interrupts(1);
 	/* Until the deadline passes, note the cycle at each time reading:
 	 * the last one before the interrupt is the deadline's cycle. */
 	while (!fired) {
-		uint64_t c = read_cycle();
-		if (read_time() < deadline)
+		uint64_t c = bench_read_cycle();
+		if (bench_read_time() < deadline)
 			seen_cycle = c;
 	}
-	__asm__ volatile("csrc sstatus, %0" : : "r"(SSTATUS_SIE));
-	__asm__ volatile("csrc sie, %0" : : "r"(SIE_STIE));
+	bench_interrupts(0);
+	bench_timer_interrupt(0);
 	if (entry_time < deadline)
 		early++;
 	if (in_ticks)

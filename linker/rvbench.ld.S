@@ -1,22 +1,17 @@
 /*
- * rvbench firmware layout. OpenSBI's fw_jump enters the payload in S-mode at
- * 0x80200000 and places the device tree at 0x82200000, so everything we own
- * (image, BSS, heap, stacks) lives in the 32 MiB between the two. The ASSERTs
- * turn a layout mistake into a link error instead of a corrupted FDT.
+ * rvbench firmware layout. Run through the C preprocessor (Makefile) into
+ * $(BUILD)/rvbench.ld: every address and size comes from boot/layout.h,
+ * which the entry code and C share. The ASSERTs turn a layout mistake
+ * into a link error instead of a corrupted FDT or overlapping stacks.
  */
+#include "layout.h"
+
 OUTPUT_ARCH(riscv)
 ENTRY(_start)
 
-PAYLOAD_BASE = 0x80200000;   /* OpenSBI FW_JUMP_ADDR; RAM base + text_offset */
-FDT_FLOOR    = 0x82200000;   /* fw_jump's FW_JUMP_FDT_ADDR */
-HART_STACK_SIZE = 0x4000;    /* 16 KiB per hart */
-MAX_HARTS    = 8;            /* hart ids 0..7 get a stack slot */
-HEAP_SIZE    = 0x800000;     /* 8 MiB for picolibc's malloc */
-TLS_BLOCK_SIZE = 256;        /* per hart; boot/layout.h says the same */
-
 MEMORY
 {
-	ram (rwx) : ORIGIN = 0x80200000, LENGTH = 0x2000000
+	ram (rwx) : ORIGIN = PAYLOAD_BASE, LENGTH = FDT_FLOOR - PAYLOAD_BASE
 }
 
 SECTIONS
@@ -85,7 +80,7 @@ SECTIONS
 	} >ram
 
 	/* A TLS block per hart: secondary harts copy the template here. */
-	.tls_blocks (NOLOAD) : ALIGN(64) {
+	.tls_blocks (NOLOAD) : ALIGN(TLS_BLOCK_ALIGN) {
 		__tls_blocks = .;
 		. += TLS_BLOCK_SIZE * MAX_HARTS;
 	} >ram
@@ -102,8 +97,13 @@ SECTIONS
 	/DISCARD/ : { *(.comment) *(.note*) *(.eh_frame*) }
 }
 
-ASSERT(__image_start == PAYLOAD_BASE, "the image must start at OpenSBI's jump address 0x80200000")
-ASSERT(__image_end <= FDT_FLOOR, "image, BSS, heap and stacks must stay below 0x82200000, where fw_jump places the FDT")
-ASSERT(__stacks_end - __stacks_start == HART_STACK_SIZE * MAX_HARTS, "stack area size")
+ASSERT(__image_start == PAYLOAD_BASE, "the image must start where OpenSBI jumps (PAYLOAD_BASE, boot/layout.h)")
+ASSERT(__image_end <= FDT_FLOOR, "image, BSS, heap and stacks must stay below FDT_FLOOR, where fw_jump places the FDT")
+ASSERT(SIZEOF(.stacks) >= MAX_HARTS * HART_STACK_SIZE, "the stack area must hold a stack for each of MAX_HARTS harts (boot/entry.S)")
+ASSERT(__stacks_start % 16 == 0, "boot/entry.S gives each hart sp = __stacks_start + (id + 1) * HART_STACK_SIZE: it must be 16-byte aligned")
+ASSERT(SIZEOF(.heap) >= HEAP_SIZE, "the heap is smaller than HEAP_SIZE")
 ASSERT(ADDR(.tbss) >= __tls_base, "the TLS segment must start at __tls_base")
-ASSERT(__tls_size <= TLS_BLOCK_SIZE, "picolibc's TLS outgrew TLS_BLOCK_SIZE (linker/rvbench.ld, boot/layout.h)")
+ASSERT(__tls_size <= TLS_BLOCK_SIZE, "picolibc's TLS outgrew TLS_BLOCK_SIZE (boot/layout.h)")
+ASSERT(TLS_BLOCK_SIZE % TLS_BLOCK_ALIGN == 0, "every hart's TLS block must be TLS_BLOCK_ALIGN-aligned")
+ASSERT(__tls_align <= TLS_BLOCK_ALIGN, "picolibc's TLS needs more alignment than TLS_BLOCK_ALIGN (boot/layout.h)")
+ASSERT((__bench_end - __bench_start) % 8 == 0, "the benchmark registry is not an array of 8-byte aligned descriptors")

@@ -1,0 +1,252 @@
+#include "emit.h"
+
+#include "codec.h"
+#include "console.h"
+#include "crc.h"
+#include "harness.h"
+#include "harts.h"
+#include "inputs.h"
+#include "layout.h"
+#include "parallel.h"
+#include "params.h"
+#include "run.h"
+#include "stream.h"
+
+#include <stdio.h>
+
+static struct emit_totals totals;
+
+const struct emit_totals *emit_totals(void)
+{
+	return &totals;
+}
+
+static void send(enum rec_type t, const void *rec)
+{
+	rec_write(stream_record(t), t, rec);
+	stream_send();
+}
+
+/* Every hart of the device tree, with what became of it: "0:boot,1:online". */
+static const char *harts_list(char *list, size_t cap)
+{
+	size_t len = 0;
+
+	list[0] = '\0';
+	for (unsigned i = 0; i < harts_count() && len + 16 < cap; i++) {
+		const struct hart_info *h = harts_get(i);
+		len += (size_t)snprintf(list + len, cap - len, "%s%u:%s", i ? "," : "",
+					(unsigned)h->hartid, rec_hart_state_name[h->state]);
+	}
+	return list[0] ? list : "none";
+}
+
+void emit_run(const struct config *c, const struct platform *p, uint32_t nblocks)
+{
+	char list[160], warmup[24];
+	struct rec_run r = {
+		.fmt = WIRE_VERSION,
+		.fw = RVBENCH_VERSION,
+		.model = p->model,
+		.hart = p->boot_hart,
+		.harts = harts_list(list, sizeof(list)),
+		.timebase = p->timebase_hz,
+		.mem_base = p->mem_base,
+		.mem_size = p->mem_size,
+		.console = console_name(),
+		.seed = c->seed,
+		.counter = counter_mode_name(c->counter),
+		.warmup = warmup,
+		.budget_ms = c->budget_ms,
+		.benches = nblocks, /* per benchmark, one per group and per hart */
+		.bad_options = c->bad_options,
+	};
+
+	totals = (struct emit_totals){ .crc = crc32_init() };
+	if (c->warmup_auto)
+		snprintf(warmup, sizeof(warmup), "auto");
+	else
+		snprintf(warmup, sizeof(warmup), "%lu", (unsigned long)c->warmup);
+	if (c->groups) {
+		REC_SET(&r, RUN, groups, c->groups);
+		REC_SET(&r, RUN, initial, c->initial);
+		REC_SET(&r, RUN, delta, c->delta);
+		REC_SET(&r, RUN, size, c->size);
+	}
+	REC_SET(&r, RUN, cross, (uint64_t)c->cross);
+	REC_SET(&r, RUN, parallel, (uint64_t)c->parallel);
+	send(REC_RUN, &r);
+}
+
+void emit_overhead(enum rec_overhead_kind kind, const char *counter, const struct moments *m)
+{
+	struct rec_overhead r = {
+		.kind = rec_overhead_kind_name[kind],
+		.samples = m->n,
+		.min = m->min,
+		.max = m->max,
+		.sum = m->sum,
+		.sumsq = (uint64_t)m->sumsq,
+	};
+
+	REC_SET(&r, OVERHEAD, counter, counter);
+	send(REC_OVERHEAD, &r);
+}
+
+uint64_t emit_work_per_call(const struct bench *b, const struct bench_ctx *ctx)
+{
+	int64_t v = b->per_call_param ? bench_param(ctx, b->per_call_param) : b->per_call;
+	return v > 0 ? (uint64_t)v : 0;
+}
+
+static void send_header(const struct bench *b, const struct block *blk)
+{
+	const struct bench_ctx *ctx = blk->ctx;
+	struct wire_writer *w = stream_record(REC_BENCH);
+	struct rec_bench r = {
+		.id = blk->id,
+		.name = b->name,
+		.hart = blk->hart,
+		.group = blk->group,
+		.batch = blk->batch,
+		.warmup = blk->warmup,
+		.samples = blk->count - blk->warmup,
+		.input_range = ctx->input_range,
+		.oh_cycles = blk->oh.cycles,
+		.oh_instret = blk->oh.instret,
+	};
+
+	REC_SET(&r, BENCH, warmup_auto, (uint64_t)blk->warmup_auto);
+	if (blk->warmup_auto)
+		REC_SET(&r, BENCH, warmup_converged, (uint64_t)blk->warmup_converged);
+	REC_SET(&r, BENCH, input_kind, input_kind_name(b->inputs));
+	REC_SET(&r, BENCH, inputs_n, blk->ninputs);
+	REC_SET(&r, BENCH, oh_method,
+		rec_oh_method_name[blk->self_timed ? REC_OH_METHOD_SELF_TIMED : REC_OH_METHOD_MIN]);
+	if (b->unit) {
+		REC_SET(&r, BENCH, unit, b->unit);
+		REC_SET(&r, BENCH, per_call, emit_work_per_call(b, ctx));
+	}
+	if (blk->npar) {
+		REC_SET(&r, BENCH, parallel, blk->npar);
+		/* every hart of a parallel run gets the first block's inputs */
+		if (blk->id != blk->first_id)
+			REC_SET(&r, BENCH, inputs_block, blk->first_id);
+		REC_SET(&r, BENCH, skew_ticks, blk->skew_ticks);
+		REC_SET(&r, BENCH, offset_cycles, blk->offset_cycles);
+	}
+	rec_write(w, REC_BENCH, &r);
+	for (unsigned i = 0; b->params && b->params[i].name && i < PARAMS_MAX; i++)
+		rec_write_param(w, b->params[i].name, ctx->params[i]);
+	stream_send();
+}
+
+/*
+ * The samples as compact S records (src/common/codec.h, encoding "r": a
+ * per-line reference and Rice-coded residuals, ~1.3 bytes a sample on
+ * clustered data instead of ~10 in decimal), as many per line as fit.
+ */
+static void send_samples(const struct block *blk)
+{
+	static char token[CODEC_TOKEN_MAX + 1];
+
+	for (uint32_t first = 0; first < blk->count;) {
+		unsigned n = codec_fit(blk->samples + first, blk->count - first, CODEC_TOKEN_MAX);
+		if (!n || codec_encode(blk->samples + first, n, token, sizeof(token)) < 0) {
+			stream_say("rvbench: internal error: samples %lu.. of block %lu do not encode",
+				   (unsigned long)first, (unsigned long)blk->id);
+			break;
+		}
+		struct wire_writer *w = stream_record(REC_S);
+		struct rec_s r = { .id = blk->id, .first = first, .n = n,
+				   .enc = rec_encoding_name[REC_ENC_RICE] };
+		rec_write(w, REC_S, &r);
+		wire_add_token(w, token);
+		for (uint32_t i = first; i < first + n; i++)
+			totals.crc = crc32_add_sample(totals.crc, blk->samples[i].cycles,
+						      blk->samples[i].instret);
+		stream_send();
+		first += n;
+	}
+	totals.samples += blk->count;
+}
+
+static void send_fault(const struct guard_report *g, const uint32_t *id)
+{
+	struct rec_fault r = { .scause = g->scause, .sepc = g->sepc, .stval = g->stval };
+
+	if (id)
+		REC_SET(&r, FAULT, id, *id);
+	REC_SET(&r, FAULT, kind,
+		rec_fault_kind_name[g->kind == GUARD_TIMEOUT ? REC_FAULT_TIMEOUT : REC_FAULT_EXCEPTION]);
+	send(REC_FAULT, &r);
+}
+
+void emit_block(const struct bench *b, const struct block *blk, const struct net_path *path)
+{
+	struct rec_end r = { .id = blk->id, .count = blk->count,
+			     .verify = rec_verify_name[blk->verify] };
+
+	send_header(b, blk);
+	if (blk->trap.kind != GUARD_NONE)
+		send_fault(&blk->trap, &blk->id);
+	send_samples(blk);
+	REC_SET(&r, END, checksum, blk->checksum);
+	REC_SET(&r, END, status, rec_block_status_name[blk->status]);
+	REC_SET(&r, END, path_instret, path->modal);
+	REC_SET(&r, END, path_differs, path->n - path->modal_count);
+	if (blk->ctx->reason[0])
+		REC_SET(&r, END, reason, blk->ctx->reason);
+	send(REC_END, &r);
+	totals.blocks++;
+}
+
+void emit_tp(const struct tp_entry *e)
+{
+	struct rec_tp r = { .key = e->key, .hart = e->hart, .start = e->start,
+			    .cycles = e->cycles, .instret = e->instret };
+
+	send(REC_TP, &r);
+}
+
+/*
+ * Per-hart utilisation, seL4's CPU-utilisation tracking adapted: what each
+ * hart did with its cycles during the run, in its own counter's cycles.
+ */
+void emit_harts(uint64_t run_cycles, uint64_t measuring)
+{
+	for (unsigned i = 0; i < harts_count(); i++) {
+		const struct hart_info *h = harts_get(i);
+		struct rec_hart r = { .id = h->hartid, .state = rec_hart_state_name[h->state] };
+
+		if (h->state == HART_BOOT) {
+			REC_SET(&r, HART, run_cycles, run_cycles);
+			REC_SET(&r, HART, measuring, measuring);
+		} else if (h->state == HART_ONLINE) {
+			REC_SET(&r, HART, busy, h->busy_cycles);
+			REC_SET(&r, HART, idle, h->idle_cycles);
+		}
+		if (h->hartid < MAX_HARTS && (h->state == HART_BOOT || h->state == HART_ONLINE))
+			REC_SET(&r, HART, waiting, parallel_wait_cycles[h->hartid]);
+		if (h->why)
+			REC_SET(&r, HART, why, h->why);
+		send(REC_HART, &r);
+	}
+}
+
+void emit_fatal_fault(uint64_t scause, uint64_t sepc, uint64_t stval)
+{
+	struct guard_report g = { .kind = GUARD_EXCEPTION, .scause = scause, .sepc = sepc,
+				  .stval = stval };
+
+	send_fault(&g, NULL);
+}
+
+void emit_trailer(enum rec_run_status status)
+{
+	struct rec_trailer r = { .benches = totals.blocks, .samples = totals.samples,
+				 .crc32 = crc32_final(totals.crc),
+				 .status = rec_run_status_name[status] };
+
+	send(REC_TRAILER, &r);
+}

@@ -1,0 +1,77 @@
+/*
+ * The boot hart's C entry: find the platform, offer the RAM to the arena,
+ * read the options, start the other harts, then hand over to the session
+ * (src/session.c), which runs the benchmarks (src/run.c) once or as the
+ * console asks.
+ */
+#include "run.h"
+
+#include "arena.h"
+#include "block.h"
+#include "config.h"
+#include "console.h"
+#include "fdt.h"
+#include "guard.h"
+#include "harts.h"
+#include "params.h"
+#include "platform.h"
+#include "registry.h"
+#include "session.h"
+#include "stream.h"
+#include "trap.h"
+
+static struct platform plat;
+static struct config boot_cfg;
+
+static void complain(const char *msg)
+{
+	stream_say("rvbench: %s", msg);
+}
+
+static const struct config_hooks hooks = { .complain = complain, .check_param = params_check };
+
+/* What a trap means above boot/: another hart's business, a benchmark's
+ * fault the guard contains, or the end of the run. */
+static const struct trap_hooks trap_hooks = {
+	.other_hart = harts_secondary_trap,
+	.contain = guard_handle_trap,
+	.fatal = run_fault,
+};
+
+void rvbench_main(unsigned long hartid, const void *fdt)
+{
+	harts_set_boot((uint32_t)hartid);
+	trap_set_hooks(&trap_hooks, (uint32_t)hartid);
+	int fdt_rc = platform_init(&plat, fdt, hartid);
+
+	stream_say("%s", ""); /* end whatever line the boot stages left open */
+	stream_say("rvbench %s on %s, hart %lu, timebase %llu Hz, console %s", RVBENCH_VERSION,
+		   plat.model, hartid, (unsigned long long)plat.timebase_hz, console_name());
+	if (fdt_rc)
+		stream_say("rvbench: the device tree at %p is unusable (error %d): defaults used",
+			   fdt, fdt_rc);
+	arena_init(plat.mem_base, plat.mem_size, (uint64_t)(uintptr_t)fdt,
+		   fdt_rc ? 0 : fdt_totalsize(fdt));
+	stream_say("rvbench: %llu MiB of RAM for benchmarks at 0x%llx",
+		   (unsigned long long)(arena_size() >> 20), (unsigned long long)arena_base());
+
+	registry_check();
+	block_init(&plat);
+	run_init(&plat);
+	config_defaults(&boot_cfg);
+	if (plat.bootargs_cut)
+		stream_say("rvbench: error: the kernel command line is longer than %u bytes; only"
+			   " the first %u are read", (unsigned)sizeof(plat.bootargs) - 1,
+			   (unsigned)sizeof(plat.bootargs) - 1);
+	config_parse_bootargs(&boot_cfg, plat.bootargs, &hooks);
+	run_set_exit_mode(boot_cfg.exit);
+
+	harts_start(&plat, boot_cfg.harts);
+	for (unsigned id = 0; id < 64; id++)
+		if ((boot_cfg.harts >> id) & 1 && !harts_find(id))
+			stream_say("rvbench: error: hart %u was selected (rvbench.harts=) but is not in"
+				   " the device tree", id);
+
+	session_run(&boot_cfg, &hooks, plat.timebase_hz, run_all);
+	run_exit(run_failed() ? RUN_VERIFY_FAILED : RUN_OK);
+}
