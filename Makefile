@@ -96,7 +96,7 @@ $(BUILD)/host/rvbench: $(HOST_OBJS)
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_TEST_SRCS))
 $(BUILD)/tests/%: tests/unit/%.c $(HOST_LIB_OBJS_SAN)
 	@mkdir -p $(dir $@)
-	$(call quiet,TEST-CC,$<)$(HCC) $(HCFLAGS) $(SANITIZE) -Isrc -Itests/unit $< $(HOST_LIB_OBJS_SAN) -lcmocka $(HOST_LIBS) -o $@
+	$(call quiet,TEST-CC,$<)$(HCC) $(HCFLAGS) $(SANITIZE) -Isrc -Itests/unit -Itests/support $< $(HOST_LIB_OBJS_SAN) -lcmocka $(HOST_LIBS) -o $@
 
 deps:
 	$(Q)scripts/install-deps.sh

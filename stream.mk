@@ -17,7 +17,8 @@ STREAM_LIB_SRCS := src/common/codec.c src/common/wire.c src/common/crc.c src/com
                    src/common/inputs.c host-tools/collector.c host-tools/collector_records.c \
                    host-tools/collector_check.c host-tools/block_stats.c host-tools/csv_out.c \
                    host-tools/meta_json.c
-STREAM_HDRS     := $(wildcard src/common/*.h) $(wildcard host-tools/*.h) tests/fuzz/fuzz_body.c
+STREAM_HDRS     := $(wildcard src/common/*.h) $(wildcard host-tools/*.h) tests/fuzz/fuzz_body.c \
+                   $(wildcard tests/support/*.h)
 
 FUZZ_BIN  := $(BUILD)/fuzz/fuzz_collector
 BENCH_BIN := $(BUILD)/bench/bench_codec
@@ -32,10 +33,10 @@ $(FUZZ_BIN): tests/fuzz/fuzz_collector.c $(STREAM_LIB_SRCS) $(STREAM_HDRS)
 		tests/fuzz/fuzz_collector.c $(STREAM_LIB_SRCS) $(HOST_LIBS) -o $@
 
 $(BENCH_BIN): tests/bench/bench_codec.c src/common/codec.c src/common/wire.c src/common/crc.c \
-              host-tools/synth_dist.c $(STREAM_HDRS)
+              tests/support/synth_dist.c $(STREAM_HDRS)
 	@mkdir -p $(dir $@)
-	$(call quiet,HOSTCC,$@)$(HCC) $(HCFLAGS) tests/bench/bench_codec.c src/common/codec.c \
-		src/common/wire.c src/common/crc.c host-tools/synth_dist.c -lm -o $@
+	$(call quiet,HOSTCC,$@)$(HCC) $(HCFLAGS) -Itests/support tests/bench/bench_codec.c src/common/codec.c \
+		src/common/wire.c src/common/crc.c tests/support/synth_dist.c -lm -o $@
 
 bench-codec: $(BENCH_BIN)
 	$(Q)$(BENCH_BIN)
@@ -58,10 +59,10 @@ fuzz-smoke: $(FUZZ_BIN)
 # A long synthetic stream for the collector's speed (docs/performance.md).
 STREAM_GEN := $(BUILD)/bench/make_stream
 $(STREAM_GEN): tests/bench/make_stream.c src/common/codec.c src/common/wire.c src/common/crc.c \
-               host-tools/synth_dist.c $(STREAM_HDRS)
+               tests/support/synth_dist.c $(STREAM_HDRS)
 	@mkdir -p $(dir $@)
-	$(call quiet,HOSTCC,$@)$(HCC) $(HCFLAGS) tests/bench/make_stream.c src/common/codec.c \
-		src/common/wire.c src/common/crc.c host-tools/synth_dist.c -lm -o $@
+	$(call quiet,HOSTCC,$@)$(HCC) $(HCFLAGS) -Itests/support tests/bench/make_stream.c src/common/codec.c \
+		src/common/wire.c src/common/crc.c tests/support/synth_dist.c -lm -o $@
 
 # The collector's decode and CSV speed on a stream file (docs/performance.md).
 COLL_BENCH := $(BUILD)/bench/bench_collector
