@@ -14,9 +14,10 @@ FUZZ_SMOKE_TIME ?= 15
 
 # The decoder side only: no I/O, no CLI.
 STREAM_LIB_SRCS := src/common/codec.c src/common/wire.c src/common/crc.c src/common/stats.c \
-                   src/common/inputs.c host-tools/collector.c host-tools/collector_records.c \
-                   host-tools/collector_check.c host-tools/block_stats.c host-tools/csv_out.c \
-                   host-tools/meta_json.c
+                   src/common/inputs.c src/common/records.c host-tools/collector.c \
+                   host-tools/collector_line.c host-tools/collector_records.c \
+                   host-tools/collector_samples.c host-tools/collector_check.c \
+                   host-tools/block_stats.c host-tools/csv_out.c host-tools/meta_json.c
 STREAM_HDRS     := $(wildcard src/common/*.h) $(wildcard host-tools/*.h) tests/fuzz/fuzz_body.c \
                    $(wildcard tests/support/*.h)
 

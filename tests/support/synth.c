@@ -8,6 +8,7 @@
 #include "codec.h"
 #include "collector.h"
 #include "crc.h"
+#include "records.h"
 #include "stats.h"
 #include "wire.h"
 
@@ -50,9 +51,34 @@ static void push(struct synth_lines *out, struct wire_writer *w)
 	out->line[out->n++] = strdup(w->buf);
 }
 
+/* Starts the line of record t with rec's fields (rec_write, the
+ * firmware's writer); more may be appended before push(). buf holds
+ * WIRE_LINE_MAX + 1 bytes. */
+static void start(struct wire_writer *w, char *buf, uint32_t tag, uint32_t *seq, enum rec_type t,
+		  const void *rec)
+{
+	rec_begin(w, buf, WIRE_LINE_MAX + 1, tag, (*seq)++, t);
+	rec_write(w, t, rec);
+}
+
+/* A whole line of record t. */
+static void line(struct synth_lines *out, uint32_t tag, uint32_t *seq, enum rec_type t,
+		 const void *rec)
+{
+	char buf[WIRE_LINE_MAX + 1];
+	struct wire_writer w;
+
+	start(&w, buf, tag, seq, t, rec);
+	push(out, &w);
+}
+
+static int verify_failed(const struct synth_bench *b)
+{
+	return b->verify && REC_WORD(verify, b->verify) == REC_VERIFY_FAIL;
+}
+
 /* The END fields the firmware computes from the samples it sent. */
-static void end_fields(struct wire_writer *w, const struct synth_bench *b, uint32_t id,
-		       uint32_t count)
+static void end_fields(struct rec_end *e, const struct synth_bench *b, uint32_t id, uint32_t count)
 {
 	uint64_t sum = 0, *v = coll_xrealloc(NULL, (count + 1) * sizeof(*v));
 	size_t n = 0, modal = 0;
@@ -69,33 +95,28 @@ static void end_fields(struct wire_writer *w, const struct synth_bench *b, uint3
 		mode = stats_mode(v, n, &modal);
 	}
 	free(v);
-	wire_add_kv_hex(w, "checksum", sum);
-	wire_add_kv_str(w, "status", b->status ? b->status
-				     : b->fault_at ? "fault"
-				     : b->verify && !strcmp(b->verify, "fail") ? "verify-failed" : "ok");
-	wire_add_kv_u64(w, "path_instret", mode);
-	wire_add_kv_u64(w, "path_differs", n - modal);
+	REC_SET(e, END, checksum, sum);
+	REC_SET(e, END, status, b->status ? b->status
+				: rec_block_status_name[b->fault_at ? REC_STATUS_FAULT
+						       : verify_failed(b) ? REC_STATUS_VERIFY_FAILED
+									   : REC_STATUS_OK]);
+	REC_SET(e, END, path_instret, mode);
+	REC_SET(e, END, path_differs, n - modal);
 }
 
 static void overhead_lines(struct synth_lines *out, uint32_t tag, uint32_t *seq)
 {
-	char buf[WIRE_LINE_MAX + 1];
-	struct wire_writer w;
 	/* Samples 10, 11, 12, 11 (effective) and 20, 22 (total). */
-	static const struct { const char *kind; uint64_t n, min, max, sum, sumsq; } oh[2] = {
-		{ "effective", 4, 10, 12, 44, 486 },
-		{ "total", 2, 20, 22, 42, 884 },
+	static const struct { enum rec_overhead_kind kind; uint64_t n, min, max, sum, sumsq; } oh[2] = {
+		{ REC_OH_EFFECTIVE, 4, 10, 12, 44, 486 },
+		{ REC_OH_TOTAL, 2, 20, 22, 42, 884 },
 	};
 	for (int i = 0; i < 2; i++) {
-		wire_begin(&w, buf, sizeof(buf), tag, (*seq)++, WIRE_REC_OVERHEAD);
-		wire_add_kv_str(&w, "kind", oh[i].kind);
-		wire_add_kv_str(&w, "counter", "plain");
-		wire_add_kv_u64(&w, "samples", oh[i].n);
-		wire_add_kv_u64(&w, "min", oh[i].min);
-		wire_add_kv_u64(&w, "max", oh[i].max);
-		wire_add_kv_u64(&w, "sum", oh[i].sum);
-		wire_add_kv_u64(&w, "sumsq", oh[i].sumsq);
-		push(out, &w);
+		struct rec_overhead o = { .kind = rec_overhead_kind_name[oh[i].kind],
+					  .samples = oh[i].n, .min = oh[i].min, .max = oh[i].max,
+					  .sum = oh[i].sum, .sumsq = oh[i].sumsq };
+		REC_SET(&o, OVERHEAD, counter, rec_counter_name[REC_COUNTER_PLAIN]);
+		line(out, tag, seq, REC_OVERHEAD, &o);
 	}
 }
 
@@ -114,17 +135,14 @@ static void sample_lines(const struct synth_run *r, struct synth_lines *out, uin
 			s[k] = (struct wire_sample){ synth_cycles(id, first + k), synth_instret(id, first + k) };
 		if (r->rice)
 			n = codec_fit(s, n, CODEC_TOKEN_MAX);
-		wire_begin(&w, buf, sizeof(buf), r->tag, (*seq)++, WIRE_REC_SAMPLES);
-		wire_add_u64(&w, id);
-		wire_add_u64(&w, first);
-		wire_add_u64(&w, n);
+		struct rec_s h = { .id = id, .first = first, .n = n,
+				   .enc = rec_encoding_name[r->rice ? REC_ENC_RICE : REC_ENC_DECIMAL] };
+		start(&w, buf, r->tag, seq, REC_S, &h);
 		if (r->rice) {
 			if (codec_encode(s, n, tok, sizeof(tok)) < 0)
 				abort();
-			wire_add_token(&w, WIRE_ENC_RICE);
 			wire_add_token(&w, tok);
 		} else {
-			wire_add_token(&w, WIRE_ENC_DECIMAL);
 			for (uint32_t k = 0; k < n; k++)
 				wire_add_sample(&w, &s[k]);
 		}
@@ -142,144 +160,114 @@ void synth_run_lines(const struct synth_run *r, struct synth_lines *out)
 
 static void hart_lines(struct synth_lines *out, uint32_t tag, uint32_t *seq)
 {
+	struct rec_hart h[4] = {
+		{ .id = 0, .state = rec_hart_state_name[REC_HART_SKIPPED] },
+		{ .id = 1, .state = rec_hart_state_name[REC_HART_BOOT] },
+		{ .id = 2, .state = rec_hart_state_name[REC_HART_ONLINE] },
+		{ .id = 3, .state = rec_hart_state_name[REC_HART_FAILED] },
+	};
+	REC_SET(&h[0], HART, why, "no S-mode (E51), \"monitor\" core");
+	REC_SET(&h[1], HART, run_cycles, 123456789);
+	REC_SET(&h[1], HART, measuring, 100000000);
+	REC_SET(&h[1], HART, waiting, 4242);
+	REC_SET(&h[2], HART, busy, 5000);
+	REC_SET(&h[2], HART, idle, 7000);
+	REC_SET(&h[2], HART, waiting, 0);
+	REC_SET(&h[3], HART, why, "sbi_hart_start: -3 @ 100%");
+	for (int i = 0; i < 4; i++)
+		line(out, tag, seq, REC_HART, &h[i]);
+}
+
+static void run_line(const struct synth_run *r, const struct synth_extra *x,
+		     struct synth_lines *out, uint32_t *seq)
+{
+	struct rec_run run = { .fmt = WIRE_VERSION, .fw = "synth 1",
+			       .model = "SiFive HiFive Unleashed A00", .hart = 1,
+			       .harts = "1,2,3,4", .timebase = 1000000, .mem_base = 0x80000000u,
+			       .mem_size = 0x8000000u, .console = "sifive,uart0", .seed = r->seed,
+			       .counter = rec_counter_name[REC_COUNTER_PLAIN], .warmup = "auto",
+			       .budget_ms = 0, .benches = r->nbench, .bad_options = 0 };
+	if (x && x->run_flags) {
+		REC_SET(&run, RUN, cross, x->cross);
+		REC_SET(&run, RUN, parallel, x->parallel);
+	}
+	line(out, r->tag, seq, REC_RUN, &run);
+}
+
+static void bench_line(const struct synth_run *r, const struct synth_extra *x, uint32_t id,
+		       struct synth_lines *out, uint32_t *seq)
+{
+	const struct synth_bench *b = &r->bench[id];
 	char buf[WIRE_LINE_MAX + 1];
 	struct wire_writer w;
+	struct rec_bench h = { .id = id, .name = b->name, .hart = 1, .group = 0,
+			       .batch = b->batch ? b->batch : 1, .warmup = b->warmup,
+			       .samples = b->samples, .input_range = b->input_range,
+			       .oh_cycles = b->oh_cycles, .oh_instret = b->oh_instret };
 
-	wire_begin(&w, buf, sizeof(buf), tag, (*seq)++, WIRE_REC_HART);
-	wire_add_kv_u64(&w, "id", 0);
-	wire_add_kv_str(&w, "state", "skipped");
-	wire_add_kv_str(&w, "why", "no S-mode (E51), \"monitor\" core");
-	push(out, &w);
-	wire_begin(&w, buf, sizeof(buf), tag, (*seq)++, WIRE_REC_HART);
-	wire_add_kv_u64(&w, "id", 1);
-	wire_add_kv_str(&w, "state", "boot");
-	wire_add_kv_u64(&w, "run_cycles", 123456789);
-	wire_add_kv_u64(&w, "measuring", 100000000);
-	wire_add_kv_u64(&w, "waiting", 4242);
-	push(out, &w);
-	wire_begin(&w, buf, sizeof(buf), tag, (*seq)++, WIRE_REC_HART);
-	wire_add_kv_u64(&w, "id", 2);
-	wire_add_kv_str(&w, "state", "online");
-	wire_add_kv_u64(&w, "busy", 5000);
-	wire_add_kv_u64(&w, "idle", 7000);
-	wire_add_kv_u64(&w, "waiting", 0);
-	push(out, &w);
-	wire_begin(&w, buf, sizeof(buf), tag, (*seq)++, WIRE_REC_HART);
-	wire_add_kv_u64(&w, "id", 3);
-	wire_add_kv_str(&w, "state", "failed");
-	wire_add_kv_str(&w, "why", "sbi_hart_start: -3 @ 100%");
+	REC_SET(&h, BENCH, warmup_auto, 0);
+	REC_SET(&h, BENCH, input_kind, b->input_kind ? b->input_kind : "range");
+	REC_SET(&h, BENCH, inputs_n, b->warmup + b->samples);
+	REC_SET(&h, BENCH, oh_method, rec_oh_method_name[REC_OH_METHOD_MIN]);
+	if (x && x->npar) {
+		REC_SET(&h, BENCH, parallel, x->npar);
+		REC_SET(&h, BENCH, skew_ticks, synth_skew(id));
+		REC_SET(&h, BENCH, offset_cycles, x->offset ? x->offset[id] : 0);
+	}
+	start(&w, buf, r->tag, seq, REC_BENCH, &h);
+	if (b->param) {
+		/* "NAME=value" becomes p.NAME=value; the value is an integer. */
+		char name[32];
+		int64_t value;
+		const char *eq = strchr(b->param, '=');
+		if (!eq || (size_t)(eq - b->param) >= sizeof(name) || rec_parse_i64(eq + 1, &value))
+			abort();
+		snprintf(name, sizeof(name), "%.*s", (int)(eq - b->param), b->param);
+		rec_write_param(&w, name, value);
+	}
 	push(out, &w);
 }
 
 void synth_run_lines_ex(const struct synth_run *r, const struct synth_extra *x,
 			struct synth_lines *out)
 {
-	char buf[WIRE_LINE_MAX + 1];
-	struct wire_writer w;
 	uint32_t seq = 0, crc = crc32_init();
 	uint64_t total = 0;
 	int failed = 0;
 
-	wire_begin(&w, buf, sizeof(buf), r->tag, seq++, WIRE_REC_RUN);
-	wire_add_kv_u64(&w, "fmt", WIRE_VERSION);
-	wire_add_kv_str(&w, "fw", "synth 1");
-	wire_add_kv_str(&w, "model", "SiFive HiFive Unleashed A00");
-	wire_add_kv_u64(&w, "hart", 1);
-	wire_add_kv_str(&w, "harts", "1,2,3,4");
-	wire_add_kv_u64(&w, "timebase", 1000000);
-	wire_add_kv_hex(&w, "mem_base", 0x80000000u);
-	wire_add_kv_hex(&w, "mem_size", 0x8000000u);
-	wire_add_kv_str(&w, "console", "sifive,uart0");
-	wire_add_kv_hex(&w, "seed", r->seed);
-	wire_add_kv_str(&w, "counter", "plain");
-	wire_add_kv_str(&w, "warmup", "auto");
-	wire_add_kv_u64(&w, "budget_ms", 0);
-	if (x && x->run_flags)
-		wire_add_kv_u64(&w, "cross", x->cross);
-	wire_add_kv_u64(&w, "benches", r->nbench);
-	if (x && x->run_flags)
-		wire_add_kv_u64(&w, "parallel", x->parallel);
-	wire_add_kv_u64(&w, "bad_options", 0);
-	push(out, &w);
+	run_line(r, x, out, &seq);
 	if (r->overhead)
 		overhead_lines(out, r->tag, &seq);
 	for (uint32_t id = 0; id < r->nbench; id++) {
 		const struct synth_bench *b = &r->bench[id];
 		uint32_t count = b->fault_at ? b->fault_at : b->warmup + b->samples;
-		wire_begin(&w, buf, sizeof(buf), r->tag, seq++, WIRE_REC_BENCH);
-		wire_add_kv_u64(&w, "id", id);
-		wire_add_kv_str(&w, "name", b->name);
-		wire_add_kv_u64(&w, "hart", 1);
-		wire_add_kv_u64(&w, "group", 0);
-		wire_add_kv_u64(&w, "batch", b->batch ? b->batch : 1);
-		wire_add_kv_u64(&w, "warmup", b->warmup);
-		wire_add_kv_u64(&w, "warmup_auto", 0);
-		wire_add_kv_u64(&w, "samples", b->samples);
-		wire_add_kv_str(&w, "input_kind", b->input_kind ? b->input_kind : "range");
-		wire_add_kv_u64(&w, "input_range", b->input_range);
-		wire_add_kv_u64(&w, "inputs_n", b->warmup + b->samples);
-		wire_add_kv_u64(&w, "oh_cycles", b->oh_cycles);
-		wire_add_kv_u64(&w, "oh_instret", b->oh_instret);
-		wire_add_kv_str(&w, "oh_method", "min");
-		if (x && x->npar) {
-			int64_t off = x->offset ? x->offset[id] : 0;
-			wire_add_kv_u64(&w, "parallel", x->npar);
-			wire_add_kv_u64(&w, "skew_ticks", synth_skew(id));
-			if (off < 0) {
-				char neg[24];
-				snprintf(neg, sizeof(neg), "%lld", (long long)off);
-				wire_add_kv_str(&w, "offset_cycles", neg); /* as the firmware does */
-			} else {
-				wire_add_kv_u64(&w, "offset_cycles", (uint64_t)off);
-			}
-		}
-		if (b->param) {
-			/* "NAME=value" becomes p.NAME=value (value escaped). */
-			char key[64];
-			const char *eq = strchr(b->param, '=');
-			if (!eq || (size_t)(eq - b->param) + 3 > sizeof(key))
-				abort();
-			snprintf(key, sizeof(key), "p.%.*s", (int)(eq - b->param), b->param);
-			wire_add_kv_str(&w, key, eq + 1);
-		}
-		push(out, &w);
+		bench_line(r, x, id, out, &seq);
 		sample_lines(r, out, id, count, &seq, &crc);
 		total += count;
 		if (b->fault_at) {
-			wire_begin(&w, buf, sizeof(buf), r->tag, seq++, WIRE_REC_FAULT);
-			wire_add_kv_u64(&w, "id", id);
-			wire_add_kv_str(&w, "kind", "exception");
-			wire_add_kv_hex(&w, "scause", 5);
-			wire_add_kv_hex(&w, "sepc", 0x80201234u);
-			wire_add_kv_hex(&w, "stval", 0);
-			push(out, &w);
+			struct rec_fault f = { .scause = 5, .sepc = 0x80201234u, .stval = 0 };
+			REC_SET(&f, FAULT, id, id);
+			REC_SET(&f, FAULT, kind, rec_fault_kind_name[REC_FAULT_EXCEPTION]);
+			line(out, r->tag, &seq, REC_FAULT, &f);
 		}
-		wire_begin(&w, buf, sizeof(buf), r->tag, seq++, WIRE_REC_END);
-		wire_add_kv_u64(&w, "id", id);
-		wire_add_kv_u64(&w, "count", count);
-		wire_add_kv_str(&w, "verify", b->verify ? b->verify : "ok");
-		end_fields(&w, b, id, count);
-		failed |= b->fault_at || (b->verify && !strcmp(b->verify, "fail")) ||
-			  (b->status && strcmp(b->status, "ok"));
-		push(out, &w);
+		struct rec_end e = { .id = id, .count = count, .verify = b->verify ? b->verify : "ok" };
+		end_fields(&e, b, id, count);
+		line(out, r->tag, &seq, REC_END, &e);
+		failed |= b->fault_at || verify_failed(b) ||
+			  (b->status && REC_WORD(block_status, b->status) != REC_STATUS_OK);
 		for (uint32_t k = 0; x && k < x->tp_per_block; k++) {
-			wire_begin(&w, buf, sizeof(buf), r->tag, seq++, WIRE_REC_TP);
-			wire_add_kv_u64(&w, "key", k % 16);
-			wire_add_kv_u64(&w, "hart", 1);
-			wire_add_kv_u64(&w, "start", synth_tp_start(id, k));
-			wire_add_kv_u64(&w, "cycles", synth_tp_cycles(id, k));
-			wire_add_kv_u64(&w, "instret", synth_tp_instret(id, k));
-			push(out, &w);
+			struct rec_tp t = { .key = k % REC_TP_KEYS, .hart = 1, .start = synth_tp_start(id, k),
+					    .cycles = synth_tp_cycles(id, k),
+					    .instret = synth_tp_instret(id, k) };
+			line(out, r->tag, &seq, REC_TP, &t);
 		}
 	}
 	if (x && x->harts)
 		hart_lines(out, r->tag, &seq);
-	wire_begin(&w, buf, sizeof(buf), r->tag, seq++, WIRE_REC_TRAILER);
-	wire_add_kv_u64(&w, "benches", r->nbench);
-	wire_add_kv_u64(&w, "samples", total);
-	wire_add_kv_hex(&w, "crc32", crc32_final(crc));
-	wire_add_kv_str(&w, "status", r->status ? r->status : failed ? "failed" : "ok");
-	push(out, &w);
+	struct rec_trailer t = { .benches = r->nbench, .samples = total, .crc32 = crc32_final(crc),
+				 .status = r->status ? r->status
+					   : rec_run_status_name[failed ? REC_RUN_FAILED : REC_RUN_OK] };
+	line(out, r->tag, &seq, REC_TRAILER, &t);
 }
 
 char *synth_join(const struct synth_lines *l, size_t skip, size_t *len)
