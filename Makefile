@@ -59,7 +59,9 @@ HCFLAGS  := -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werro
 # HOST_INC_<folder>, host-tools/objects.mk), else those of the code shared
 # with the firmware.
 HOST_INC_shared := -Iinclude -Isrc/common -Iplatform
-host_inc = $(if $(filter host-tools/%,$(1)),$(HOST_INC_$(or $(word 2,$(subst /, ,$(dir $(1)))),root)),$(HOST_INC_shared))
+# The tests' stream generator (tests/support/) sees the decoder's headers.
+HOST_INC_support := -Iinclude -Isrc/common -Ihost-tools/collect -Itests/support
+host_inc = $(if $(filter host-tools/%,$(1)),$(HOST_INC_$(word 2,$(subst /, ,$(dir $(1))))),$(if $(filter tests/support/%,$(1)),$(HOST_INC_support),$(HOST_INC_shared)))
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 # ISA-L for the run's CRC-32 (collector_check.c), libm for the statistics.
 HOST_LIBS := -lisal -lm
@@ -134,7 +136,7 @@ $(BUILD)/host/rvbench: $(HOST_OBJS)
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_TEST_SRCS))
 $(BUILD)/tests/%: tests/unit/%.c $(HOST_LIB_OBJS_SAN)
 	@mkdir -p $(dir $@)
-	$(call quiet,TEST-CC,$<)$(HCC) $(HCFLAGS) $(SANITIZE) -Iinclude -Isrc/common $(HOST_INC_ALL) -Iplatform -Isrc -Itests/unit $< $(HOST_LIB_OBJS_SAN) -lcmocka $(HOST_LIBS) -o $@
+	$(call quiet,TEST-CC,$<)$(HCC) $(HCFLAGS) $(SANITIZE) -Iinclude -Isrc/common $(HOST_INC_ALL) -Iplatform -Isrc -Itests/unit -Itests/support $< $(HOST_LIB_OBJS_SAN) -lcmocka $(HOST_LIBS) -o $@
 
 deps:
 	$(Q)scripts/install-deps.sh

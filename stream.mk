@@ -14,10 +14,10 @@ FUZZ_SMOKE_TIME ?= 15
 
 # The decoder side only: no I/O, no CLI.
 STREAM_LIB_SRCS := src/common/codec.c src/common/codec_decode.c src/common/wire.c src/common/crc.c src/common/stats.c \
-                   src/common/inputs.c $(wildcard host-tools/collect/*.c) \
+                   src/common/inputs.c src/common/records.c $(wildcard host-tools/collect/*.c) \
                    host-tools/output/csv_out.c host-tools/output/csv_summary.c \
                    host-tools/output/meta_json.c host-tools/output/json_string.c
-STREAM_HDRS     := $(wildcard src/common/*.h host-tools/*.h host-tools/*/*.h) tests/fuzz/fuzz_body.c
+STREAM_HDRS     := $(wildcard src/common/*.h host-tools/*/*.h tests/support/*.h) tests/fuzz/fuzz_body.c
 # The decoder's layers (host-tools/objects.mk): collect and output.
 STREAM_INC      := -Iinclude -Isrc/common -Ihost-tools/collect -Ihost-tools/output
 
@@ -34,9 +34,9 @@ $(FUZZ_BIN): tests/fuzz/fuzz_collector.c $(STREAM_LIB_SRCS) $(STREAM_HDRS)
 		tests/fuzz/fuzz_collector.c $(STREAM_LIB_SRCS) $(HOST_LIBS) -o $@
 
 $(BENCH_BIN): tests/bench/bench_codec.c src/common/codec.c src/common/codec_decode.c src/common/wire.c src/common/crc.c \
-              host-tools/synth_dist.c $(STREAM_HDRS)
+              tests/support/synth_dist.c $(STREAM_HDRS)
 	@mkdir -p $(dir $@)
-	$(call quiet,HOSTCC,$@)$(HCC) $(HCFLAGS) $(HOST_INC_root) $(filter-out $(STREAM_HDRS),$(filter %.c,$^)) -lm -o $@
+	$(call quiet,HOSTCC,$@)$(HCC) $(HCFLAGS) $(HOST_INC_support) $(filter-out $(STREAM_HDRS),$(filter %.c,$^)) -lm -o $@
 
 bench-codec: $(BENCH_BIN)
 	$(Q)$(BENCH_BIN)
@@ -59,9 +59,9 @@ fuzz-smoke: $(FUZZ_BIN)
 # A long synthetic stream for the collector's speed (docs/performance.md).
 STREAM_GEN := $(BUILD)/bench/make_stream
 $(STREAM_GEN): tests/bench/make_stream.c src/common/codec.c src/common/codec_decode.c src/common/wire.c src/common/crc.c \
-               host-tools/synth_dist.c $(STREAM_HDRS)
+               tests/support/synth_dist.c $(STREAM_HDRS)
 	@mkdir -p $(dir $@)
-	$(call quiet,HOSTCC,$@)$(HCC) $(HCFLAGS) $(HOST_INC_root) $(filter-out $(STREAM_HDRS),$(filter %.c,$^)) -lm -o $@
+	$(call quiet,HOSTCC,$@)$(HCC) $(HCFLAGS) $(HOST_INC_support) $(filter-out $(STREAM_HDRS),$(filter %.c,$^)) -lm -o $@
 
 # The collector's decode and CSV speed on a stream file (docs/performance.md).
 COLL_BENCH := $(BUILD)/bench/bench_collector

@@ -10,10 +10,5 @@
 HOST_LAYERS := collect output analysis sources plot export cli
 include $(foreach l,$(HOST_LAYERS),host-tools/$(l)/objects.mk)
 
-# synth*.c, at the root of host-tools, generate streams for the tests and
-# the benchmarks of the decoder: they see the decoder's headers.
-HOST_INC_root := -Iinclude -Isrc/common -Ihost-tools -Ihost-tools/collect
-HOST_LIB_SRCS += $(wildcard host-tools/*.c)
-
-HOST_INC_ALL := -Ihost-tools $(foreach l,$(HOST_LAYERS),-Ihost-tools/$(l))
-HOST_SRCS := $(wildcard host-tools/*.c host-tools/*/*.c) $(wildcard src/common/*.c)
+HOST_INC_ALL := $(foreach l,$(HOST_LAYERS),-Ihost-tools/$(l))
+HOST_SRCS := $(wildcard host-tools/*/*.c) $(wildcard src/common/*.c)

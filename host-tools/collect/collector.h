@@ -24,6 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "records.h"
 #include "wire.h"
 
 /* Why a line was not used. The first WIRE_ERR_COUNT match enum wire_error. */
@@ -59,6 +60,7 @@ struct coll_sample {
 struct coll_fault {
 	int have;
 	char kind[16];
+	int kind_word; /* enum rec_fault_kind; -1: a later firmware's kind */
 	uint64_t scause, sepc, stval;
 };
 
@@ -93,6 +95,9 @@ struct coll_bench {
 	uint64_t end_count;
 	char verify[16]; /* "ok", "fail", "none"; "" without END */
 	char status[16]; /* END status ("ok", "verify-failed", "skipped", "fault", ...); "" without END */
+	/* The same words as enum rec_verify and enum rec_block_status (with
+	 * have_end); status_word is -1 for a later firmware's status. */
+	int verify_word, status_word;
 	char *reason;    /* END reason= (unescaped); NULL when not sent */
 	int have_checksum;
 	uint64_t checksum;
@@ -151,6 +156,7 @@ enum {
 struct coll_hart {
 	uint64_t id;
 	char state[16];   /* "boot", "online", "skipped", "failed", or a later one */
+	int state_word;   /* enum rec_hart_state; -1: a later one */
 	char *why;        /* unescaped reason, NULL when not sent */
 	unsigned have;    /* COLL_HART_* */
 	uint64_t run_cycles, measuring, busy, idle, waiting;
@@ -197,6 +203,7 @@ struct coll_run {
 	uint64_t tr_benches, tr_samples;
 	uint32_t tr_crc32;
 	char tr_status[24];
+	int tr_status_word; /* enum rec_run_status; -1: any other word */
 
 	struct coll_fault fault; /* a FAULT outside any block: the run ended there */
 
@@ -299,7 +306,12 @@ const char *coll_run_field(const struct coll_run *r, const char *key);
  * by ISA-L several GB a second (host only). */
 uint32_t coll_crc32_add_samples(uint32_t crc, const struct coll_sample *s, size_t n);
 
-/* Internal, shared by collector.c and collector_check.c. */
+/* Internal, shared by the collector_*.c files. */
+/* One machine line from the prefix on, without its terminator; wire_len
+ * counts the terminator too (collector_line.c). */
+void coll_handle_line(struct collector *c, const char *text, size_t len, size_t wire_len);
+/* Counts a line refused before its run is known against the current run. */
+void coll_reject_current(struct collector *c, unsigned reason);
 void coll_check_run(struct coll_run *r);
 void coll_crc_advance(struct coll_run *r);
 char *coll_strdupf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

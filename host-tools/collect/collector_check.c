@@ -33,8 +33,9 @@ static void failure(struct coll_run *r, char *s)
  * block (setup found it cannot run here, bench_skip()) is one too. */
 static int stopped_early(const struct coll_bench *b)
 {
-	return b->have_end && (!strcmp(b->status, "fault") || !strcmp(b->status, "timeout") ||
-			       !strcmp(b->status, "setup-failed") || !strcmp(b->status, "skipped"));
+	return b->have_end &&
+	       (b->status_word == REC_STATUS_FAULT || b->status_word == REC_STATUS_TIMEOUT ||
+		b->status_word == REC_STATUS_SETUP_FAILED || b->status_word == REC_STATUS_SKIPPED);
 }
 
 uint64_t coll_bench_expected(const struct coll_bench *b)
@@ -110,7 +111,7 @@ static void block_failures(struct coll_run *r, const struct coll_bench *b)
 		failure(r, coll_strdupf("bench %u: %s", b->id, fault_words(&b->fault, w, sizeof(w))));
 	/* skipped: nothing wrong, the benchmark cannot run here (a working
 	 * set larger than RAM); the run is not failed by it. */
-	if (b->have_end && strcmp(b->status, "ok") && strcmp(b->status, "skipped"))
+	if (b->have_end && b->status_word != REC_STATUS_OK && b->status_word != REC_STATUS_SKIPPED)
 		failure(r, coll_strdupf("bench %u: status=%s", b->id, b->status));
 }
 
@@ -301,7 +302,7 @@ void coll_check_run(struct coll_run *r)
 						(unsigned long long)r->tr_samples,
 						(unsigned long long)r->total_received));
 		check_crc(r);
-		if (strcmp(r->tr_status, "ok"))
+		if (r->tr_status_word != REC_RUN_OK)
 			failure(r, coll_strdupf("trailer status=%s", r->tr_status));
 		else if (r->nfailure)
 			problem(r, coll_strdupf("trailer status=ok but a block failed"));

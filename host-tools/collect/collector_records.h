@@ -1,8 +1,9 @@
 /*
- * Stream decoder, the records (collector_records.c): what each kind of
- * machine line puts into the run model once the line passed its CRC,
- * framing and sequence checks in collector.c. Each returns NULL, or why
- * the line is invalid: it is then counted and none of its values is kept.
+ * Stream decoder, the records (collector_records.c, S lines in
+ * collector_samples.c): what each kind of machine line puts into the run
+ * model once the line passed its CRC, framing and sequence checks
+ * (collector_line.c). Each returns NULL, or why the line is invalid: it
+ * is then counted and none of its values is kept.
  */
 #ifndef RVBENCH_COLLECTOR_RECORDS_H
 #define RVBENCH_COLLECTOR_RECORDS_H
@@ -11,7 +12,13 @@
 #include <stddef.h>
 
 #include "collector.h"
+#include "records.h"
 #include "wire.h"
+
+/* Block id's slot, the model grown to hold it (ids below REC_BLOCKS_MAX). */
+struct coll_bench *coll_bench_at(struct coll_run *r, uint64_t id);
+/* Notes seq as a line of block b (the highest is kept). */
+void coll_note_bench_seq(struct coll_bench *b, uint32_t seq);
 
 const char *coll_rec_run(struct coll_run *r, const struct wire_line *l);
 const char *coll_rec_bench(struct coll_run *r, const struct wire_line *l, uint32_t seq);

@@ -87,7 +87,7 @@
 	F(warmup_converged, U64, OPT, 1)   \
 	F(samples, U64, REQ, 0)            \
 	F(input_kind, WORD, OPT, 15)       \
-	F(input_range, U64, REQ, 0)        \
+	F(input_range, U64, REQ, UINT32_MAX) \
 	F(inputs_n, U64, OPT, UINT32_MAX)  \
 	F(oh_cycles, U64, REQ, 0)          \
 	F(oh_instret, U64, REQ, 0)         \
@@ -304,6 +304,8 @@ struct rec_desc {
 };
 
 extern const struct rec_desc rec_desc[REC_TYPE_COUNT];
+/* The descriptor of one field: REC_FIELD(TRAILER, status)->limit. */
+#define REC_FIELD(T, name) (&rec_desc[REC_##T].field[REC_F_##T##_##name])
 
 /* The record type named name (the TYPE of a line), or -1. */
 int rec_type_of(const char *name);

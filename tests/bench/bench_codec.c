@@ -1,6 +1,6 @@
 /*
  * make bench-codec: bytes per (cycles, instret) sample on the wire, line
- * framing included, for the reference distributions (host-tools/synth_dist.h),
+ * framing included, for the reference distributions (tests/support/synth_dist.h),
  * in decimal (encoding d), in encoding r (src/common/codec.c), and the
  * Shannon entropy of the data: the floor no sample-by-sample code beats.
  */

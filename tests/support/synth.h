@@ -1,6 +1,7 @@
 /*
  * Synthetic wire-format runs, made with the firmware's own writer
- * (src/common/wire.c): the unit tests decode them, corrupt them, split them.
+ * (rec_write(), records.h): the unit tests decode them, corrupt them, split
+ * them. Test-only code: linked into the unit tests and the bench tools.
  * Sample values are a fixed function of (bench id, index), so a test can
  * check every decoded value.
  */

@@ -1,0 +1,179 @@
+/*
+ * Stream decoder, the S records (collector_records.h): a block's samples
+ * into its store. The decoder's hot path (docs/performance.md): the
+ * header's positions and the id's limit come from the record table, but
+ * are read here directly rather than through rec_read(), whose generic
+ * loop costs a measurable part of a line of encoding r; the samples go
+ * through the one-pass parsers below.
+ */
+#include "collector_records.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "codec.h"
+
+/* Without its BENCH line a benchmark's size is unknown: a smaller cap
+ * than a header may announce. */
+#define COLL_HEADERLESS_MAX (1ull << 22)
+
+/*
+ * Asks the kernel to map the whole pages of a fresh allocation at once
+ * (Linux 5.14's MADV_POPULATE_WRITE): one call instead of a page fault
+ * every 4 KiB while the samples arrive, about a tenth of the decoding
+ * time of a large run. Only a large block is worth it, and only up to
+ * 2^22 samples (64 MiB): a header announcing more may be a damaged
+ * number, and its pages are left to be touched, or not. Where the kernel
+ * refuses, the pages fault in as before.
+ */
+static void prefault(void *p, size_t bytes)
+{
+#ifdef MADV_POPULATE_WRITE
+	const uintptr_t page = 4096;
+	uintptr_t start = ((uintptr_t)p + page - 1) & ~(page - 1);
+	uintptr_t end = ((uintptr_t)p + bytes) & ~(page - 1);
+	if (bytes >= (1u << 20) && bytes <= (64u << 20) && end > start)
+		(void)madvise((void *)start, end - start, MADV_POPULATE_WRITE);
+#else
+	(void)p;
+	(void)bytes;
+#endif
+}
+
+static void reserve_samples(struct coll_bench *b, uint64_t n, uint64_t limit)
+{
+	if (n <= b->ncap)
+		return;
+	if (!b->s && b->have_header && limit) {
+		/* The block's size is known: one allocation, never moved, of
+		 * calloc's zeroed pages. The samples are only written, and only
+		 * the presence bytes, a sixteenth of the size, are read first. */
+		if (!(b->s = calloc((size_t)limit, sizeof(*b->s))) ||
+		    !(b->present = calloc((size_t)limit, 1))) {
+			fputs("rvbench: out of memory\n", stderr);
+			abort();
+		}
+		b->ncap = (size_t)limit;
+		prefault(b->s, (size_t)limit * sizeof(*b->s));
+		return;
+	}
+	size_t cap = b->ncap ? b->ncap : 64;
+	while (cap < n)
+		cap *= 2;
+	b->s = coll_xrealloc(b->s, cap * sizeof(*b->s));
+	b->present = coll_xrealloc(b->present, cap);
+	memset(b->present + b->ncap, 0, cap - b->ncap);
+	b->ncap = cap;
+}
+
+/* One strict decimal (wire_parse_u64's rules: digits only, no leading
+ * zero, no overflow) ending at stop; returns the end or NULL. Up to 19
+ * digits cannot overflow, so only a 20-digit value is checked. */
+static const char *parse_dec(const char *s, char stop, uint64_t *out)
+{
+	uint64_t v = 0;
+	const char *p = s;
+	unsigned d;
+
+	if (*p == '0' && p[1] != stop)
+		return NULL;
+	while ((d = (unsigned)(unsigned char)*p - '0') <= 9 && p - s < 19) {
+		v = v * 10 + d;
+		p++;
+	}
+	if (d <= 9) { /* a 20th digit */
+		if (v > (UINT64_MAX - d) / 10)
+			return NULL;
+		v = v * 10 + d;
+		p++;
+	}
+	if (p == s || *p != stop)
+		return NULL;
+	*out = v;
+	return p;
+}
+
+/* "<cycles>,<instret>", exactly what wire_parse_sample() accepts, in one
+ * pass (the hot loop of a decimal stream). */
+static int parse_pair(const char *s, struct wire_sample *out)
+{
+	const char *p = parse_dec(s, ',', &out->cycles);
+	return p && parse_dec(p + 1, '\0', &out->instret) ? 0 : -1;
+}
+
+/* The n samples of an S line of encoding enc into s[]: 0, or -1 with *why
+ * set. data: the line's fields after the positional ones. */
+static int decode_data(int enc, uint64_t n, const char *const *data, unsigned ndata,
+		       struct wire_sample *s, const char **why)
+{
+	if (enc == REC_ENC_DECIMAL) {
+		if (n < 1 || n > WIRE_SAMPLES_PER_LINE || ndata != n) {
+			*why = "S line whose sample count does not match";
+			return -1;
+		}
+		for (unsigned i = 0; i < n; i++)
+			if (parse_pair(data[i], &s[i])) {
+				*why = "S line with a bad sample";
+				return -1;
+			}
+	} else if (enc == REC_ENC_RICE) {
+		if (n < 1 || n > CODEC_MAX_SAMPLES || ndata != 1) {
+			*why = "S line whose sample count does not match";
+			return -1;
+		}
+		if (codec_decode(data[0], s, (unsigned)n)) {
+			*why = "S line with a bad sample token";
+			return -1;
+		}
+	} else {
+		*why = "S line with an unknown encoding";
+		return -1;
+	}
+	return 0;
+}
+
+const char *coll_rec_samples(struct coll_run *r, const struct wire_line *l, uint32_t seq,
+			       size_t bytes)
+{
+	const char *const *f = l->field;
+	struct wire_sample s[CODEC_MAX_SAMPLES];
+	uint64_t id, first, n;
+	const char *why;
+
+	/* S <block-id> <first-index> <n> <enc> <data...>: U64 fields and a
+	 * WORD (one of the encoding names, so no other check is needed). */
+	if (l->nfields <= REC_NF_S || wire_parse_u64(f[REC_F_S_id], &id) ||
+	    wire_parse_u64(f[REC_F_S_first], &first) || wire_parse_u64(f[REC_F_S_n], &n))
+		return "S line with a bad header";
+	if (id > REC_FIELD(S, id)->limit)
+		return "S line with a bench id out of range";
+	int enc = REC_WORD(encoding, f[REC_F_S_enc]);
+	if (decode_data(enc, n, f + REC_NF_S, l->nfields - REC_NF_S, s, &why))
+		return why;
+	struct coll_bench *b = coll_bench_at(r, id);
+	uint64_t limit = b->have_header ? b->warmup + b->samples : COLL_HEADERLESS_MAX;
+	if (first > limit || n > limit - first)
+		return "S line beyond the benchmark's sample count";
+	reserve_samples(b, first + n, limit);
+	if (memchr(b->present + first, 1, n))
+		return "S line repeating samples already received";
+	_Static_assert(sizeof(struct coll_sample) == sizeof(struct wire_sample) &&
+			       offsetof(struct coll_sample, instret_raw) ==
+				       offsetof(struct wire_sample, instret),
+		       "a block's store takes decoded samples as they are");
+	memcpy(b->s + first, s, n * sizeof(*s));
+	memset(b->present + first, 1, n);
+	b->nreceived += n;
+	if (first + n - 1 > b->max_index || b->nreceived == n)
+		b->max_index = first + n - 1;
+	coll_note_bench_seq(b, seq);
+	if (id <= r->crc_bench)
+		coll_crc_advance(r);
+	r->s_lines++;
+	r->s_lines_enc[enc == REC_ENC_RICE]++;
+	r->s_bytes += bytes;
+	r->s_samples += n;
+	return NULL;
+}
