@@ -10,7 +10,10 @@
 
 #include "platform.h"
 
-#define HARTS_START_TIMEOUT_MS 200
+/* How long start-up waits for all the other harts together. */
+#define HARTS_START_TIMEOUT_MS 400
+/* How often, while waiting, a hart not yet in S-mode is woken again. */
+#define HARTS_POLL_US 200
 
 enum hart_state {
 	HART_BOOT,    /* runs the benchmarks and the console */

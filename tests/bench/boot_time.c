@@ -1,0 +1,143 @@
+/*
+ * make bench-boot: host time from starting QEMU to rvbench's first sample
+ * (its first BENCH or S record) on sifive_u with -smp 2 and -smp 5, next
+ * to the floor: a payload that only prints one line and resets
+ * (tests/bench/boot_floor.S), booted by the same OpenSBI with the same
+ * QEMU options as `rvbench qemu --icount 0`. Each figure is the median of
+ * RUNS boots; QEMU is stopped as soon as the line arrived.
+ *
+ *   boot_time RUNS RVBENCH_ELF FLOOR_ELF
+ *
+ * QEMU is qemu-system-riscv64, or $RVBENCH_QEMU.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAX_RUNS 25
+#define TIMEOUT_S 120
+
+static double now_s(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* rvbench's first sample: "@RVB <tag> <seq> BENCH ..." or "... S ...". */
+static int is_first_sample(const char *line)
+{
+	char type[16];
+
+	return sscanf(line, "@RVB %*s %*s %15s", type) == 1 &&
+	       (!strcmp(type, "BENCH") || !strcmp(type, "S"));
+}
+
+static int is_floor_line(const char *line)
+{
+	return strstr(line, "boot-floor: up") != NULL;
+}
+
+/* Seconds from fork to the first line `want` accepts; negative on failure. */
+static double boot_once(const char *image, unsigned smp, int (*want)(const char *))
+{
+	const char *qemu = getenv("RVBENCH_QEMU");
+	char smp_s[8];
+	int fd[2];
+
+	snprintf(smp_s, sizeof(smp_s), "%u", smp);
+	if (pipe(fd))
+		return -1;
+	double t0 = now_s();
+	pid_t pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		dup2(fd[1], 1);
+		close(fd[0]);
+		close(fd[1]);
+		if (!freopen("/dev/null", "r", stdin))
+			_exit(127);
+		execlp(qemu && *qemu ? qemu : "qemu-system-riscv64", "qemu-system-riscv64",
+		       "-M", "sifive_u", "-smp", smp_s, "-display", "none", "-monitor", "none",
+		       "-serial", "stdio", "-bios", "default", "-kernel", image, "-no-reboot",
+		       "-icount", "shift=0,sleep=off", "-append",
+		       "rvbench.exit=reboot rvbench.listen_ms=0", (char *)NULL);
+		_exit(127);
+	}
+	close(fd[1]);
+
+	char line[4096];
+	size_t len = 0;
+	double took = -1;
+	char c;
+	while (took < 0 && now_s() - t0 < TIMEOUT_S && read(fd[0], &c, 1) == 1) {
+		if (c != '\n' && len + 1 < sizeof(line)) {
+			line[len++] = c;
+			continue;
+		}
+		line[len] = '\0';
+		len = 0;
+		if (want(line))
+			took = now_s() - t0;
+	}
+	kill(pid, SIGKILL);
+	close(fd[0]);
+	waitpid(pid, NULL, 0);
+	return took;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Median of runs boots, in seconds; negative if any boot failed. */
+static double median_boot(unsigned runs, const char *image, unsigned smp, int (*want)(const char *))
+{
+	double t[MAX_RUNS];
+
+	for (unsigned i = 0; i < runs; i++) {
+		t[i] = boot_once(image, smp, want);
+		if (t[i] < 0) {
+			fprintf(stderr, "bench-boot: %s -smp %u: no %s within %d s\n", image, smp,
+				want == is_floor_line ? "line" : "sample", TIMEOUT_S);
+			return -1;
+		}
+	}
+	qsort(t, runs, sizeof(t[0]), cmp_double);
+	return runs % 2 ? t[runs / 2] : (t[runs / 2 - 1] + t[runs / 2]) / 2;
+}
+
+int main(int argc, char **argv)
+{
+	static const unsigned smps[] = { 2, 5 };
+	double fw[2], floor[2];
+
+	if (argc != 4 || atoi(argv[1]) < 1 || atoi(argv[1]) > MAX_RUNS) {
+		fprintf(stderr, "usage: boot_time RUNS(1..%d) RVBENCH_ELF FLOOR_ELF\n", MAX_RUNS);
+		return 2;
+	}
+	unsigned runs = (unsigned)atoi(argv[1]);
+	/* Interleaved, so a change of the machine's load touches both alike. */
+	for (unsigned k = 0; k < 2; k++) {
+		floor[k] = median_boot(runs, argv[3], smps[k], is_floor_line);
+		fw[k] = median_boot(runs, argv[2], smps[k], is_first_sample);
+		if (floor[k] < 0 || fw[k] < 0)
+			return 1;
+	}
+	printf("process start to first output, QEMU sifive_u -icount shift=0, median of %u boots\n\n",
+	       runs);
+	printf("%-36s %10s %10s\n", "", "-smp 2", "-smp 5");
+	printf("%-36s %8.3f s %8.3f s\n", "rvbench, first sample (BENCH)", fw[0], fw[1]);
+	printf("%-36s %8.3f s %8.3f s\n", "floor: print one line, SBI reset", floor[0], floor[1]);
+	printf("%-36s %9.2fx %9.2fx\n", "ratio rvbench / floor", fw[0] / floor[0], fw[1] / floor[1]);
+	return 0;
+}
