@@ -2,7 +2,7 @@
 
 #include "csr.h"
 #include "layout.h"
-#include "nap.h"
+#include "alarm.h"
 #include "sbi.h"
 #include "stream.h"
 #include "trap.h"
@@ -101,12 +101,11 @@ static const char *skip_reason(const struct platform_hart *ph, uint64_t selectio
 /*
  * Waits for every hart of `pending` (a bit per hart id) to arrive, all
  * together, for at most HARTS_START_TIMEOUT_MS: start-up costs what the
- * slowest hart needs, not a wait per hart. The boot hart naps between
- * looks (src/nap.h): under QEMU -icount a spinning boot hart would keep
- * the emulator's thread from the harts it waits for. A hart still asleep
- * in the SBI firmware (OpenSBI 1.1 parks it in wfi until its start
- * request) and not yet in S-mode by HSM status gets an IPI every
- * HARTS_POLL_US, which wakes it to see that request.
+ * slowest hart needs, not a wait per hart. An alarm every HARTS_POLL_US
+ * keeps QEMU -icount switching harts while the boot hart spins
+ * (src/alarm.h). A hart still asleep in the SBI firmware (OpenSBI 1.1
+ * parks it in wfi until its start request) and not yet in S-mode by HSM
+ * status gets an IPI at each alarm, which wakes it to see that request.
  */
 static void await_arrivals(unsigned long pending, uint64_t timebase)
 {
@@ -116,15 +115,13 @@ static void await_arrivals(unsigned long pending, uint64_t timebase)
 	uint64_t next = now + (poll ? poll : 1);
 
 	sbi_send_ipi(pending, 0);
+	alarm_set(next);
 	while (pending && now < end) {
 		for (uint32_t id = 0; id < MAX_HARTS; id++)
 			if ((pending >> id) & 1 && box[id].arrived)
 				pending &= ~(1ul << id);
-		if (!pending)
-			break;
-		nap_until(next < end ? next : end);
 		now = read_time();
-		if (now >= next) {
+		if (pending && now >= next) {
 			unsigned long asleep = 0;
 			for (uint32_t id = 0; id < MAX_HARTS; id++)
 				if ((pending >> id) & 1 && sbi_hart_get_status(id) != 0)
@@ -132,8 +129,10 @@ static void await_arrivals(unsigned long pending, uint64_t timebase)
 			if (asleep)
 				sbi_send_ipi(asleep, 0);
 			next = now + (poll ? poll : 1);
+			alarm_set(next);
 		}
 	}
+	alarm_clear();
 }
 
 void harts_start(const struct platform *p, uint64_t selection)
