@@ -1,8 +1,8 @@
 #include "harts.h"
 
+#include "alarm.h"
 #include "csr.h"
 #include "layout.h"
-#include "alarm.h"
 #include "sbi.h"
 #include "stream.h"
 #include "trap.h"
