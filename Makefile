@@ -172,3 +172,33 @@ clean:
 
 include images.mk
 -include $(FW_OBJS:.o=.d) $(LDSCRIPT).d $(HOST_OBJS:.o=.d) $(HOST_LIB_OBJS_SAN:.o=.d)
+
+# ---- boot time --------------------------------------------------------------
+# make bench-boot: host time from starting QEMU to rvbench's first sample,
+# -smp 2 and -smp 5, next to the floor (a payload that prints one line and
+# resets, under the same OpenSBI) and their ratio (docs/performance.md).
+BOOT_RUNS  ?= 5
+BOOT_FLOOR := $(BUILD)/bench/boot_floor.elf
+BOOT_TIME  := $(BUILD)/bench/boot_time
+
+$(BOOT_FLOOR): tests/bench/boot_floor.S tests/bench/boot_floor.ld
+	@mkdir -p $(dir $@)
+	$(call quiet,LD,$@)$(TCC) $(TARGET_ARCH) -nostdlib -static -T tests/bench/boot_floor.ld $< -o $@
+
+$(BOOT_TIME): tests/bench/boot_time.c
+	@mkdir -p $(dir $@)
+	$(call quiet,HOSTCC,$@)$(HCC) $(HCFLAGS) $< -o $@
+
+.PHONY: bench-boot
+bench-boot: deps
+	$(Q)$(MAKE) --no-print-directory firmware $(BOOT_FLOOR) $(BOOT_TIME)
+	$(Q)$(BOOT_TIME) $(BOOT_RUNS) $(BUILD)/rvbench.elf $(BOOT_FLOOR)
+
+# ---- the firmware's string functions -----------------------------------------
+# src/lib/string.c replaces picolibc's memcpy/memmove/memset: without these
+# flags GCC would compile its loops back into calls to them. The unit test
+# includes the file under other names (tests/unit/test_string.c).
+STRING_FLAGS := -fno-builtin -fno-tree-loop-distribute-patterns
+$(BUILD)/fw/src/lib/string.o: TCFLAGS += $(STRING_FLAGS)
+$(BUILD)/tests/test_string: HCFLAGS += $(STRING_FLAGS)
+$(BUILD)/tests/test_string: src/lib/string.c

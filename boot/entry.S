@@ -66,14 +66,18 @@ boot_hart_entry:
 	/* picolibc's TLS (errno): the boot hart uses the template in place. */
 	la	tp, __tls_base
 
-	/* Clear BSS (with .tbss). a0/a1 are kept for rvbench_main. */
-	la	t0, __bss_start
-	la	t1, __bss_end
-1:	bgeu	t0, t1, 2f
-	sd	zero, 0(t0)
-	addi	t0, t0, 8
-	j	1b
-2:
+	/* Clear BSS (with .tbss) with the word memset (src/lib/string.c):
+	 * 3 MiB, a third of the instructions of a store loop. a0/a1 are kept
+	 * for rvbench_main. */
+	mv	s0, a0
+	mv	s1, a1
+	la	a0, __bss_start
+	li	a1, 0
+	la	a2, __bss_end
+	sub	a2, a2, a0
+	call	memset
+	mv	a0, s0
+	mv	a1, s1
 	call	rvbench_main
 
 	/* rvbench_main returns only where nothing can end the run (a board):

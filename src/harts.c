@@ -1,5 +1,6 @@
 #include "harts.h"
 
+#include "alarm.h"
 #include "csr.h"
 #include "layout.h"
 #include "sbi.h"
@@ -73,12 +74,9 @@ const struct hart_info *harts_find(uint32_t hartid)
 	return NULL;
 }
 
-static void wait_ms(uint32_t ms, uint64_t timebase, volatile uint32_t *until)
+static uint64_t ms_ticks(uint32_t ms, uint64_t timebase)
 {
-	uint64_t end = read_time() + (uint64_t)ms * (timebase ? timebase : 1000000) / 1000;
-
-	while (!*until && read_time() < end)
-		;
+	return (uint64_t)ms * (timebase ? timebase : 1000000) / 1000;
 }
 
 void harts_set_boot(uint32_t hartid)
@@ -86,53 +84,93 @@ void harts_set_boot(uint32_t hartid)
 	boot_hart = hartid;
 }
 
+/* Why a hart of the device tree is not asked to start; NULL if it is. */
+static const char *skip_reason(const struct platform_hart *ph, uint64_t selection)
+{
+	if (ph->hartid >= MAX_HARTS)
+		return "hart id beyond rvbench's 8 stack slots";
+	if (!ph->enabled)
+		return "disabled in the device tree";
+	/* The FU540's E51 monitor core: HSM would say yes and the hart
+	 * would never arrive. */
+	if (!ph->s_mode)
+		return "no S-mode (no mmu-type)";
+	if (selection && !(selection & (1ull << ph->hartid)))
+		return "not selected (rvbench.harts=)";
+	return NULL;
+}
+
+/*
+ * Waits for every hart of `pending` (a bit per hart id) to arrive, all
+ * together, for at most HARTS_START_TIMEOUT_MS: start-up costs what the
+ * slowest hart needs, not a wait per hart. An alarm every HARTS_POLL_US
+ * keeps QEMU -icount switching harts while the boot hart spins
+ * (src/alarm.h). A hart still asleep in the SBI firmware (OpenSBI 1.1
+ * parks it in wfi until its start request) and not yet in S-mode by HSM
+ * status gets an IPI at each alarm, which wakes it to see that request.
+ */
+static void await_arrivals(unsigned long pending, uint64_t timebase)
+{
+	uint64_t now = read_time();
+	uint64_t end = now + ms_ticks(HARTS_START_TIMEOUT_MS, timebase);
+	uint64_t poll = ms_ticks(1, timebase) * HARTS_POLL_US / 1000;
+	uint64_t next = now + (poll ? poll : 1);
+
+	sbi_send_ipi(pending, 0);
+	alarm_set(next);
+	while (pending && now < end) {
+		for (uint32_t id = 0; id < MAX_HARTS; id++)
+			if ((pending >> id) & 1 && box[id].arrived)
+				pending &= ~(1ul << id);
+		now = read_time();
+		if (pending && now >= next) {
+			unsigned long asleep = 0;
+			for (uint32_t id = 0; id < MAX_HARTS; id++)
+				if ((pending >> id) & 1 && sbi_hart_get_status(id) != 0)
+					asleep |= 1ul << id;
+			if (asleep)
+				sbi_send_ipi(asleep, 0);
+			next = now + (poll ? poll : 1);
+			alarm_set(next);
+		}
+	}
+	alarm_clear();
+}
+
 void harts_start(const struct platform *p, uint64_t selection)
 {
+	unsigned long pending = 0;
+
 	boot_hart = (uint32_t)p->boot_hart;
 	nharts = 0;
+	/* Every start request first, then one wait for all of them. */
 	for (unsigned i = 0; i < p->nharts && nharts < MAX_HARTS; i++) {
 		const struct platform_hart *ph = &p->harts[i];
 		struct hart_info *h = &info[nharts++];
 		*h = (struct hart_info){ .hartid = ph->hartid };
 		if (ph->hartid == boot_hart) {
 			h->state = HART_BOOT;
-		} else if (ph->hartid >= MAX_HARTS) {
+		} else if ((h->why = skip_reason(ph, selection))) {
 			h->state = HART_SKIPPED;
-			h->why = "hart id beyond rvbench's 8 stack slots";
-		} else if (!ph->enabled) {
-			h->state = HART_SKIPPED;
-			h->why = "disabled in the device tree";
-		} else if (!ph->s_mode) {
-			/* The FU540's E51 monitor core: HSM would say yes and
-			 * the hart would never arrive. */
-			h->state = HART_SKIPPED;
-			h->why = "no S-mode (no mmu-type)";
-		} else if (selection && !(selection & (1ull << ph->hartid))) {
-			h->state = HART_SKIPPED;
-			h->why = "not selected (rvbench.harts=)";
 		} else if (sbi_hart_start(ph->hartid, (unsigned long)(uintptr_t)secondary_entry, 0)) {
 			h->state = HART_FAILED;
 			h->why = "SBI HSM refused to start it";
 		} else {
-			wait_ms(HARTS_START_TIMEOUT_MS, p->timebase_hz, &box[ph->hartid].arrived);
-			if (!box[ph->hartid].arrived) {
-				/* A hart can still be asleep in the firmware's own boot
-				 * (OpenSBI 1.1 waits for the cold-boot hart in wfi and
-				 * can miss that wake-up): an IPI wakes it up to see
-				 * its start request. */
-				sbi_send_ipi(1ul, ph->hartid);
-				wait_ms(HARTS_START_TIMEOUT_MS, p->timebase_hz, &box[ph->hartid].arrived);
-			}
-			if (box[ph->hartid].arrived) {
-				h->state = HART_ONLINE;
-			} else {
-				static char why[MAX_HARTS][64];
-				snprintf(why[ph->hartid], sizeof(why[0]),
-					 "did not arrive within %u ms (HSM status %ld)",
-					 2 * HARTS_START_TIMEOUT_MS, sbi_hart_get_status(ph->hartid));
-				h->state = HART_FAILED;
-				h->why = why[ph->hartid];
-			}
+			h->state = HART_ONLINE; /* confirmed below */
+			pending |= 1ul << ph->hartid;
+		}
+	}
+	if (pending)
+		await_arrivals(pending, p->timebase_hz);
+	for (unsigned i = 0; i < nharts; i++) {
+		struct hart_info *h = &info[i];
+		if (h->state == HART_ONLINE && !box[h->hartid].arrived) {
+			static char why[MAX_HARTS][64];
+			snprintf(why[h->hartid], sizeof(why[0]),
+				 "did not arrive within %u ms (HSM status %ld)", HARTS_START_TIMEOUT_MS,
+				 sbi_hart_get_status(h->hartid));
+			h->state = HART_FAILED;
+			h->why = why[h->hartid];
 		}
 		if (h->state == HART_SKIPPED || h->state == HART_FAILED)
 			stream_say("rvbench: hart %lu %s: %s", (unsigned long)h->hartid,
@@ -189,7 +227,7 @@ void harts_recover(uint32_t timeout_ms, uint64_t timebase_hz)
 		return;
 	harts_abort = 1;
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
-	uint64_t end = read_time() + (uint64_t)timeout_ms * (timebase_hz ? timebase_hz : 1000000) / 1000;
+	uint64_t end = read_time() + ms_ticks(timeout_ms, timebase_hz);
 	for (unsigned i = 0; i < nharts; i++) {
 		struct mailbox *m = &box[info[i].hartid];
 		if (info[i].state != HART_ONLINE)

@@ -11,7 +11,10 @@
 #include "platform.h"
 #include "records.h"
 
-#define HARTS_START_TIMEOUT_MS 200
+/* How long start-up waits for all the other harts together. */
+#define HARTS_START_TIMEOUT_MS 400
+/* How often, while waiting, a hart not yet in S-mode is woken again. */
+#define HARTS_POLL_US 200
 
 /* The values of the HART record's state word (rec_hart_state_name[]). */
 enum hart_state {

@@ -5,3 +5,4 @@
 FW_SRCS += $(wildcard src/*.c) $(wildcard src/common/*.c) $(wildcard src/benches/*.c) \
            $(if $(BENCH_DIR),$(wildcard $(BENCH_DIR)/*.c))
 HOST_LIB_SRCS += $(wildcard src/common/*.c) src/config.c
+FW_SRCS += $(wildcard src/lib/*.c)

@@ -97,11 +97,16 @@ char **qemu_build_argv(const struct qemu_opts *o)
 	if (o->image) {
 		const char *ours = o->console ? "rvbench.exit=reboot rvbench.console=1"
 					      : "rvbench.exit=reboot rvbench.listen_ms=0";
+		/* Under -icount a load costs one instruction wherever its data
+		 * lives: a memory-latency sweep measures the same at every size,
+		 * so a few sizes say it (docs/methodology.md). --bootargs wins. */
+		const char *sweeps = o->icount_shift >= 0 ? " mem_latency_rand.size_kib=4,64,4096"
+							    " mem_latency_seq.size_kib=4,64,4096" : "";
 		v[n++] = dupf("-append");
 		if (o->bootargs && *o->bootargs)
-			v[n++] = dupf("%s %s", ours, o->bootargs);
+			v[n++] = dupf("%s%s %s", ours, sweeps, o->bootargs);
 		else
-			v[n++] = dupf("%s", ours);
+			v[n++] = dupf("%s%s", ours, sweeps);
 	}
 	/* Split on spaces: no quoting, so no file name with a space. */
 	for (const char *p = extra ? extra : ""; *p;) {

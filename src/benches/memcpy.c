@@ -1,7 +1,17 @@
 /*
- * picolibc's memcpy() and memset() on `size` bytes (8 B .. 1 MiB), at a
- * chosen misalignment. Bytes per cycle = size / cycles: the BENCH record
- * carries p.size next to every sample.
+ * memcpy() and memset() on `size` bytes (8 B .. 1 MiB), at a chosen
+ * misalignment, by implementation side by side: the default sweep is over
+ * impl=, so one run shows what a C library's choice costs.
+ *
+ *   impl=0 (byte)     a byte loop, what Debian's picolibc (built for
+ *                     size) gives
+ *   impl=1 (word)     rvbench's own memcpy/memset (src/lib/string.c), the
+ *                     one every benchmark and the firmware call: 8-byte
+ *                     words, a shifting merge when misaligned
+ *   impl=2 (builtin)  memcpy only, aligned: GCC's inline expansion of
+ *                     __builtin_memcpy for a size known at compile time
+ *                     (one copy per size of builtin_sizes[]; GCC 12 has no
+ *                     inline memset for RISC-V, so memset has no impl=2)
  *
  *   memcpy, memset                        both buffers 64-byte aligned
  *   memcpy_misaligned, memset_misaligned  src at +src_off, dst at +dst_off
@@ -9,11 +19,15 @@
  *                                         pair up words; a misaligned word
  *                                         access on the U54 traps to M-mode)
  *
- * The same buffers serve every call, so sizes up to 32 KiB run from L1 and
- * up to 2 MiB from L2: that is the question a size sweep answers (the cold
- * case is mem_latency's). memset stores a different byte (the input) each
- * call, so no call is redundant. verify() checks the bytes landed, and
- * that nothing around them was touched.
+ * Every implementation is called through the same function pointer, so
+ * they differ by the copy alone. Bytes per cycle = size / cycles: the
+ * BENCH record carries p.size next to every sample. A size sweep is one
+ * bootarg away (memcpy.size=8,64,4096,1048576, at impl=1 unless memcpy.impl=
+ * says otherwise). The same buffers serve every call, so sizes up to
+ * 32 KiB run from L1 and up to 2 MiB from L2 (the cold case is
+ * mem_latency's). memset stores a different byte (the input) each call,
+ * so no call is redundant. verify() checks the bytes landed, and that
+ * nothing around them was touched.
  */
 #include "rvbench.h"
 
@@ -22,20 +36,106 @@
 
 #define GUARD 64
 
+enum impl { IMPL_BYTE, IMPL_WORD, IMPL_BUILTIN };
+
+typedef void *(*copy_fn)(void *dst, const void *src, size_t n);
+typedef void *(*set_fn)(void *dst, int c, size_t n);
+
 struct copy {
 	uint8_t *src, *dst; /* already offset */
 	size_t size;
+	copy_fn copy;
+	set_fn set;
 };
 
-#define PARAMS(src_def, dst_def)                                                             \
+/* The empty asm hides a pointer's progress from GCC, which would turn
+ * these loops into calls to memcpy and memset; it costs no instruction. */
+static void *byte_copy(void *dst, const void *src, size_t n)
+{
+	uint8_t *d = dst, *end = d + n;
+	const uint8_t *s = src;
+
+	while (d != end) {
+		__asm__("" : "+r"(s));
+		*d++ = *s++;
+	}
+	return dst;
+}
+
+static void *byte_set(void *dst, int c, size_t n)
+{
+	uint8_t *d = dst, *end = d + n;
+
+	while (d != end) {
+		__asm__("" : "+r"(d));
+		*d++ = (uint8_t)c;
+	}
+	return dst;
+}
+
+/* GCC expands __builtin_memcpy inline only for a size it knows, and with
+ * words only when it knows the alignment: one function per size. */
+#define BUILTIN_COPY(n)                                                                   \
+	static void *builtin_copy_##n(void *dst, const void *src, size_t size)           \
+	{                                                                                 \
+		(void)size;                                                               \
+		return __builtin_memcpy(__builtin_assume_aligned(dst, 8),                 \
+					__builtin_assume_aligned(src, 8), n);             \
+	}
+BUILTIN_COPY(8)
+BUILTIN_COPY(64)
+BUILTIN_COPY(256)
+BUILTIN_COPY(512)
+BUILTIN_COPY(4096)
+BUILTIN_COPY(32768)
+BUILTIN_COPY(262144)
+BUILTIN_COPY(1048576)
+
+static const struct {
+	size_t size;
+	copy_fn copy;
+} builtin_sizes[] = {
+	{ 8, builtin_copy_8 },         { 64, builtin_copy_64 },         { 256, builtin_copy_256 },
+	{ 512, builtin_copy_512 },     { 4096, builtin_copy_4096 },     { 32768, builtin_copy_32768 },
+	{ 262144, builtin_copy_262144 }, { 1048576, builtin_copy_1048576 },
+};
+
+#define PARAMS(src_def, dst_def, impl_max, impl_help)                                        \
 	{                                                                                     \
 		{ "size", 4096, 8, 1 << 20, "bytes per call" },                               \
 		{ "src_off", src_def, 0, 63, "source misalignment, bytes" },                  \
 		{ "dst_off", dst_def, 0, 63, "destination misalignment, bytes" },             \
+		{ "impl", IMPL_WORD, 0, impl_max, impl_help },                                \
 		{ NULL, 0, 0, 0, NULL },                                                      \
 	}
-static const struct bench_param aligned_params[] = PARAMS(0, 0);
-static const struct bench_param misaligned_params[] = PARAMS(1, 3);
+static const struct bench_param copy_params[] =
+	PARAMS(0, 0, IMPL_BUILTIN, "0 byte loop, 1 rvbench's word copy, 2 GCC's inline __builtin_memcpy");
+static const struct bench_param copy_misaligned_params[] =
+	PARAMS(1, 3, IMPL_WORD, "0 byte loop, 1 rvbench's word copy");
+static const struct bench_param set_params[] =
+	PARAMS(0, 0, IMPL_WORD, "0 byte loop, 1 rvbench's word memset");
+static const struct bench_param set_misaligned_params[] =
+	PARAMS(1, 3, IMPL_WORD, "0 byte loop, 1 rvbench's word memset");
+
+/* The implementation impl= names, or a skip when it has none here. */
+static int choose_impl(struct bench_ctx *ctx, struct copy *st)
+{
+	int64_t impl = bench_param(ctx, "impl");
+
+	st->copy = impl == IMPL_BYTE ? byte_copy : memcpy;
+	st->set = impl == IMPL_BYTE ? byte_set : memset;
+	if (impl != IMPL_BUILTIN)
+		return 0;
+	if (((uintptr_t)st->src | (uintptr_t)st->dst) & 7)
+		return bench_skip(ctx, "impl=2 (builtin) is for 8-byte aligned buffers");
+	for (size_t i = 0; i < sizeof(builtin_sizes) / sizeof(builtin_sizes[0]); i++)
+		if (builtin_sizes[i].size == st->size) {
+			st->copy = builtin_sizes[i].copy;
+			return 0;
+		}
+	return bench_skip(ctx, "impl=2 (builtin) is compiled for sizes 8, 64, 256, 512, 4096,"
+			  " 32768, 262144 and 1048576 only, not %lu", (unsigned long)st->size);
+}
 
 static int copy_setup(struct bench_ctx *ctx)
 {
@@ -57,20 +157,20 @@ static int copy_setup(struct bench_ctx *ctx)
 	st->dst = dst + GUARD + bench_param(ctx, "dst_off");
 	st->size = size;
 	ctx->state = st;
-	return 0;
+	return choose_impl(ctx, st);
 }
 
 static uint64_t memcpy_run(void *state, uint64_t input)
 {
 	const struct copy *st = state;
 	(void)input;
-	return (uint64_t)(uintptr_t)memcpy(st->dst, st->src, st->size);
+	return (uint64_t)(uintptr_t)st->copy(st->dst, st->src, st->size);
 }
 
 static uint64_t memset_run(void *state, uint64_t input)
 {
 	const struct copy *st = state;
-	return (uint64_t)(uintptr_t)memset(st->dst, (int)input, st->size);
+	return (uint64_t)(uintptr_t)st->set(st->dst, (int)input, st->size);
 }
 
 /* Bytes before and after dst[0..size) still hold the fill. */
@@ -105,20 +205,24 @@ static int memset_verify(const struct bench_ctx *ctx, uint64_t checksum)
 	return guards_intact(st) && checksum == calls * (uint64_t)(uintptr_t)st->dst ? 0 : -1;
 }
 
-/* 8 B to 1 MiB. memcpy.size=a,b,c replaces the list. */
-static const int64_t copy_sizes[] = { 8, 64, 512, 4096, 32768, 262144, 1048576 };
-#define COPY_SWEEP { "size", copy_sizes, sizeof(copy_sizes) / sizeof(copy_sizes[0]) }
+/* Side by side at 4 KiB. Under -icount every sample of a block is the
+ * same instruction count, so 50 samples (the CI of the mean is [x, x])
+ * are already more than the figure needs; on a board they give the
+ * median's CI a few samples either side. */
+static const int64_t impls_all[] = { IMPL_BYTE, IMPL_WORD, IMPL_BUILTIN };
+static const int64_t impls_lib[] = { IMPL_BYTE, IMPL_WORD };
+#define IMPL_SWEEP(list) { "impl", list, sizeof(list) / sizeof(list[0]) }
 #define COPY_UNIT .unit = "byte", .per_call_param = "size", .samples = 50, .warmup = 5
 
 BENCH(memcpy, .setup = copy_setup, .run = memcpy_run, .verify = memcpy_verify,
-      .params = aligned_params, .sweep = COPY_SWEEP, COPY_UNIT,
-      .description = "memcpy() of size= bytes, aligned");
+      .params = copy_params, .sweep = IMPL_SWEEP(impls_all), COPY_UNIT,
+      .description = "memcpy of size= bytes, aligned, by impl= (byte, word, builtin)");
 BENCH(memcpy_misaligned, .setup = copy_setup, .run = memcpy_run, .verify = memcpy_verify,
-      .params = misaligned_params, .sweep = COPY_SWEEP, COPY_UNIT,
-      .description = "memcpy() of size= bytes, src +1, dst +3");
+      .params = copy_misaligned_params, .sweep = IMPL_SWEEP(impls_lib), COPY_UNIT,
+      .description = "memcpy of size= bytes, src +1, dst +3, by impl= (byte, word)");
 BENCH(memset, .setup = copy_setup, .run = memset_run, .verify = memset_verify,
-      .input_range = 255, .params = aligned_params, .sweep = COPY_SWEEP, COPY_UNIT,
-      .description = "memset() of size= bytes, aligned");
+      .input_range = 255, .params = set_params, .sweep = IMPL_SWEEP(impls_lib), COPY_UNIT,
+      .description = "memset of size= bytes, aligned, by impl= (byte, word)");
 BENCH(memset_misaligned, .setup = copy_setup, .run = memset_run, .verify = memset_verify,
-      .input_range = 255, .params = misaligned_params, .sweep = COPY_SWEEP, COPY_UNIT,
-      .description = "memset() of size= bytes, dst +3");
+      .input_range = 255, .params = set_misaligned_params, .sweep = IMPL_SWEEP(impls_lib), COPY_UNIT,
+      .description = "memset of size= bytes, dst +3, by impl= (byte, word)");

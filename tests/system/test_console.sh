@@ -48,7 +48,7 @@ check "the firmware ended the session: QEMU exited by itself with 0" \
 	grep -q '"qemu_exit": {"code": 0, "signal": 0, "stopped_by_rvbench": false}' "$m"
 check "meta.json records the end of the console session" grep -q '"end": "done"' "$m"
 check "the firmware was told to wait at its prompt" \
-	grep -q '"rvbench.exit=reboot rvbench.console=1"' "$m"
+	grep -q '"rvbench.exit=reboot rvbench.console=1 mem_latency_rand.size_kib=4,64,4096 mem_latency_seq.size_kib=4,64,4096"' "$m"
 check "the human lines were shown on stdout, machine lines not" sh -c \
 	"grep -q '^rvbench> run addi100' '$out/exec.stdout' && ! grep -q '^@RVB ' '$out/exec.stdout'"
 
@@ -57,7 +57,7 @@ check "the human lines were shown on stdout, machine lines not" sh -c \
 	-o "$out/plain" "$build/rvbench.elf" >"$out/plain.stdout" 2>&1
 check_eq "without --exec one run, exit 0" 0 "$?"
 check "... with rvbench.listen_ms=0 and no console" sh -c \
-	"grep -q '\"rvbench.exit=reboot rvbench.listen_ms=0 rvbench.run=' '$out/plain/meta.json' &&
+	"grep -q '\"rvbench.exit=reboot rvbench.listen_ms=0 mem_latency_rand.size_kib=[0-9,]* mem_latency_seq.size_kib=[0-9,]* rvbench.run=' '$out/plain/meta.json' &&
 	 ! grep -a -q 'rvbench> ' '$out/plain/uart.log'"
 
 # 3. A script without a run: every command answered is a success.

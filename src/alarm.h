@@ -1,0 +1,24 @@
+/*
+ * Waiting on emulated time without starving the other harts. QEMU -icount
+ * runs every hart on one host thread, each in turn, for a slice that ends
+ * at the next timer deadline (shared among the harts); with no deadline a
+ * slice lasts up to 100 ms of emulated time, and a hart that spins waiting
+ * for another keeps the thread that whole time. A pending timer deadline
+ * keeps the slices short. (Sleeping in wfi would hand the thread over too,
+ * but once every hart is idle QEMU's main loop must advance the clock,
+ * which costs host milliseconds each time.) On a board the alarm only
+ * sets a timer that nobody listens to: sie.STIE stays off, no interrupt
+ * is taken.
+ */
+#ifndef RVBENCH_ALARM_H
+#define RVBENCH_ALARM_H
+
+#include <stdint.h>
+
+/* Arms the supervisor timer for time `at`; re-arm once it has passed. For
+ * the boot hart outside measurements (the watchdog uses the same timer). */
+void alarm_set(uint64_t at);
+/* Disarms it and clears its pending bit. */
+void alarm_clear(void);
+
+#endif

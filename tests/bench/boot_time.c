@@ -1,0 +1,200 @@
+/*
+ * make bench-boot: host time from starting QEMU to rvbench's first sample
+ * (its first BENCH or S record) on sifive_u with -smp 2 and -smp 5, next
+ * to the floor: a payload that only prints one line and resets
+ * (tests/bench/boot_floor.S), booted by the same OpenSBI with the same
+ * QEMU options as `rvbench qemu --icount 0`. Each figure is the median and
+ * the minimum of RUNS boots; QEMU is stopped as soon as the line arrived.
+ *
+ *   boot_time RUNS RVBENCH_ELF FLOOR_ELF
+ *
+ * QEMU is qemu-system-riscv64, or $RVBENCH_QEMU.
+ */
+#include <dirent.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAX_RUNS 25
+#define TIMEOUT_S 120
+
+static double now_s(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* CPU time QEMU's threads have used so far (schedstat, nanoseconds): on a
+ * busy host, wall time also counts the waits for a CPU, this does not. */
+static double cpu_s(pid_t pid)
+{
+	char path[64];
+	double sum = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
+	DIR *d = opendir(path);
+	if (!d)
+		return -1;
+	for (struct dirent *e; (e = readdir(d));) {
+		char stat[128];
+		unsigned long long ns;
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(stat, sizeof(stat), "%s/%.20s/schedstat", path, e->d_name);
+		FILE *f = fopen(stat, "r");
+		if (f && fscanf(f, "%llu", &ns) == 1)
+			sum += (double)ns / 1e9;
+		if (f)
+			fclose(f);
+	}
+	closedir(d);
+	return sum;
+}
+
+/* rvbench's first sample: "@RVB <tag> <seq> BENCH ..." or "... S ...". */
+static int is_first_sample(const char *line)
+{
+	char type[16];
+
+	return sscanf(line, "@RVB %*s %*s %15s", type) == 1 &&
+	       (!strcmp(type, "BENCH") || !strcmp(type, "S"));
+}
+
+static int is_floor_line(const char *line)
+{
+	return strstr(line, "boot-floor: up") != NULL;
+}
+
+/* Seconds from fork to the first line `want` accepts, and QEMU's CPU
+ * seconds until then (*cpu); negative on failure. */
+static double boot_once(const char *image, unsigned smp, int (*want)(const char *), double *cpu)
+{
+	const char *qemu = getenv("RVBENCH_QEMU");
+	char smp_s[8];
+	int fd[2];
+
+	snprintf(smp_s, sizeof(smp_s), "%u", smp);
+	if (pipe(fd))
+		return -1;
+	double t0 = now_s();
+	pid_t pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		dup2(fd[1], 1);
+		close(fd[0]);
+		close(fd[1]);
+		if (!freopen("/dev/null", "r", stdin))
+			_exit(127);
+		execlp(qemu && *qemu ? qemu : "qemu-system-riscv64", "qemu-system-riscv64",
+		       "-M", "sifive_u", "-smp", smp_s, "-display", "none", "-monitor", "none",
+		       "-serial", "stdio", "-bios", "default", "-kernel", image, "-no-reboot",
+		       "-icount", "shift=0,sleep=off", "-append",
+		       "rvbench.exit=reboot rvbench.listen_ms=0", (char *)NULL);
+		_exit(127);
+	}
+	close(fd[1]);
+
+	char line[4096], buf[4096];
+	size_t len = 0;
+	double took = -1;
+	ssize_t got;
+	/* In blocks, not a byte per read: the reader must not compete with
+	 * QEMU for the host's CPUs more than it has to. */
+	while (took < 0 && now_s() - t0 < TIMEOUT_S && (got = read(fd[0], buf, sizeof(buf))) > 0) {
+		for (ssize_t i = 0; i < got && took < 0; i++) {
+			if (buf[i] != '\n' && len + 1 < sizeof(line)) {
+				line[len++] = buf[i];
+				continue;
+			}
+			line[len] = '\0';
+			len = 0;
+			if (want(line)) {
+				took = now_s() - t0;
+				*cpu = cpu_s(pid);
+			}
+		}
+	}
+	kill(pid, SIGKILL);
+	close(fd[0]);
+	waitpid(pid, NULL, 0);
+	return took;
+}
+
+
+struct figure {
+	double median, min;
+};
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static struct figure figure_of(double *t, unsigned n)
+{
+	qsort(t, n, sizeof(t[0]), cmp_double);
+	return (struct figure){ n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2, t[0] };
+}
+
+/* Wall and CPU time of runs boots (median, minimum); 0 on success. The
+ * minimum is the boot least disturbed by other work on the host. */
+static int measure(unsigned runs, const char *image, unsigned smp, int (*want)(const char *),
+		   struct figure *wall, struct figure *cpu)
+{
+	double t[MAX_RUNS], c[MAX_RUNS];
+
+	for (unsigned i = 0; i < runs; i++) {
+		t[i] = boot_once(image, smp, want, &c[i]);
+		if (t[i] < 0) {
+			fprintf(stderr, "bench-boot: %s -smp %u: no %s within %d s\n", image, smp,
+				want == is_floor_line ? "line" : "sample", TIMEOUT_S);
+			return -1;
+		}
+	}
+	*wall = figure_of(t, runs);
+	*cpu = figure_of(c, runs);
+	return 0;
+}
+
+static void table(const char *title, const struct figure fw[2], const struct figure floor[2])
+{
+	printf("%-34s %19s %21s\n", title, "-smp 2", "-smp 5");
+	printf("%-34s %9s %9s %11s %9s\n", "", "median", "min", "median", "min");
+	printf("%-34s %7.3f s %7.3f s %9.3f s %7.3f s\n", "rvbench, first sample (BENCH)",
+	       fw[0].median, fw[0].min, fw[1].median, fw[1].min);
+	printf("%-34s %7.3f s %7.3f s %9.3f s %7.3f s\n", "floor: print one line, SBI reset",
+	       floor[0].median, floor[0].min, floor[1].median, floor[1].min);
+	printf("%-34s %8.2fx %8.2fx %10.2fx %8.2fx\n\n", "ratio rvbench / floor",
+	       fw[0].median / floor[0].median, fw[0].min / floor[0].min,
+	       fw[1].median / floor[1].median, fw[1].min / floor[1].min);
+}
+
+int main(int argc, char **argv)
+{
+	static const unsigned smps[] = { 2, 5 };
+	struct figure fw[2], floor[2], fw_cpu[2], floor_cpu[2];
+
+	if (argc != 4 || atoi(argv[1]) < 1 || atoi(argv[1]) > MAX_RUNS) {
+		fprintf(stderr, "usage: boot_time RUNS(1..%d) RVBENCH_ELF FLOOR_ELF\n", MAX_RUNS);
+		return 2;
+	}
+	unsigned runs = (unsigned)atoi(argv[1]);
+	/* Interleaved, so a change of the machine's load touches both alike. */
+	for (unsigned k = 0; k < 2; k++)
+		if (measure(runs, argv[3], smps[k], is_floor_line, &floor[k], &floor_cpu[k]) ||
+		    measure(runs, argv[2], smps[k], is_first_sample, &fw[k], &fw_cpu[k]))
+			return 1;
+	printf("process start to first output, QEMU sifive_u -icount shift=0, %u boots each\n\n", runs);
+	table("wall time", fw, floor);
+	table("QEMU's CPU time until then", fw_cpu, floor_cpu);
+	return 0;
+}
