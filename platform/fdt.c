@@ -241,20 +241,30 @@ const char *fdt_get_name(const void *fdt, int node, int *lenp)
 	return name;
 }
 
-int fdt_first_subnode(const void *fdt, int node)
+/*
+ * off (from skip(), or its error) when the token there is want; at_stop
+ * when it is stop, otherwise for any other token.
+ */
+static int token_at(const void *fdt, int off, uint32_t want, uint32_t stop, int at_stop,
+		    int otherwise)
 {
-	int off = node_body(fdt, node);
-	if (off < 0)
-		return off;
-	off = skip(fdt, off, 1);
 	if (off < 0)
 		return off;
 	int next, tag = next_tag(fdt, off, &next);
 	if (tag < 0)
 		return tag;
-	if (tag == (int)FDT_BEGIN_NODE)
+	if (tag == (int)want)
 		return off;
-	return tag == (int)FDT_END_NODE ? FDT_ERR_NOTFOUND : FDT_ERR_BADSTRUCTURE;
+	return tag == (int)stop ? at_stop : otherwise;
+}
+
+int fdt_first_subnode(const void *fdt, int node)
+{
+	int off = node_body(fdt, node);
+	if (off < 0)
+		return off;
+	return token_at(fdt, skip(fdt, off, 1), FDT_BEGIN_NODE, FDT_END_NODE, FDT_ERR_NOTFOUND,
+			FDT_ERR_BADSTRUCTURE);
 }
 
 int fdt_next_subnode(const void *fdt, int node)
@@ -351,15 +361,8 @@ const void *fdt_getprop_by_offset(const void *fdt, int prop,
 /* The PROP token at or after off, NOTFOUND at the first subnode/end. */
 static int prop_from(const void *fdt, int off)
 {
-	off = skip(fdt, off, 0);
-	if (off < 0)
-		return off;
-	int next, tag = next_tag(fdt, off, &next);
-	if (tag < 0)
-		return tag;
-	if (tag == (int)FDT_PROP)
-		return off;
-	return tag == (int)FDT_END ? FDT_ERR_BADSTRUCTURE : FDT_ERR_NOTFOUND;
+	return token_at(fdt, skip(fdt, off, 0), FDT_PROP, FDT_END, FDT_ERR_BADSTRUCTURE,
+			FDT_ERR_NOTFOUND);
 }
 
 int fdt_first_property(const void *fdt, int node)
