@@ -13,63 +13,88 @@
 # instruction and some values are addresses, so the stream of a firmware
 # whose code changed at all differs in the run tag, hart cycle counts,
 # timer-phase samples, trap addresses and the like (tests/identity/
-# fields.py). The earlier commit is built a second time with one nop in
-# each machine record's writer, one at the start of the run and a page of
-# data: the fields that this changes are the allowance. Every field the
-# current firmware changes must be in it: nothing the code computes from
-# the measurements may differ.
+# fields.py). The earlier commit is built again, perturbed: a few
+# instructions in each machine record's writer and at the start of the run
+# (one nop; a spin of a thousand turns) and pages of data added. The fields
+# those change are the allowance; every field the current firmware changes
+# must be in it: nothing the code computes from the measurements may
+# differ.
 #
 # Exit 0 when both hold. DAMAGED_PER_LOG (default 40) sets how many damaged
 # copies of each log.
 set -eu
+# comm and sort as fields.py sorts: by bytes
+export LC_ALL=C
 base=$1
 work=${2:-$(mktemp -d)}
 per_log=${DAMAGED_PER_LOG:-40}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 id=$top/tests/identity
 
-rm -rf "$work/base-tree" "$work/nop-tree" "$work/base" "$work/nop" "$work/new" "$work/damaged" \
-	"$work/fresh"
+rm -rf "$work/base-tree" "$work/base" "$work/new" "$work/damaged" "$work/fresh" "$work"/host-*
 git -C "$top" worktree add --detach -f "$work/base-tree" "$base" >/dev/null
-git -C "$top" worktree add --detach -f "$work/nop-tree" "$base" >/dev/null
-trap 'git -C "$top" worktree remove --force "$work/base-tree";
-      git -C "$top" worktree remove --force "$work/nop-tree"' EXIT
+cleanup="git -C '$top' worktree remove --force '$work/base-tree'"
+trap 'eval "$cleanup"' EXIT
 
-# The perturbed copy: a few more instructions and a page more image.
-sed -i 's/^void stream_send(void)$/static const volatile char identity_pad[4096] = { 1 };\nvoid stream_send(void)/' \
-	"$work/nop-tree/src/stream.c"
-sed -i '/^void stream_send(void)$/,/^{$/ s/^{$/{\n\t__asm__ volatile("nop");\n\t(void)identity_pad[0];/' \
-	"$work/nop-tree/src/stream.c"
-sed -i '/^void run_all(const struct config \*c)$/,/^{$/ s/^{$/{\n\t__asm__ volatile("nop");/' \
-	"$work/nop-tree/src/run.c"
-git -C "$work/nop-tree" diff --stat | tail -n 1 | grep -q '2 files changed' || {
-	echo "identity: could not perturb $base (src/stream.c, src/run.c)" >&2
-	exit 2
+# The perturbed copies: NAME|instructions at the start of the run|
+# instructions in each record's writer|pages of data added.
+variants='nop|nop|nop|1
+spin|spin 1000|nop; nop; nop; nop; nop; nop; nop|3'
+# perturb TREE AT_START PER_RECORD PAGES: inserts them into the earlier
+# firmware's src/run.c (run_all) and src/stream.c (stream_send).
+perturb() {
+	code() { # "nop" or "spin N" or "nop; nop; ..." as C statements
+		case $1 in
+		spin*) echo "for (volatile unsigned identity_i = 0; identity_i < ${1#spin }; identity_i++) {}" ;;
+		*) echo "$1" | sed 's/nop/__asm__ volatile("nop");/g' ;;
+		esac
+	}
+	sed -i "s/^void stream_send(void)\$/static const volatile char identity_pad[$4 * 4096] = { 1 };\nvoid stream_send(void)/" \
+		"$1/src/stream.c"
+	sed -i "/^void stream_send(void)\$/,/^{\$/ s/^{\$/{\n\t$(code "$3")\n\t(void)identity_pad[0];/" \
+		"$1/src/stream.c"
+	sed -i "/^void run_all(const struct config \*c)\$/,/^{\$/ s/^{\$/{\n\t$(code "$2")/" "$1/src/run.c"
+	git -C "$1" diff --stat | tail -n 1 | grep -q '2 files changed' || {
+		echo "identity: could not perturb $base (src/stream.c, src/run.c)" >&2
+		exit 2
+	}
 }
 
-echo "identity: building $base, $base with a nop, and the current tree"
+echo "identity: building $base, its perturbed copies and the current tree"
 make -C "$work/base-tree" -j2 all >"$work/base-build.log" 2>&1
-make -C "$work/nop-tree" -j2 all >"$work/nop-build.log" 2>&1
 make -C "$top" -j2 all >"$work/new-build.log" 2>&1
+printf '%s\n' "$variants" | while IFS='|' read -r name at_start per_record pages; do
+	rm -rf "$work/$name-tree" "$work/$name"
+	git -C "$top" worktree add --detach -f "$work/$name-tree" "$base" >/dev/null
+	perturb "$work/$name-tree" "$at_start" "$per_record" "$pages"
+	make -C "$work/$name-tree" -j2 all >"$work/$name-build.log" 2>&1
+done
+for name in $(printf '%s\n' "$variants" | cut -d'|' -f1); do
+	cleanup="$cleanup; git -C '$top' worktree remove --force '$work/$name-tree'"
+done
 
 echo "identity: booting the scenarios with each"
 "$id/capture.sh" boot "$work/base-tree" "$work/base"
-"$id/capture.sh" boot "$work/nop-tree" "$work/nop"
 "$id/capture.sh" boot "$top" "$work/new"
+for name in $(printf '%s\n' "$variants" | cut -d'|' -f1); do
+	"$id/capture.sh" boot "$work/$name-tree" "$work/$name"
+done
 
 status=0
 for log in "$work"/base/*/uart.log; do
 	name=$(basename "$(dirname "$log")")
-	python3 "$id/fields.py" "$log" "$work/nop/$name/uart.log" >"$work/$name.allowed"
+	for v in $(printf '%s\n' "$variants" | cut -d'|' -f1); do
+		python3 "$id/fields.py" "$log" "$work/$v/$name/uart.log"
+	done | sort -u >"$work/$name.allowed"
 	python3 "$id/fields.py" "$log" "$work/new/$name/uart.log" >"$work/$name.changed"
 	extra=$(comm -13 "$work/$name.allowed" "$work/$name.changed")
 	if [ -n "$extra" ]; then
-		echo "identity: $name: the current firmware changes what a nop does not:"
+		echo "identity: $name: the current firmware changes what the perturbations do not:"
 		printf '  %s\n' "$extra"
 		status=1
 	else
 		echo "identity: $name: $(wc -l <"$work/$name.changed") fields differ, all among the" \
-			"$(wc -l <"$work/$name.allowed") a nop changes"
+			"$(wc -l <"$work/$name.allowed") the perturbations change"
 	fi
 done
 
