@@ -1,0 +1,68 @@
+/*
+ * The JSON writers: string escaping (host-tools/output/json_string.c),
+ * invalid UTF-8 replaced, and meta.json of a run with a lost line as
+ * `rvbench qemu` writes it (meta_json.c).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "collector.h"
+#include "collector_fixture.h"
+#include "meta_json.h"
+#include "synth.h"
+
+static void test_json_escaping(void **state)
+{
+	(void)state;
+	static const char *const cases[][2] = {
+		{ "plain", "\"plain\"" },
+		{ "q\"b\\", "\"q\\\"b\\\\\"" },
+		{ "\r\n\t\x01\x1f", "\"\\r\\n\\t\\u0001\\u001f\"" },
+		{ "caf\xc3\xa9", "\"caf\xc3\xa9\"" },  /* valid UTF-8 kept */
+		{ "bad\xff\xc3", "\"bad\\ufffd\\ufffd\"" }, /* invalid: replaced */
+		{ "\xed\xa0\x80", "\"\\ufffd\\ufffd\\ufffd\"" }, /* a surrogate */
+	};
+	assert_written(json_string, cases, sizeof(cases) / sizeof(cases[0]));
+}
+
+static void test_meta_json(void **state)
+{
+	(void)state;
+	struct synth_run r = { 0x1a2b3c4d, 7, two_benches, 2, "ok", 0, 0 };
+	struct collector *c = synth_decoded(&r, 3); /* a lost S line */
+	char *argv[] = { "qemu-system-riscv64", "-append", "rvbench.exit=reboot x=\"1\"", NULL };
+	struct meta_source src = { .kind = "qemu", .argv = argv, .machine = "sifive_u",
+				   .icount = "0", .timeout_s = 600, .end = "trailer",
+				   .exit_known = 1, .exit_code = 0 };
+	char *s = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&s, &n);
+	assert_int_equal(meta_json_write(f, c, &src), 0);
+	fclose(f);
+	assert_non_null(strstr(s, "\"note\": \"" ICOUNT_NOTE "\""));
+	assert_non_null(strstr(s, "\"status\": \"incomplete\""));
+	assert_non_null(strstr(s, "\"missing seq 3\""));
+	assert_non_null(strstr(s, "{\"bench\": 0, \"first\": 16, \"last\": 31, \"reason\": \"line lost\"}"));
+	assert_non_null(strstr(s, "\"rvbench.exit=reboot x=\\\"1\\\"\""));
+	assert_non_null(strstr(s, "\"name\": \"crc,\\\"32\\\"\""));
+	assert_non_null(strstr(s, "\"bad_crc\": 0"));
+	assert_non_null(strstr(s, "\"orphan\": 0"));
+	free(s);
+	collector_free(c);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_json_escaping),
+		cmocka_unit_test(test_meta_json),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

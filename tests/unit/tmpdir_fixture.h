@@ -1,0 +1,35 @@
+/*
+ * A scratch directory under /tmp for the tests that write files
+ * (test_atomic_file, test_results_csv, test_csv_sweep, the serial tests):
+ * made before a test, removed with all it holds after, so that no test
+ * sees another's files.
+ */
+#ifndef RVBENCH_TMPDIR_FIXTURE_H
+#define RVBENCH_TMPDIR_FIXTURE_H
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* dir (cap bytes) becomes a new directory /tmp/<prefix>XXXXXX; 0 or -1. */
+static inline int tmpdir_make(char *dir, size_t cap, const char *prefix)
+{
+	snprintf(dir, cap, "/tmp/%sXXXXXX", prefix);
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+/* Removes dir and everything below it; 0 or -1. */
+static inline int tmpdir_remove(const char *dir)
+{
+	char cmd[160];
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+/* dir/name, into path (cap bytes). */
+static inline const char *tmpdir_path(char *path, size_t cap, const char *dir, const char *name)
+{
+	snprintf(path, cap, "%s/%s", dir, name);
+	return path;
+}
+
+#endif
