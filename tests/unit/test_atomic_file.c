@@ -25,6 +25,7 @@
 #include "csv_out.h"
 #include "synth.h"
 #include "tmpdir_fixture.h"
+#include "test_main.h"
 
 static char tmpdir[64];
 
@@ -150,13 +151,7 @@ static void test_full_disk(void **state)
 	assert_int_equal(count_entries(tmpdir, ".big"), 0);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_atomic_success, setup_dir, teardown_dir),
-		cmocka_unit_test_setup_teardown(test_atomic_writer_error, setup_dir, teardown_dir),
-		cmocka_unit_test_setup_teardown(test_atomic_unwritable_dir, setup_dir, teardown_dir),
-		cmocka_unit_test_setup_teardown(test_full_disk, setup_dir, teardown_dir),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test_setup_teardown(test_atomic_success, setup_dir, teardown_dir),
+	  cmocka_unit_test_setup_teardown(test_atomic_writer_error, setup_dir, teardown_dir),
+	  cmocka_unit_test_setup_teardown(test_atomic_unwritable_dir, setup_dir, teardown_dir),
+	  cmocka_unit_test_setup_teardown(test_full_disk, setup_dir, teardown_dir))

@@ -10,26 +10,12 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "collector.h"
 #include "collector_fixture.h"
-#include "csv_out.h"
 #include "lcg.h"
-#include "meta_json.h"
-#include "synth.h"
-#include "wire.h"
-
-#define TAG_A 0x1a2b3c4du
-#define TAG_B 0x0badf00du
-
-/* *state: run TAG_A's lines (two_benches_run). */
-static int setup_a(void **state)
-{
-	return setup_run_lines(state, TAG_A);
-}
+#include "test_main.h"
 
 static void test_exact_values(void **state)
 {
@@ -172,13 +158,7 @@ static void test_bit_flips_never_give_wrong_values(void **state)
 	free(buf);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_exact_values, setup_a, teardown_run_lines),
-		cmocka_unit_test_setup_teardown(test_every_chunking, setup_a, teardown_run_lines),
-		cmocka_unit_test_setup_teardown(test_garbage_between_lines, setup_a, teardown_run_lines),
-		cmocka_unit_test_setup_teardown(test_bit_flips_never_give_wrong_values, setup_a, teardown_run_lines),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test_setup_teardown(test_exact_values, setup_run_a, teardown_run_lines),
+	  cmocka_unit_test_setup_teardown(test_every_chunking, setup_run_a, teardown_run_lines),
+	  cmocka_unit_test_setup_teardown(test_garbage_between_lines, setup_run_a, teardown_run_lines),
+	  cmocka_unit_test_setup_teardown(test_bit_flips_never_give_wrong_values, setup_run_a, teardown_run_lines))

@@ -10,26 +10,11 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "collector.h"
 #include "collector_fixture.h"
-#include "csv_out.h"
-#include "lcg.h"
-#include "meta_json.h"
-#include "synth.h"
-#include "wire.h"
-
-#define TAG_A 0x1a2b3c4du
-#define TAG_B 0x0badf00du
-
-/* *state: run TAG_A's lines (two_benches_run). */
-static int setup_a(void **state)
-{
-	return setup_run_lines(state, TAG_A);
-}
+#include "test_main.h"
 
 static void test_missing_line_exact_gap(void **state)
 {
@@ -241,8 +226,8 @@ static void test_trailer_checks(void **state)
 	struct synth_lines *l = *state;
 	char line[WIRE_LINE_MAX + 1];
 	free(l->line[l->n - 1]);
-	l->line[l->n - 1] = strdup(wire_trailer_line(line, TAG_A, (uint32_t)(l->n - 1), 2, 66,
-						     0x12345678, "verify-failed"));
+	l->line[l->n - 1] = strdup(wire_line(line, TAG_A, (uint32_t)(l->n - 1), WIRE_REC_TRAILER,
+					     "benches=2 samples=66 crc32=0x12345678 status=verify-failed"));
 	struct collector *c = decode_lines(l, SIZE_MAX, SIZE_MAX);
 	const struct coll_run *r = &c->runs[0];
 	assert_true(r->have_trailer);
@@ -260,14 +245,8 @@ static void test_unknown_format(void **state)
 {
 	struct synth_lines *l = *state;
 	char line[WIRE_LINE_MAX + 1];
-	struct wire_writer w;
-	wire_begin(&w, line, sizeof(line), TAG_A, 0, WIRE_REC_RUN);
-	wire_add_kv_u64(&w, "fmt", 2);
-	wire_add_kv_hex(&w, "seed", 1);
-	wire_add_kv_u64(&w, "benches", 2);
-	assert_true(wire_finish(&w) > 0);
 	free(l->line[0]);
-	l->line[0] = strdup(line);
+	l->line[0] = strdup(wire_line(line, TAG_A, 0, WIRE_REC_RUN, "fmt=2 seed=0x1 benches=2"));
 	struct collector *c = decode_lines(l, SIZE_MAX, SIZE_MAX);
 	assert_int_equal(c->nruns, 1);
 	assert_false(c->runs[0].complete);
@@ -275,17 +254,11 @@ static void test_unknown_format(void **state)
 	collector_free(c);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_missing_line_exact_gap, setup_a, teardown_run_lines),
-		cmocka_unit_test_setup_teardown(test_duplicate_and_conflict, setup_a, teardown_run_lines),
-		cmocka_unit_test_setup_teardown(test_truncated_final_line, setup_a, teardown_run_lines),
-		cmocka_unit_test_setup_teardown(test_reset_mid_run, setup_a, teardown_run_lines),
-		cmocka_unit_test_setup_teardown(test_prefix_last_occurrence_and_lost_newline, setup_a, teardown_run_lines),
-		cmocka_unit_test_setup_teardown(test_too_long_and_orphans, setup_a, teardown_run_lines),
-		cmocka_unit_test_setup_teardown(test_trailer_checks, setup_a, teardown_run_lines),
-		cmocka_unit_test_setup_teardown(test_unknown_format, setup_a, teardown_run_lines),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test_setup_teardown(test_missing_line_exact_gap, setup_run_a, teardown_run_lines),
+	  cmocka_unit_test_setup_teardown(test_duplicate_and_conflict, setup_run_a, teardown_run_lines),
+	  cmocka_unit_test_setup_teardown(test_truncated_final_line, setup_run_a, teardown_run_lines),
+	  cmocka_unit_test_setup_teardown(test_reset_mid_run, setup_run_a, teardown_run_lines),
+	  cmocka_unit_test_setup_teardown(test_prefix_last_occurrence_and_lost_newline, setup_run_a, teardown_run_lines),
+	  cmocka_unit_test_setup_teardown(test_too_long_and_orphans, setup_run_a, teardown_run_lines),
+	  cmocka_unit_test_setup_teardown(test_trailer_checks, setup_run_a, teardown_run_lines),
+	  cmocka_unit_test_setup_teardown(test_unknown_format, setup_run_a, teardown_run_lines))

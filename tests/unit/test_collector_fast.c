@@ -22,6 +22,7 @@
 #include "multihart_fixture.h"
 #include "synth.h"
 #include "wire.h"
+#include "test_main.h"
 
 /* The line framing of docs/wire-format.md, one byte at a time (what the
  * collector did before it scanned with memchr): the machine lines it
@@ -233,12 +234,6 @@ static void test_crc_streaming_and_fallback(void **state)
 	synth_free(&l);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_framing_matches_bytewise),
-		cmocka_unit_test(test_crc32_fast),
-		cmocka_unit_test(test_crc_streaming_and_fallback),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(test_framing_matches_bytewise),
+	  cmocka_unit_test(test_crc32_fast),
+	  cmocka_unit_test(test_crc_streaming_and_fallback))

@@ -19,6 +19,7 @@
 #include "collector_fixture.h"
 #include "csv_out.h"
 #include "synth.h"
+#include "test_main.h"
 
 /* The run of two_benches (seed 7), line skip_line lost (SIZE_MAX: none). */
 static struct collector *decoded(size_t skip_line)
@@ -278,16 +279,10 @@ static void test_long_name_rows(void **state)
 	collector_free(c2);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_csv_quoting),
-		cmocka_unit_test(test_samples_csv),
-		cmocka_unit_test(test_samples_csv_digits),
-		cmocka_unit_test(test_summary_csv),
-		cmocka_unit_test(test_summary_small_counts),
-		cmocka_unit_test(test_lost_bench_header),
-		cmocka_unit_test(test_long_name_rows),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(test_csv_quoting),
+	  cmocka_unit_test(test_samples_csv),
+	  cmocka_unit_test(test_samples_csv_digits),
+	  cmocka_unit_test(test_summary_csv),
+	  cmocka_unit_test(test_summary_small_counts),
+	  cmocka_unit_test(test_lost_bench_header),
+	  cmocka_unit_test(test_long_name_rows))

@@ -23,6 +23,7 @@
 #include "results_csv.h"
 #include "synth.h"
 #include "tmpdir_fixture.h"
+#include "test_main.h"
 
 /* Appends " extra" to the first line holding what (a synth line: its CRC
  * made again), as a later firmware would send it. */
@@ -193,12 +194,6 @@ static void test_sweep_read_back(void **state)
 	collector_free(c);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_sweep_columns),
-		cmocka_unit_test(test_sweep_read_back),
-		cmocka_unit_test(test_bad_work_fields),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(test_sweep_columns),
+	  cmocka_unit_test(test_sweep_read_back),
+	  cmocka_unit_test(test_bad_work_fields))

@@ -16,6 +16,7 @@
 
 #include "fdt.h"
 #include "fdt_fixture.h"
+#include "test_main.h"
 
 /* ---- real device trees --------------------------------------------------- */
 
@@ -111,11 +112,5 @@ static void test_virt(void **state)
 	free(b.p);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_sifive_u),
-		cmocka_unit_test(test_virt),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(test_sifive_u),
+	  cmocka_unit_test(test_virt))

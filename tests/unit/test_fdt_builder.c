@@ -16,6 +16,7 @@
 
 #include "fdt.h"
 #include "fdt_fixture.h"
+#include "test_main.h"
 
 /* ---- a tiny blob builder for hand-made corruptions ---------------------- */
 
@@ -251,11 +252,5 @@ static void test_builder_corrupt(void **state)
 	free(b.p);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_builder_good),
-		cmocka_unit_test(test_builder_corrupt),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(test_builder_good),
+	  cmocka_unit_test(test_builder_corrupt))

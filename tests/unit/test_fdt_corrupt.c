@@ -16,6 +16,7 @@
 
 #include "fdt.h"
 #include "fdt_fixture.h"
+#include "test_main.h"
 
 /* Fixed-seed xorshift, so a failure reproduces. */
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
@@ -115,12 +116,6 @@ static void test_random_flips(void **state)
 	free(b.p);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_bad_header),
-		cmocka_unit_test(test_truncation),
-		cmocka_unit_test(test_random_flips),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(test_bad_header),
+	  cmocka_unit_test(test_truncation),
+	  cmocka_unit_test(test_random_flips))

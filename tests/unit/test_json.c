@@ -17,6 +17,7 @@
 #include "collector_fixture.h"
 #include "meta_json.h"
 #include "synth.h"
+#include "test_main.h"
 
 static void test_json_escaping(void **state)
 {
@@ -58,11 +59,5 @@ static void test_meta_json(void **state)
 	collector_free(c);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_json_escaping),
-		cmocka_unit_test(test_meta_json),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(test_json_escaping),
+	  cmocka_unit_test(test_meta_json))

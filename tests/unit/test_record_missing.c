@@ -20,6 +20,7 @@
 #include "record_fixture.h"
 #include "records.h"
 #include "wire.h"
+#include "test_main.h"
 
 /* ---- a REQ field missing --------------------------------------------------- */
 
@@ -77,10 +78,4 @@ static void test_missing_required(void **state)
 	}
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_missing_required),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(test_missing_required))

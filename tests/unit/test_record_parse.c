@@ -19,6 +19,7 @@
 #include "record_fixture.h"
 #include "records.h"
 #include "wire.h"
+#include "test_main.h"
 
 /* ---- every value in the model --------------------------------------------- */
 
@@ -187,10 +188,4 @@ static void test_full_records(void **state)
 	}
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_full_records),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(test_full_records))

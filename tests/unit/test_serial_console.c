@@ -30,6 +30,7 @@
 #include "source.h"
 #include "synth.h"
 #include "tmpdir_fixture.h"
+#include "test_main.h"
 
 static int put(int fd, const char *s)
 {
@@ -314,14 +315,8 @@ static void test_exec_script_parsing(void **state)
 	assert_non_null(strstr(err, "longer"));
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_exec_writes_only_after_prompt, setup_dir, teardown_dir),
-		cmocka_unit_test_setup_teardown(test_no_console_no_write_despite_prompt, setup_dir, teardown_dir),
-		cmocka_unit_test_setup_teardown(test_interactive_forwards_until_escape, setup_dir, teardown_dir),
-		cmocka_unit_test(test_prompt_and_display),
-		cmocka_unit_test(test_exec_script_parsing),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test_setup_teardown(test_exec_writes_only_after_prompt, setup_dir, teardown_dir),
+	  cmocka_unit_test_setup_teardown(test_no_console_no_write_despite_prompt, setup_dir, teardown_dir),
+	  cmocka_unit_test_setup_teardown(test_interactive_forwards_until_escape, setup_dir, teardown_dir),
+	  cmocka_unit_test(test_prompt_and_display),
+	  cmocka_unit_test(test_exec_script_parsing))

@@ -29,6 +29,7 @@
 #include "source.h"
 #include "synth.h"
 #include "tmpdir_fixture.h"
+#include "test_main.h"
 
 static void collect_at(unsigned long baud)
 {
@@ -148,13 +149,7 @@ static void test_bad_baud_and_port(void **state)
 	assert_non_null(strstr(err, "/nonexistent/ttyUSB9"));
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_115200, setup_dir, teardown_dir),
-		cmocka_unit_test_setup_teardown(test_3000000, setup_dir, teardown_dir),
-		cmocka_unit_test_setup_teardown(test_timeout_keeps_partial_run, setup_dir, teardown_dir),
-		cmocka_unit_test(test_bad_baud_and_port),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test_setup_teardown(test_115200, setup_dir, teardown_dir),
+	  cmocka_unit_test_setup_teardown(test_3000000, setup_dir, teardown_dir),
+	  cmocka_unit_test_setup_teardown(test_timeout_keeps_partial_run, setup_dir, teardown_dir),
+	  cmocka_unit_test(test_bad_baud_and_port))
