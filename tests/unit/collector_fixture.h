@@ -203,13 +203,9 @@ static inline int problem_mentions(const struct coll_run *r, const char *text)
 /* What a string writer (csv_field, json_string) makes of in. */
 static inline char *written(int (*w)(FILE *, const char *), const char *in)
 {
-	char *s = NULL;
-	size_t n = 0;
-	FILE *f = open_memstream(&s, &n);
-	assert_non_null(f);
-	assert_int_equal(w(f, in), 0);
-	assert_int_equal(fclose(f), 0);
-	return s;
+	struct memstream m;
+	assert_int_equal(w(ms_open(&m), in), 0);
+	return ms_close(&m);
 }
 
 /* Every case {in, out} of a table: the string writer w makes out of in. */
@@ -254,25 +250,31 @@ static inline const char *wire_run_line(char *line, uint32_t tag, uint64_t seed,
 static inline char *to_string(int (*fn)(FILE *, const struct collector *),
 			      const struct collector *c)
 {
-	char *s = NULL;
-	size_t n = 0;
-	FILE *f = open_memstream(&s, &n);
-	assert_non_null(f);
-	assert_int_equal(fn(f, c), 0);
-	assert_int_equal(fclose(f), 0);
-	return s;
+	struct memstream m;
+	assert_int_equal(fn(ms_open(&m), c), 0);
+	return ms_close(&m);
+}
+
+/* meta.json of c, as `rvbench replay` writes it (src, NULL: replay). */
+static inline char *meta_src(const struct collector *c, const struct meta_source *src)
+{
+	static const struct meta_source replay = { .kind = "replay", .file = "x", .end = "eof" };
+	struct memstream m;
+	assert_int_equal(meta_json_write(ms_open(&m), c, src ? src : &replay), 0);
+	return ms_close(&m);
 }
 
 static inline char *meta(const struct collector *c)
 {
-	char *s = NULL;
-	size_t n = 0;
-	FILE *f = open_memstream(&s, &n);
-	struct meta_source src = { .kind = "replay", .file = "x", .end = "eof" };
-	assert_non_null(f);
-	assert_int_equal(meta_json_write(f, c, &src), 0);
-	assert_int_equal(fclose(f), 0);
-	return s;
+	return meta_src(c, NULL);
+}
+
+/* Every string of want[0..n) stands in s. */
+static inline void assert_contains(const char *s, const char *const *want, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strstr(s, want[i]))
+			fail_msg("not found: \"%s\"", want[i]);
 }
 
 /* Everything the writers produce, the model made comparable: samples.csv,

@@ -80,14 +80,13 @@ static int teardown_dir(void **state)
 static void test_atomic_success(void **state)
 {
 	(void)state;
-	char err[256], path[128], buf[32] = { 0 };
+	char err[256], path[128];
+	size_t len;
 	assert_int_equal(afile_write(tmpdir, "a.csv", write_hello, NULL, err, sizeof(err)), 0);
-	snprintf(path, sizeof(path), "%s/a.csv", tmpdir);
-	FILE *f = fopen(path, "r");
-	assert_non_null(f);
-	assert_int_equal(fread(buf, 1, sizeof(buf) - 1, f), 7);
-	fclose(f);
+	char *buf = file_read(tmpdir_path(path, sizeof(path), tmpdir, "a.csv"), &len);
+	assert_int_equal(len, 7);
 	assert_string_equal(buf, "hello\r\n");
+	free(buf);
 	assert_int_equal(count_entries(tmpdir, "."), 2); /* "." and ".." only: no .tmp */
 }
 
@@ -97,8 +96,7 @@ static void test_atomic_writer_error(void **state)
 	char err[256], path[128];
 	assert_int_equal(afile_write(tmpdir, "b.csv", write_fails, NULL, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "b.csv"));
-	snprintf(path, sizeof(path), "%s/b.csv", tmpdir);
-	assert_int_equal(access(path, F_OK), -1);
+	assert_int_equal(access(tmpdir_path(path, sizeof(path), tmpdir, "b.csv"), F_OK), -1);
 	assert_int_equal(count_entries(tmpdir, ".b"), 0);
 }
 
@@ -146,8 +144,7 @@ static void test_full_disk(void **state)
 	signal(SIGXFSZ, SIG_DFL);
 	assert_int_equal(rc, -1);
 	assert_non_null(strstr(err, "cannot write"));
-	snprintf(path, sizeof(path), "%s/big.csv", tmpdir);
-	assert_int_equal(access(path, F_OK), -1);
+	assert_int_equal(access(tmpdir_path(path, sizeof(path), tmpdir, "big.csv"), F_OK), -1);
 	assert_int_equal(count_entries(tmpdir, ".big"), 0);
 }
 

@@ -18,6 +18,7 @@
 
 #include "collector.h"
 #include "collector_fixture.h"
+#include "tmpdir_fixture.h"
 #include "csv_out.h"
 #include "lcg.h"
 #include "meta_json.h"
@@ -31,17 +32,6 @@ static const struct synth_bench benches[3] = {
 	{ "perm", 4, 300, 64, 6, 4, "ok", 0, "permutation", "n=64", 0, NULL },
 	{ "seq", 0, 90, 7, 6, 4, "none", 0, "sequential", NULL, 0, NULL },
 };
-
-static char *read_file(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	assert_non_null(f);
-	char *buf = malloc(1 << 20);
-	assert_non_null(buf);
-	*len = fread(buf, 1, 1 << 20, f);
-	fclose(f);
-	return buf;
-}
 
 static char *rice_stream(uint32_t tag, size_t *len)
 {
@@ -178,7 +168,7 @@ static void test_captured_stream_faults(void **state)
 {
 	(void)state;
 	size_t len;
-	char *buf = read_file(FIXTURE, &len);
+	char *buf = file_read(FIXTURE, &len);
 	struct collector *c = decode(buf, len, len);
 	/* The fixture is a real QEMU run: 4 blocks of 400 samples, complete. */
 	assert_int_equal(c->nruns, 1);

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "results_csv.h"
+#include "tmpdir_fixture.h"
 
 static void parse_rfc4180(void **state)
 {
@@ -53,8 +54,7 @@ static char dir[64];
 static void write_file(const char *name, const char *text)
 {
 	char path[128];
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	FILE *f = fopen(path, "w");
+	FILE *f = fopen(tmpdir_path(path, sizeof(path), dir, name), "w");
 	assert_non_null(f);
 	fputs(text, f);
 	fclose(f);
@@ -63,20 +63,13 @@ static void write_file(const char *name, const char *text)
 static int setup(void **state)
 {
 	(void)state;
-	snprintf(dir, sizeof(dir), "/tmp/rvb-test-results.XXXXXX");
-	return mkdtemp(dir) ? 0 : -1;
+	return tmpdir_make(dir, sizeof(dir), "rvb-test-results.");
 }
 
 static int teardown(void **state)
 {
 	(void)state;
-	char path[128];
-	snprintf(path, sizeof(path), "%s/samples.csv", dir);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/meta.json", dir);
-	unlink(path);
-	rmdir(dir);
-	return 0;
+	return tmpdir_remove(dir);
 }
 
 #define HDR "run,bench,hart,group,batch,index,warmup,input,cycles,instret,cycles_raw,instret_raw,flags,seed\r\n"

@@ -93,23 +93,28 @@ static int exec_board(int master, const char *run, size_t runlen)
 		return 11;
 	if (put(master, "rvbench> "))
 		return 12;
-	if ((rc = board_read_command(master, "show", 20, 1)))
-		return rc;
-	/* The next command waits for the prompt. */
-	if (!quiet_for(master, 150))
-		return 13;
-	if (put(master, "seed=0x1 samples=4 warmup=2 batch=1 counter=plain\r\nrvbench> "))
-		return 14;
-	if ((rc = board_read_command(master, "bogus", 30, 1)))
-		return rc;
-	if (put(master, "error: unknown command 'bogus' (try help)\r\nrvbench> "))
-		return 15;
-	if ((rc = board_read_command(master, "run", 40, 1)))
-		return rc;
-	if (!quiet_for(master, 150))
-		return 16;
-	if (write(master, run, runlen) != (ssize_t)runlen || put(master, "rvbench> "))
-		return 17;
+	/* Each command answered, the next one waiting for the prompt; the
+	 * answer to "run" is the run. Exit codes as the board reports them. */
+	static const struct {
+		const char *cmd;
+		int code;	/* board_read_command()'s codes */
+		int quiet_rc;	/* 0: no wait; else the code when not quiet */
+		const char *answer;
+		int answer_rc;
+	} dialogue[] = {
+		{ "show", 20, 13, "seed=0x1 samples=4 warmup=2 batch=1 counter=plain\r\nrvbench> ", 14 },
+		{ "bogus", 30, 0, "error: unknown command 'bogus' (try help)\r\nrvbench> ", 15 },
+		{ "run", 40, 16, NULL, 17 },
+	};
+	for (size_t i = 0; i < sizeof(dialogue) / sizeof(dialogue[0]); i++) {
+		if ((rc = board_read_command(master, dialogue[i].cmd, dialogue[i].code, 1)))
+			return rc;
+		if (dialogue[i].quiet_rc && !quiet_for(master, 150))
+			return dialogue[i].quiet_rc;
+		if (dialogue[i].answer ? put(master, dialogue[i].answer) :
+		    write(master, run, runlen) != (ssize_t)runlen || put(master, "rvbench> "))
+			return dialogue[i].answer_rc;
+	}
 	/* Done: no "exit" on a serial port; the port is closed (EIO). */
 	struct pollfd p = { .fd = master, .events = POLLIN };
 	if (poll(&p, 1, 5000) != 1)
