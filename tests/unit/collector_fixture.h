@@ -42,33 +42,6 @@ static inline void two_benches_run(uint32_t tag, struct synth_lines *l)
 	synth_run_lines(&r, l);
 }
 
-/* cmocka setup and teardown: *state is the lines of two_benches_run(tag). */
-static inline int setup_run_lines(void **state, uint32_t tag)
-{
-	struct synth_lines *l = calloc(1, sizeof(*l));
-	if (!l)
-		return -1;
-	two_benches_run(tag, l);
-	*state = l;
-	return 0;
-}
-
-/* The run tags of the decoder's tests; setup_run_a: *state holds run
- * TAG_A's lines. */
-#define TAG_A 0x1a2b3c4du
-#define TAG_B 0x0badf00du
-static inline int setup_run_a(void **state)
-{
-	return setup_run_lines(state, TAG_A);
-}
-
-static inline int teardown_run_lines(void **state)
-{
-	synth_free(*state);
-	free(*state);
-	return 0;
-}
-
 /* A stream put together by hand in memory, then decoded. */
 struct memstream {
 	char *buf;
@@ -76,6 +49,7 @@ struct memstream {
 	FILE *f;
 };
 
+/* A new stream in m, its FILE in m->f. */
 static inline FILE *ms_open(struct memstream *m)
 {
 	m->buf = NULL;
@@ -89,7 +63,46 @@ static inline FILE *ms_open(struct memstream *m)
 static inline char *ms_close(struct memstream *m)
 {
 	assert_int_equal(fclose(m->f), 0);
+	m->f = NULL;
 	return m->buf;
+}
+
+/* A decoder test's fixture: run tag's lines (two_benches_run), and a
+ * stream open in m for a test that puts one together by hand. */
+struct run_fx {
+	struct synth_lines l;
+	struct memstream m;
+};
+
+/* cmocka setup and teardown: *state is a struct run_fx. */
+static inline int setup_run_fx(void **state, uint32_t tag)
+{
+	struct run_fx *x = calloc(1, sizeof(*x));
+	if (!x)
+		return -1;
+	two_benches_run(tag, &x->l);
+	ms_open(&x->m);
+	*state = x;
+	return 0;
+}
+
+/* The run tags of the decoder's tests; setup_run_a: run TAG_A. */
+#define TAG_A 0x1a2b3c4du
+#define TAG_B 0x0badf00du
+static inline int setup_run_a(void **state)
+{
+	return setup_run_fx(state, TAG_A);
+}
+
+static inline int teardown_run_fx(void **state)
+{
+	struct run_fx *x = *state;
+	if (x->m.f)
+		fclose(x->m.f);
+	free(x->m.buf);
+	synth_free(&x->l);
+	free(x);
+	return 0;
 }
 
 static inline struct collector *decode(const char *buf, size_t len, size_t chunk)
@@ -108,6 +121,7 @@ static inline struct collector *ms_decode(struct memstream *m, size_t chunk)
 	char *buf = ms_close(m); /* m->len is final once closed */
 	struct collector *c = decode(buf, m->len, chunk);
 	free(m->buf);
+	m->buf = NULL;
 	return c;
 }
 

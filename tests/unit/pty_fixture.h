@@ -30,20 +30,6 @@
 #define BOARD_TAG 0x51e71a10
 #define BOARD_SEED 99
 
-static char outdir[64];
-
-static inline int setup_dir(void **state)
-{
-	(void)state;
-	return tmpdir_make(outdir, sizeof(outdir), "rvb-test-pty-");
-}
-
-static inline int teardown_dir(void **state)
-{
-	(void)state;
-	return tmpdir_remove(outdir);
-}
-
 /* Banner, a run, then human lines after the trailer (which the source
  * may or may not read before it stops). */
 static inline char *board_output(size_t *len, int whole_run)
@@ -85,11 +71,11 @@ static inline int pty_serial(int *master, int *slave, char *name, unsigned long 
 	return fd;
 }
 
-/* A session writing into outdir. */
-static inline void session_in_outdir(struct session *s)
+/* A session writing into tmpdir. */
+static inline void session_in_tmpdir(struct session *s)
 {
 	char err[512];
-	assert_int_equal(session_open(s, outdir, NULL, err, sizeof(err)), 0);
+	assert_int_equal(session_open(s, tmpdir, NULL, err, sizeof(err)), 0);
 }
 
 #endif

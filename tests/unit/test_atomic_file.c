@@ -27,8 +27,6 @@
 #include "tmpdir_fixture.h"
 #include "test_main.h"
 
-static char tmpdir[64];
-
 static int count_entries(const char *dir, const char *prefix)
 {
 	DIR *d = opendir(dir);
@@ -63,18 +61,6 @@ static int write_fails(FILE *f, void *ctx)
 	fputs("partial", f);
 	errno = EIO;
 	return -1;
-}
-
-static int setup_dir(void **state)
-{
-	(void)state;
-	return tmpdir_make(tmpdir, sizeof(tmpdir), "rvb-test-csv-");
-}
-
-static int teardown_dir(void **state)
-{
-	(void)state;
-	return tmpdir_remove(tmpdir);
 }
 
 static void test_atomic_success(void **state)
@@ -148,7 +134,7 @@ static void test_full_disk(void **state)
 	assert_int_equal(count_entries(tmpdir, ".big"), 0);
 }
 
-TEST_MAIN(cmocka_unit_test_setup_teardown(test_atomic_success, setup_dir, teardown_dir),
-	  cmocka_unit_test_setup_teardown(test_atomic_writer_error, setup_dir, teardown_dir),
-	  cmocka_unit_test_setup_teardown(test_atomic_unwritable_dir, setup_dir, teardown_dir),
-	  cmocka_unit_test_setup_teardown(test_full_disk, setup_dir, teardown_dir))
+TEST_MAIN(cmocka_unit_test_setup_teardown(test_atomic_success, tmpdir_setup, tmpdir_teardown),
+	  cmocka_unit_test_setup_teardown(test_atomic_writer_error, tmpdir_setup, tmpdir_teardown),
+	  cmocka_unit_test_setup_teardown(test_atomic_unwritable_dir, tmpdir_setup, tmpdir_teardown),
+	  cmocka_unit_test_setup_teardown(test_full_disk, tmpdir_setup, tmpdir_teardown))

@@ -19,7 +19,7 @@
 
 static void test_exact_values(void **state)
 {
-	struct synth_lines *l = *state;
+	struct synth_lines *l = &((struct run_fx *)*state)->l;
 	struct collector *c = decode_lines(l, SIZE_MAX, SIZE_MAX);
 
 	assert_int_equal(c->nruns, 1);
@@ -71,47 +71,42 @@ static void test_exact_values(void **state)
 
 static void test_every_chunking(void **state)
 {
-	struct synth_lines *l = *state;
+	struct run_fx *x = *state;
 	size_t len;
-	char *run = synth_join(l, SIZE_MAX, &len);
+	char *run = synth_join(&x->l, SIZE_MAX, &len);
 	/* With noise, a duplicate and a lost line, so every path is chunked. */
-	struct memstream m;
-	FILE *f = ms_open(&m);
-	fputs("OpenSBI v1.1\r\n\x1b[1;32mboot\x1b[0m\r\n", f);
-	fwrite(run, 1, len, f);
-	fputs(l->line[3], f);
-	fputs("tail @RVB 1a2b3c4d 999 S", f);
-	char *buf = ms_close(&m);
+	fputs("OpenSBI v1.1\r\n\x1b[1;32mboot\x1b[0m\r\n", x->m.f);
+	fwrite(run, 1, len, x->m.f);
+	fputs(x->l.line[3], x->m.f);
+	fputs("tail @RVB 1a2b3c4d 999 S", x->m.f);
+	char *buf = ms_close(&x->m);
 
-	struct collector *whole = decode(buf, m.len, m.len);
+	struct collector *whole = decode(buf, x->m.len, x->m.len);
 	char *ref = dump_model(whole, 0);
 	assert_int_equal(whole->rejected[COLL_REJ_DUPLICATE], 1);
 	assert_int_equal(whole->rejected[COLL_REJ_UNTERMINATED], 1);
 	for (size_t chunk = 1; chunk <= 64; chunk++)
-		assert_model_in_chunks(buf, m.len, chunk, ref);
+		assert_model_in_chunks(buf, x->m.len, chunk, ref);
 	free(ref);
 	collector_free(whole);
-	free(buf);
-	free(run);
+	free(run); /* buf is the fixture's */
 }
 
 static void test_garbage_between_lines(void **state)
 {
-	struct synth_lines *l = *state;
-	struct memstream m;
-	FILE *f = ms_open(&m);
-	fputs("\r\nOpenSBI v1.1\r\n   ____                    _____ ____ _____\r\n", f);
-	for (size_t i = 0; i < l->n; i++) {
+	struct run_fx *x = *state;
+	fputs("\r\nOpenSBI v1.1\r\n   ____                    _____ ____ _____\r\n", x->m.f);
+	for (size_t i = 0; i < x->l.n; i++) {
 		/* ANSI codes, CRs, NULs and a human line around every line, and
 		 * some glued to the front of the machine line itself. */
-		fputs("\x1b[0m\r", f);
-		fwrite("\0\0x\0", 1, 4, f);
-		fputs("\r\nbench: min=1 max=2\r\n\x1b[2K", f);
-		fwrite("\0", 1, 1, f);
-		fputs(l->line[i], f);
+		fputs("\x1b[0m\r", x->m.f);
+		fwrite("\0\0x\0", 1, 4, x->m.f);
+		fputs("\r\nbench: min=1 max=2\r\n\x1b[2K", x->m.f);
+		fwrite("\0", 1, 1, x->m.f);
+		fputs(x->l.line[i], x->m.f);
 	}
-	fputs("rvbench: done\r\n", f);
-	struct collector *c = ms_decode(&m, SIZE_MAX);
+	fputs("rvbench: done\r\n", x->m.f);
+	struct collector *c = ms_decode(&x->m, SIZE_MAX);
 	assert_int_equal(c->nruns, 1);
 	assert_true(c->runs[0].complete);
 	assert_int_equal(rejected_total(c), 0);
@@ -123,7 +118,7 @@ static void test_garbage_between_lines(void **state)
 /* Flip every bit of every byte of a sample line in turn. */
 static void test_bit_flips_never_give_wrong_values(void **state)
 {
-	struct synth_lines *l = *state;
+	struct synth_lines *l = &((struct run_fx *)*state)->l;
 	size_t len;
 	char *buf = synth_join(l, SIZE_MAX, &len);
 	size_t start = strlen(l->line[0]) + strlen(l->line[1]); /* line 2: S 0 0 16 */
@@ -158,7 +153,7 @@ static void test_bit_flips_never_give_wrong_values(void **state)
 	free(buf);
 }
 
-TEST_MAIN(cmocka_unit_test_setup_teardown(test_exact_values, setup_run_a, teardown_run_lines),
-	  cmocka_unit_test_setup_teardown(test_every_chunking, setup_run_a, teardown_run_lines),
-	  cmocka_unit_test_setup_teardown(test_garbage_between_lines, setup_run_a, teardown_run_lines),
-	  cmocka_unit_test_setup_teardown(test_bit_flips_never_give_wrong_values, setup_run_a, teardown_run_lines))
+TEST_MAIN(cmocka_unit_test_setup_teardown(test_exact_values, setup_run_a, teardown_run_fx),
+	  cmocka_unit_test_setup_teardown(test_every_chunking, setup_run_a, teardown_run_fx),
+	  cmocka_unit_test_setup_teardown(test_garbage_between_lines, setup_run_a, teardown_run_fx),
+	  cmocka_unit_test_setup_teardown(test_bit_flips_never_give_wrong_values, setup_run_a, teardown_run_fx))

@@ -18,7 +18,7 @@
 
 static void test_missing_line_exact_gap(void **state)
 {
-	struct synth_lines *l = *state;
+	struct synth_lines *l = &((struct run_fx *)*state)->l;
 	/* Line 3: S 0 16-31 (two_benches_run). */
 	struct collector *c = decode_lines(l, 3, SIZE_MAX);
 	const struct coll_run *r = &c->runs[0];
@@ -56,21 +56,18 @@ static void test_missing_line_exact_gap(void **state)
 
 static void test_duplicate_and_conflict(void **state)
 {
-	struct synth_lines *l = *state;
-	struct memstream m;
-
+	struct run_fx *x = *state;
 	/* Exact duplicates (also with "\n" instead of "\r\n"): dropped. */
-	FILE *f = ms_open(&m);
-	for (size_t i = 0; i < l->n; i++) {
-		fputs(l->line[i], f);
+	for (size_t i = 0; i < x->l.n; i++) {
+		fputs(x->l.line[i], x->m.f);
 		if (i == 2 || i == 0)
-			fputs(l->line[i], f);
+			fputs(x->l.line[i], x->m.f);
 		if (i == 4) {
-			fwrite(l->line[i], 1, strlen(l->line[i]) - 2, f);
-			fputs("\n", f);
+			fwrite(x->l.line[i], 1, strlen(x->l.line[i]) - 2, x->m.f);
+			fputs("\n", x->m.f);
 		}
 	}
-	struct collector *c = ms_decode(&m, SIZE_MAX);
+	struct collector *c = ms_decode(&x->m, SIZE_MAX);
 	assert_int_equal(c->rejected[COLL_REJ_DUPLICATE], 3);
 	assert_int_equal(c->nruns, 1);
 	assert_true(c->runs[0].complete);
@@ -88,13 +85,13 @@ static void test_duplicate_and_conflict(void **state)
 	struct wire_sample s = { 12345, 678 };
 	wire_add_sample(&w, &s);
 	assert_true(wire_finish(&w) > 0);
-	f = ms_open(&m);
-	for (size_t i = 0; i < l->n; i++) {
-		fputs(l->line[i], f);
+	ms_open(&x->m);
+	for (size_t i = 0; i < x->l.n; i++) {
+		fputs(x->l.line[i], x->m.f);
 		if (i == 4)
-			fputs(line, f);
+			fputs(line, x->m.f);
 	}
-	c = ms_decode(&m, SIZE_MAX);
+	c = ms_decode(&x->m, SIZE_MAX);
 	assert_int_equal(c->rejected[COLL_REJ_CONFLICT], 1);
 	assert_int_equal(c->runs[0].rejected[COLL_REJ_CONFLICT], 1);
 	assert_false(c->runs[0].complete);
@@ -105,7 +102,7 @@ static void test_duplicate_and_conflict(void **state)
 
 static void test_truncated_final_line(void **state)
 {
-	struct synth_lines *l = *state;
+	struct synth_lines *l = &((struct run_fx *)*state)->l;
 	size_t len;
 	char *buf = synth_join(l, SIZE_MAX, &len);
 	size_t tl = strlen(l->line[l->n - 1]);
@@ -139,19 +136,17 @@ static void test_truncated_final_line(void **state)
 
 static void test_reset_mid_run(void **state)
 {
-	const struct synth_lines *a = *state;
+	struct run_fx *x = *state;
 	struct synth_lines b = { 0 };
 	two_benches_run(TAG_B, &b);
-	struct memstream m;
-	FILE *f = ms_open(&m);
 	/* Run A: RUN, BENCH 0, S 0-15, S 16-31, then half a line and a reset. */
 	for (size_t i = 0; i < 4; i++)
-		fputs(a->line[i], f);
-	fwrite(a->line[4], 1, 20, f);
-	fputs("\r\nOpenSBI v1.1\r\n", f);
+		fputs(x->l.line[i], x->m.f);
+	fwrite(x->l.line[4], 1, 20, x->m.f);
+	fputs("\r\nOpenSBI v1.1\r\n", x->m.f);
 	for (size_t i = 0; i < b.n; i++)
-		fputs(b.line[i], f);
-	struct collector *c = ms_decode(&m, SIZE_MAX);
+		fputs(b.line[i], x->m.f);
+	struct collector *c = ms_decode(&x->m, SIZE_MAX);
 	assert_int_equal(c->nruns, 2);
 	const struct coll_run *ra = &c->runs[0], *rb = &c->runs[1];
 	assert_int_equal(ra->tag, TAG_A);
@@ -174,20 +169,18 @@ static void test_reset_mid_run(void **state)
 
 static void test_prefix_last_occurrence_and_lost_newline(void **state)
 {
-	struct synth_lines *l = *state;
-	struct memstream m;
-	FILE *f = ms_open(&m);
-	for (size_t i = 0; i < l->n; i++) {
+	struct run_fx *x = *state;
+	for (size_t i = 0; i < x->l.n; i++) {
 		if (i == 1)
-			fputs("noise @RVB @RVB x", f); /* earlier prefixes: ignored */
+			fputs("noise @RVB @RVB x", x->m.f); /* earlier prefixes: ignored */
 		if (i == 5) {
 			/* END 0 loses its newline: only that line is lost. */
-			fwrite(l->line[i], 1, strlen(l->line[i]) - 2, f);
+			fwrite(x->l.line[i], 1, strlen(x->l.line[i]) - 2, x->m.f);
 			continue;
 		}
-		fputs(l->line[i], f);
+		fputs(x->l.line[i], x->m.f);
 	}
-	struct collector *c = ms_decode(&m, SIZE_MAX);
+	struct collector *c = ms_decode(&x->m, SIZE_MAX);
 	const struct coll_run *r = &c->runs[0];
 	assert_int_equal(r->total_received, 66);
 	assert_false(r->bench[0].have_end);
@@ -200,18 +193,16 @@ static void test_prefix_last_occurrence_and_lost_newline(void **state)
 
 static void test_too_long_and_orphans(void **state)
 {
-	struct synth_lines *l = *state;
-	struct memstream m;
-	FILE *f = ms_open(&m);
+	struct run_fx *x = *state;
 	/* Lines of a run whose RUN header never came: orphans. */
-	fputs(l->line[1], f);
-	fputs(l->line[2], f);
+	fputs(x->l.line[1], x->m.f);
+	fputs(x->l.line[2], x->m.f);
 	/* A 5000-byte machine line. */
-	fputs("@RVB 1a2b3c4d 3 S", f);
+	fputs("@RVB 1a2b3c4d 3 S", x->m.f);
 	for (int i = 0; i < 5000; i++)
-		fputc('9', f);
-	fputs("\r\n", f);
-	struct collector *c = ms_decode(&m, 13);
+		fputc('9', x->m.f);
+	fputs("\r\n", x->m.f);
+	struct collector *c = ms_decode(&x->m, 13);
 	assert_int_equal(c->nruns, 0);
 	assert_int_equal(c->rejected[COLL_REJ_ORPHAN], 2);
 	assert_int_equal(c->orphans_after_run, 0);
@@ -223,7 +214,7 @@ static void test_too_long_and_orphans(void **state)
 /* A trailer whose crc32 or status disagrees. */
 static void test_trailer_checks(void **state)
 {
-	struct synth_lines *l = *state;
+	struct synth_lines *l = &((struct run_fx *)*state)->l;
 	char line[WIRE_LINE_MAX + 1];
 	free(l->line[l->n - 1]);
 	l->line[l->n - 1] = strdup(wire_line(line, TAG_A, (uint32_t)(l->n - 1), WIRE_REC_TRAILER,
@@ -243,7 +234,7 @@ static void test_trailer_checks(void **state)
 
 static void test_unknown_format(void **state)
 {
-	struct synth_lines *l = *state;
+	struct synth_lines *l = &((struct run_fx *)*state)->l;
 	char line[WIRE_LINE_MAX + 1];
 	free(l->line[0]);
 	l->line[0] = strdup(wire_line(line, TAG_A, 0, WIRE_REC_RUN, "fmt=2 seed=0x1 benches=2"));
@@ -254,11 +245,11 @@ static void test_unknown_format(void **state)
 	collector_free(c);
 }
 
-TEST_MAIN(cmocka_unit_test_setup_teardown(test_missing_line_exact_gap, setup_run_a, teardown_run_lines),
-	  cmocka_unit_test_setup_teardown(test_duplicate_and_conflict, setup_run_a, teardown_run_lines),
-	  cmocka_unit_test_setup_teardown(test_truncated_final_line, setup_run_a, teardown_run_lines),
-	  cmocka_unit_test_setup_teardown(test_reset_mid_run, setup_run_a, teardown_run_lines),
-	  cmocka_unit_test_setup_teardown(test_prefix_last_occurrence_and_lost_newline, setup_run_a, teardown_run_lines),
-	  cmocka_unit_test_setup_teardown(test_too_long_and_orphans, setup_run_a, teardown_run_lines),
-	  cmocka_unit_test_setup_teardown(test_trailer_checks, setup_run_a, teardown_run_lines),
-	  cmocka_unit_test_setup_teardown(test_unknown_format, setup_run_a, teardown_run_lines))
+TEST_MAIN(cmocka_unit_test_setup_teardown(test_missing_line_exact_gap, setup_run_a, teardown_run_fx),
+	  cmocka_unit_test_setup_teardown(test_duplicate_and_conflict, setup_run_a, teardown_run_fx),
+	  cmocka_unit_test_setup_teardown(test_truncated_final_line, setup_run_a, teardown_run_fx),
+	  cmocka_unit_test_setup_teardown(test_reset_mid_run, setup_run_a, teardown_run_fx),
+	  cmocka_unit_test_setup_teardown(test_prefix_last_occurrence_and_lost_newline, setup_run_a, teardown_run_fx),
+	  cmocka_unit_test_setup_teardown(test_too_long_and_orphans, setup_run_a, teardown_run_fx),
+	  cmocka_unit_test_setup_teardown(test_trailer_checks, setup_run_a, teardown_run_fx),
+	  cmocka_unit_test_setup_teardown(test_unknown_format, setup_run_a, teardown_run_fx))

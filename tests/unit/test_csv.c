@@ -28,18 +28,21 @@ static struct collector *decoded(size_t skip_line)
 	return synth_decoded(&r, skip_line);
 }
 
+/* A CSV field as written: quoted when it holds a comma, a quote or a line
+ * end, its quotes doubled. */
+static const char *const quoting[][2] = {
+	{ "plain", "plain" },
+	{ "a,b", "\"a,b\"" },
+	{ "say \"hi\"", "\"say \"\"hi\"\"\"" },
+	{ "two\nlines", "\"two\nlines\"" },
+	{ "cr\r", "\"cr\r\"" },
+	{ "", "" },
+};
+
 static void test_csv_quoting(void **state)
 {
 	(void)state;
-	static const char *const cases[][2] = {
-		{ "plain", "plain" },
-		{ "a,b", "\"a,b\"" },
-		{ "say \"hi\"", "\"say \"\"hi\"\"\"" },
-		{ "two\nlines", "\"two\nlines\"" },
-		{ "cr\r", "\"cr\r\"" },
-		{ "", "" },
-	};
-	assert_written(csv_field, cases, sizeof(cases) / sizeof(cases[0]));
+	assert_written(csv_field, quoting, sizeof(quoting) / sizeof(quoting[0]));
 }
 
 static void test_samples_csv(void **state)

@@ -19,18 +19,20 @@
 #include "synth.h"
 #include "test_main.h"
 
+/* A JSON string as written: escaped, invalid UTF-8 replaced. */
+static const char *const escaping[][2] = {
+	{ "plain", "\"plain\"" },
+	{ "q\"b\\", "\"q\\\"b\\\\\"" },
+	{ "\r\n\t\x01\x1f", "\"\\r\\n\\t\\u0001\\u001f\"" },
+	{ "caf\xc3\xa9", "\"caf\xc3\xa9\"" },  /* valid UTF-8 kept */
+	{ "bad\xff\xc3", "\"bad\\ufffd\\ufffd\"" }, /* invalid: replaced */
+	{ "\xed\xa0\x80", "\"\\ufffd\\ufffd\\ufffd\"" }, /* a surrogate */
+};
+
 static void test_json_escaping(void **state)
 {
 	(void)state;
-	static const char *const cases[][2] = {
-		{ "plain", "\"plain\"" },
-		{ "q\"b\\", "\"q\\\"b\\\\\"" },
-		{ "\r\n\t\x01\x1f", "\"\\r\\n\\t\\u0001\\u001f\"" },
-		{ "caf\xc3\xa9", "\"caf\xc3\xa9\"" },  /* valid UTF-8 kept */
-		{ "bad\xff\xc3", "\"bad\\ufffd\\ufffd\"" }, /* invalid: replaced */
-		{ "\xed\xa0\x80", "\"\\ufffd\\ufffd\\ufffd\"" }, /* a surrogate */
-	};
-	assert_written(json_string, cases, sizeof(cases) / sizeof(cases[0]));
+	assert_written(json_string, escaping, sizeof(escaping) / sizeof(escaping[0]));
 }
 
 static void test_meta_json(void **state)

@@ -149,7 +149,7 @@ static void test_exec_writes_only_after_prompt(void **state)
 				      err, sizeof(err)), 0);
 	assert_int_equal(k.ncmd, 3);
 	struct session s;
-	session_in_outdir(&s);
+	session_in_tmpdir(&s);
 	pid_t pid = fork();
 	assert_true(pid >= 0);
 	if (pid == 0) {
@@ -192,7 +192,7 @@ static void test_no_console_no_write_despite_prompt(void **state)
 	struct console k;
 	assert_int_equal(console_init(&k, CONSOLE_OFF, NULL, 0, -1, -1, NULL, err, sizeof(err)), 0);
 	struct session s;
-	session_in_outdir(&s);
+	session_in_tmpdir(&s);
 	assert_int_equal(put(master, "rvbench: press a key within 300 ms for the console\r\nrvbench> "), 0);
 	pid_t pid = fork();
 	assert_true(pid >= 0);
@@ -232,7 +232,7 @@ static void test_interactive_forwards_until_escape(void **state)
 	assert_int_equal(console_init(&k, CONSOLE_INTERACTIVE, NULL, 0, -1, user[0], NULL, err,
 				      sizeof(err)), 0);
 	struct session s;
-	session_in_outdir(&s);
+	session_in_tmpdir(&s);
 	pid_t pid = fork();
 	assert_true(pid >= 0);
 	if (pid == 0) {
@@ -320,8 +320,8 @@ static void test_exec_script_parsing(void **state)
 	assert_non_null(strstr(err, "longer"));
 }
 
-TEST_MAIN(cmocka_unit_test_setup_teardown(test_exec_writes_only_after_prompt, setup_dir, teardown_dir),
-	  cmocka_unit_test_setup_teardown(test_no_console_no_write_despite_prompt, setup_dir, teardown_dir),
-	  cmocka_unit_test_setup_teardown(test_interactive_forwards_until_escape, setup_dir, teardown_dir),
+TEST_MAIN(cmocka_unit_test_setup_teardown(test_exec_writes_only_after_prompt, tmpdir_setup, tmpdir_teardown),
+	  cmocka_unit_test_setup_teardown(test_no_console_no_write_despite_prompt, tmpdir_setup, tmpdir_teardown),
+	  cmocka_unit_test_setup_teardown(test_interactive_forwards_until_escape, tmpdir_setup, tmpdir_teardown),
 	  cmocka_unit_test(test_prompt_and_display),
 	  cmocka_unit_test(test_exec_script_parsing))

@@ -48,7 +48,7 @@ static void collect_at(unsigned long baud)
 	assert_int_equal(cfgetispeed(&t), baud == 115200 ? B115200 : B3000000);
 
 	struct session s;
-	session_in_outdir(&s);
+	session_in_tmpdir(&s);
 
 	/* The board: a child writes in small bursts, as a UART would. */
 	pid_t pid = fork();
@@ -77,7 +77,7 @@ static void collect_at(unsigned long baud)
 	 * that includes the whole run. */
 	char path[128];
 	size_t got;
-	char *log = file_read(tmpdir_path(path, sizeof(path), outdir, "uart.log"), &got);
+	char *log = file_read(tmpdir_path(path, sizeof(path), tmpdir, "uart.log"), &got);
 	assert_true(got <= len);
 	assert_true(got >= len - strlen("rvbench: run complete\r\n"));
 	assert_memory_equal(log, out, got);
@@ -118,7 +118,7 @@ static void test_timeout_keeps_partial_run(void **state)
 
 	int fd = pty_serial(&master, &slave, name, 115200);
 	struct session s;
-	session_in_outdir(&s);
+	session_in_tmpdir(&s);
 	/* Half a run fits the pty buffer: write it, then go quiet. */
 	assert_int_equal(write(master, out, len), (ssize_t)len);
 	assert_int_equal(source_serial(&s, fd, 1), SRC_END_TIMEOUT);
@@ -149,7 +149,7 @@ static void test_bad_baud_and_port(void **state)
 	assert_non_null(strstr(err, "/nonexistent/ttyUSB9"));
 }
 
-TEST_MAIN(cmocka_unit_test_setup_teardown(test_115200, setup_dir, teardown_dir),
-	  cmocka_unit_test_setup_teardown(test_3000000, setup_dir, teardown_dir),
-	  cmocka_unit_test_setup_teardown(test_timeout_keeps_partial_run, setup_dir, teardown_dir),
+TEST_MAIN(cmocka_unit_test_setup_teardown(test_115200, tmpdir_setup, tmpdir_teardown),
+	  cmocka_unit_test_setup_teardown(test_3000000, tmpdir_setup, tmpdir_teardown),
+	  cmocka_unit_test_setup_teardown(test_timeout_keeps_partial_run, tmpdir_setup, tmpdir_teardown),
 	  cmocka_unit_test(test_bad_baud_and_port))

@@ -31,6 +31,21 @@ static inline int tmpdir_remove(const char *dir)
 	return system(cmd) == 0 ? 0 : -1;
 }
 
+/* cmocka setup and teardown: tmpdir, a new directory for one test. */
+static char tmpdir[64];
+
+static inline int tmpdir_setup(void **state)
+{
+	(void)state;
+	return tmpdir_make(tmpdir, sizeof(tmpdir), "rvb-test-");
+}
+
+static inline int tmpdir_teardown(void **state)
+{
+	(void)state;
+	return tmpdir_remove(tmpdir);
+}
+
 /* dir/name, into path (cap bytes). */
 static inline const char *tmpdir_path(char *path, size_t cap, const char *dir, const char *name)
 {
