@@ -20,6 +20,20 @@ qemu-system-riscv64 -M sifive_u,dumpdtb="$fixtures/sifive_u.dtb" -smp 5 -display
 qemu-system-riscv64 -M virt,dumpdtb="$fixtures/virt.dtb" -display none >/dev/null 2>&1
 export RVBENCH_FIXTURES="$fixtures"
 
+# tally KIND NAME PASSED FAILED LOG PATTERN N: adds one test's counts to the
+# totals and prints its line; on failure, the lines of its log that match
+# PATTERN, at most N of them.
+tally() {
+	passed=$((passed + $3))
+	failed=$((failed + $4))
+	if [ "$4" = 0 ]; then
+		echo "$1 $2: $3 passed"
+	else
+		echo "$1 $2: $4 FAILED (log: $5)"
+		grep -E "$6" "$5" | head -"$7"
+	fi
+}
+
 for t in "$@"; do
 	name=$(basename "$t")
 	out=$log/$name.out
@@ -30,14 +44,7 @@ for t in "$@"; do
 	if [ "$rc" != 0 ] && [ "$f" = 0 ]; then
 		f=1 # crashed (a sanitizer report) before cmocka could count
 	fi
-	passed=$((passed + p))
-	failed=$((failed + f))
-	if [ "$f" = 0 ]; then
-		echo "unit   $name: $p passed"
-	else
-		echo "unit   $name: $f FAILED (log: $out)"
-		grep -E '^\[  (FAILED|ERROR) |ERROR|runtime error|Sanitizer' "$out" | head -20
-	fi
+	tally "unit  " "$name" "$p" "$f" "$out" '^\[  (FAILED|ERROR) |ERROR|runtime error|Sanitizer' 20
 done
 
 for t in tests/system/test_*.sh; do
@@ -51,14 +58,7 @@ for t in tests/system/test_*.sh; do
 		f=1
 		echo "not ok - $name exited with status $rc" >>"$out"
 	fi
-	passed=$((passed + p))
-	failed=$((failed + f))
-	if [ "$f" = 0 ]; then
-		echo "system $name: $p passed"
-	else
-		echo "system $name: $f FAILED (log: $out)"
-		grep -E '^not ok - |^#' "$out" | head -30
-	fi
+	tally system "$name" "$p" "$f" "$out" '^not ok - |^#' 30
 done
 
 echo "$passed passed, $failed failed"

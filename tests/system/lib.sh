@@ -42,3 +42,28 @@ bench_rows() {
 distinct() {
 	awk -F, -v c="$1" '{print $c}' | sort -u | tr '\n' ' ' | sed 's/ $//'
 }
+
+# fresh_out NAME: $out, an empty $build/tests/NAME for a test's files.
+fresh_out() {
+	out=$build/tests/$1
+	rm -rf "$out"
+	mkdir -p "$out"
+}
+
+# Debian's OpenSBI fw_jump and S-mode U-Boot, the chain a board boots.
+FW_JUMP=/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_jump.bin
+UBOOT_SMODE=/usr/lib/u-boot/qemu-riscv64_smode/u-boot.bin
+
+# uboot_boot DISK WHAT: fw_jump (-bios) and U-Boot (-kernel) on QEMU virt
+# boot DISK through `rvbench qemu` into $out/run; its exit status in $rc,
+# the time it took printed as a comment. U-Boot's countdown busy-waits,
+# ~10 s of emulated instructions under -icount: the chain runs on host
+# time.
+uboot_boot() {
+	start=$(date +%s)
+	"$build/host/rvbench" qemu --machine virt --memory 256M --icount off --timeout 60 -o "$out/run" \
+		--qemu-args "-bios $FW_JUMP -drive file=$1,format=raw,if=virtio,readonly=on" \
+		"$UBOOT_SMODE" >"$out/run.stdout" 2>&1
+	rc=$?
+	echo "# $2 took $(($(date +%s) - start)) s"
+}

@@ -10,7 +10,7 @@ build=$1
 out=$build/tests/fw_payload
 rm -rf "$out"
 mkdir -p "$out"
-fw_jump=/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_jump.bin
+fw_jump=$FW_JUMP
 payload=$build/fw_payload.bin
 bin=$build/rvbench.bin
 

@@ -7,14 +7,10 @@
 # U-Boot in flash would. (The payload itself boots in test_fw_payload.)
 . tests/system/lib.sh
 build=$1
-out=$build/tests/sdcard
-rm -rf "$out"
-mkdir -p "$out"
+fresh_out sdcard
 PATH=$PATH:/usr/sbin:/sbin
 card=$build/sdcard.img
 payload=$build/fw_payload.bin
-fw_jump=/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_jump.bin
-uboot=/usr/lib/u-boot/qemu-riscv64_smode/u-boot.bin
 
 check "make sdcard" make -s --no-print-directory BUILD="$build" sdcard
 check "sgdisk -v: a sound GPT" sh -c "sgdisk -v '$card' | grep -q 'No problems found'"
@@ -41,12 +37,7 @@ mcopy -n -i "$card@@$at" ::boot.scr ::rvbench.bin "$out/" 2>/dev/null
 check "p2: rvbench.bin is build/rvbench.bin" cmp -s "$out/rvbench.bin" "$build/rvbench.bin"
 check "p2: boot.scr is build/boot.scr" cmp -s "$out/boot.scr" "$build/boot.scr"
 
-start=$(date +%s)
-"$build/host/rvbench" qemu --machine virt --memory 256M --icount off --timeout 60 -o "$out/run" \
-	--qemu-args "-bios $fw_jump -drive file=$card,format=raw,if=virtio,readonly=on" \
-	"$uboot" >"$out/run.stdout" 2>&1
-rc=$?
-echo "# U-Boot from sdcard.img took $(($(date +%s) - start)) s"
+uboot_boot "$card" "U-Boot from sdcard.img"
 check_eq "U-Boot booted the card's FAT: rvbench qemu exits 0" 0 "$rc"
 check "U-Boot found boot.scr on partition 2" \
 	sh -c "grep -a -q 'Scanning virtio 0:2' '$out/run/uart.log' && grep -a -q 'Found U-Boot script /boot.scr' '$out/run/uart.log'"

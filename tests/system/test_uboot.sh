@@ -8,13 +8,9 @@
 # autoboot). UBOOT_BOOTARGS proves boot.cmd's bootargs reach the firmware.
 . tests/system/lib.sh
 build=$1
-out=$build/tests/uboot
-rm -rf "$out"
-mkdir -p "$out"
+fresh_out uboot
 PATH=$PATH:/usr/sbin:/sbin
 bin=$build/rvbench.bin
-fw_jump=/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_jump.bin
-uboot=/usr/lib/u-boot/qemu-riscv64_smode/u-boot.bin
 
 # le FILE OFFSET BYTES: the little-endian unsigned field at OFFSET, decimal.
 le() {
@@ -58,14 +54,7 @@ check "boot.scr is a U-Boot script image" \
 	sh -c "dumpimage -l '$out/boot.scr' | grep -q 'Script'"
 
 # ---- the boot
-start=$(date +%s)
-# U-Boot's countdown busy-waits, ~10 s of emulated instructions under
-# -icount: this chain runs on host time.
-"$build/host/rvbench" qemu --machine virt --memory 256M --icount off --timeout 60 -o "$out/run" \
-	--qemu-args "-bios $fw_jump -drive file=$disk,format=raw,if=virtio,readonly=on" \
-	"$uboot" >"$out/run.stdout" 2>&1
-rc=$?
-echo "# rvbench qemu through U-Boot took $(($(date +%s) - start)) s"
+uboot_boot "$disk" "rvbench qemu through U-Boot"
 check_eq "U-Boot on virt: rvbench qemu exits 0 (complete, verified run)" 0 "$rc"
 log=$out/run/uart.log
 # The countdown redraws itself with backspaces: "2\b\b\b 1\b\b\b 0".

@@ -18,6 +18,7 @@
 
 #include "collector.h"
 #include "collector_fixture.h"
+#include "tmpdir_fixture.h"
 #include "csv_out.h"
 #include "lcg.h"
 #include "meta_json.h"
@@ -32,25 +33,10 @@ static const struct synth_bench benches[3] = {
 	{ "seq", 0, 90, 7, 6, 4, "none", 0, "sequential", NULL, 0, NULL },
 };
 
-static char *read_file(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	assert_non_null(f);
-	char *buf = malloc(1 << 20);
-	assert_non_null(buf);
-	*len = fread(buf, 1, 1 << 20, f);
-	fclose(f);
-	return buf;
-}
-
 static char *rice_stream(uint32_t tag, size_t *len)
 {
-	struct synth_run r = { tag, 0x5256424E43480001ull, benches, 3, NULL, 1, 1 };
-	struct synth_lines l = { 0 };
-	synth_run_lines(&r, &l);
-	char *buf = synth_join(&l, SIZE_MAX, len);
-	synth_free(&l);
-	return buf;
+	struct synth_run r = { tag, RUN_SEED, benches, 3, NULL, 1, 1 };
+	return synth_stream(&r, NULL, SIZE_MAX, len);
 }
 
 /* Every sample present in got equals the reference's sample of the same
@@ -182,7 +168,7 @@ static void test_captured_stream_faults(void **state)
 {
 	(void)state;
 	size_t len;
-	char *buf = read_file(FIXTURE, &len);
+	char *buf = file_read(FIXTURE, &len);
 	struct collector *c = decode(buf, len, len);
 	/* The fixture is a real QEMU run: 4 blocks of 400 samples, complete. */
 	assert_int_equal(c->nruns, 1);
@@ -290,10 +276,8 @@ static void test_block_fault(void **state)
 	};
 	struct synth_run sr = { 0x77, 1, fb, 2, NULL, 1, 0 };
 	struct synth_lines l = { 0 };
-	size_t len;
 	synth_run_lines(&sr, &l);
-	char *buf = synth_join(&l, SIZE_MAX, &len);
-	struct collector *c = decode(buf, len, 9);
+	struct collector *c = decode_lines(&l, SIZE_MAX, 9);
 	const struct coll_run *r = &c->runs[0];
 
 	assert_true(r->complete);
@@ -308,16 +292,11 @@ static void test_block_fault(void **state)
 	assert_string_equal(r->failure[0], "bench 0: exception (scause=0x5 sepc=0x80201234 stval=0x0)");
 	assert_string_equal(r->tr_status, "failed");
 	/* Batch 4: per-call statistics with 3 decimals. */
-	char *s = NULL;
-	size_t n = 0;
-	FILE *f = open_memstream(&s, &n);
-	assert_int_equal(csv_write_summary(f, c), 0);
-	fclose(f);
+	char *s = to_string(csv_write_summary, c);
 	assert_non_null(strstr(s, "00000077,fine,1,,1,0,4,30,")); /* block 1, no params */
 	assert_non_null(strstr(s, ",ok,ok,"));
 	free(s);
 	collector_free(c);
-	free(buf);
 	synth_free(&l);
 }
 

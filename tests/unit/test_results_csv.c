@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "results_csv.h"
+#include "tmpdir_fixture.h"
 
 static void parse_rfc4180(void **state)
 {
@@ -48,35 +49,13 @@ static void parse_errors(void **state)
 	assert_string_equal(err, "2: text after a closing quote");
 }
 
-static char dir[64];
-
 static void write_file(const char *name, const char *text)
 {
 	char path[128];
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	FILE *f = fopen(path, "w");
+	FILE *f = fopen(tmpdir_path(path, sizeof(path), tmpdir, name), "w");
 	assert_non_null(f);
 	fputs(text, f);
 	fclose(f);
-}
-
-static int setup(void **state)
-{
-	(void)state;
-	snprintf(dir, sizeof(dir), "/tmp/rvb-test-results.XXXXXX");
-	return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	char path[128];
-	snprintf(path, sizeof(path), "%s/samples.csv", dir);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/meta.json", dir);
-	unlink(path);
-	rmdir(dir);
-	return 0;
 }
 
 #define HDR "run,bench,hart,group,batch,index,warmup,input,cycles,instret,cycles_raw,instret_raw,flags,seed\r\n"
@@ -91,7 +70,7 @@ static void load_ok(void **state)
 	write_file("meta.json", "{\n  \"tool\": \"rvbench\",\n  \"status\": \"incomplete\"\n}\n");
 	struct results r;
 	char err[512];
-	assert_int_equal(results_load(dir, &r, err, sizeof(err)), 0);
+	assert_int_equal(results_load(tmpdir, &r, err, sizeof(err)), 0);
 	assert_int_equal(r.ns, 2);
 	assert_string_equal(r.s[0].bench, "addi100");
 	assert_int_equal(r.s[0].n, 2); /* the warmup row is left out */
@@ -127,7 +106,7 @@ static void load_blocks(void **state)
 	write_file("summary.csv", "run,block,unit,per_call\r\n0000abcd,1,load,64\r\n0000abcd,2,,\r\n");
 	struct results r;
 	char err[512];
-	assert_int_equal(results_load(dir, &r, err, sizeof(err)), 0);
+	assert_int_equal(results_load(tmpdir, &r, err, sizeof(err)), 0);
 	assert_int_equal(r.ns, 6);
 	assert_int_equal(r.s[0].block, 0);
 	assert_string_equal(r.s[0].params, "size_kib=4;steps=64");
@@ -144,12 +123,12 @@ static void load_blocks(void **state)
 	assert_int_equal(r.s[4].hart, 2);
 	results_free(&r);
 	write_file("samples.csv", HDR2 "0000abcd,chase,x,,1,0,1,0,0,0,100,80,106,84,0\r\n");
-	assert_int_equal(results_load(dir, &r, err, sizeof(err)), -1);
+	assert_int_equal(results_load(tmpdir, &r, err, sizeof(err)), -1);
 	char want[512];
-	snprintf(want, sizeof(want), "%s/samples.csv:2: column 'block': 'x' is not a whole number", dir);
+	snprintf(want, sizeof(want), "%s/samples.csv:2: column 'block': 'x' is not a whole number", tmpdir);
 	assert_string_equal(err, want);
 	char path[128];
-	snprintf(path, sizeof(path), "%s/summary.csv", dir);
+	snprintf(path, sizeof(path), "%s/summary.csv", tmpdir);
 	unlink(path);
 }
 
@@ -160,20 +139,20 @@ static void load_errors(void **state)
 	char err[512], want[512];
 	write_file("samples.csv", HDR "0000abcd,addi100,1,0,1,0,0,0,100,100,106,104,0,9\r\n"
 				      "0000abcd,addi100,1,0,1,1,0,0,1x0,100,106,104,0,9\r\n");
-	assert_int_equal(results_load(dir, &r, err, sizeof(err)), -1);
-	snprintf(want, sizeof(want), "%s/samples.csv:3: column 'cycles': '1x0' is not a whole number", dir);
+	assert_int_equal(results_load(tmpdir, &r, err, sizeof(err)), -1);
+	snprintf(want, sizeof(want), "%s/samples.csv:3: column 'cycles': '1x0' is not a whole number", tmpdir);
 	assert_string_equal(err, want);
 	write_file("samples.csv", HDR "0000abcd,addi100,1,0,1,0,0,0,100\r\n");
-	assert_int_equal(results_load(dir, &r, err, sizeof(err)), -1);
-	snprintf(want, sizeof(want), "%s/samples.csv:2: 9 fields, the header has 14", dir);
+	assert_int_equal(results_load(tmpdir, &r, err, sizeof(err)), -1);
+	snprintf(want, sizeof(want), "%s/samples.csv:2: 9 fields, the header has 14", tmpdir);
 	assert_string_equal(err, want);
 	write_file("samples.csv", "run,bench,group,batch,warmup,instret\r\n");
-	assert_int_equal(results_load(dir, &r, err, sizeof(err)), -1);
-	snprintf(want, sizeof(want), "%s/samples.csv:1: no column 'cycles' in the header", dir);
+	assert_int_equal(results_load(tmpdir, &r, err, sizeof(err)), -1);
+	snprintf(want, sizeof(want), "%s/samples.csv:1: no column 'cycles' in the header", tmpdir);
 	assert_string_equal(err, want);
 	write_file("samples.csv", "");
-	assert_int_equal(results_load(dir, &r, err, sizeof(err)), -1);
-	snprintf(want, sizeof(want), "%s/samples.csv: empty file (no header)", dir);
+	assert_int_equal(results_load(tmpdir, &r, err, sizeof(err)), -1);
+	snprintf(want, sizeof(want), "%s/samples.csv: empty file (no header)", tmpdir);
 	assert_string_equal(err, want);
 	assert_int_equal(results_load("/nonexistent-rvb", &r, err, sizeof(err)), -1);
 	assert_string_equal(err, "cannot read /nonexistent-rvb/samples.csv: No such file or directory");
@@ -188,5 +167,5 @@ int main(void)
 		cmocka_unit_test(load_blocks),
 		cmocka_unit_test(load_errors),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);
 }

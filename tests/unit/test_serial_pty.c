@@ -1,11 +1,9 @@
 /*
- * The serial source (host-tools/sources/source_serial.c) on a pseudo-terminal: the
- * test plays the board on the master side. The source must configure the
- * slave (raw, requested baud), collect the run, and never write a byte to
- * the port: with the pty's default echo left on, or any write, the master
- * would have something to read. With --exec (a struct console,
- * host-tools/sources/console_drive.c) it writes the commands, and not one byte
- * before the firmware's prompt.
+ * The serial source (host-tools/sources/source_serial.c) on a
+ * pseudo-terminal, collecting read-only: it must configure the slave
+ * (raw, requested baud), collect the run, keep a partial run on a
+ * timeout, and never write a byte to the port: with the pty's default
+ * echo left on, or any write, the master would have something to read.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -26,72 +24,21 @@
 #include <unistd.h>
 
 #include "console_drive.h"
+#include "pty_fixture.h"
 #include "session.h"
 #include "source.h"
 #include "synth.h"
-
-static const struct synth_bench benches[2] = {
-	{ "add loop", 4, 40, 100, 95, 41, "ok", 0, NULL, NULL, 0, NULL },
-	{ "crc,\"32\"", 2, 20, 0, 10, 5, "none", 0, NULL, NULL, 0, NULL },
-};
-
-static char outdir[64];
-
-static int setup_dir(void **state)
-{
-	(void)state;
-	snprintf(outdir, sizeof(outdir), "/tmp/rvb-test-pty-XXXXXX");
-	return mkdtemp(outdir) ? 0 : -1;
-}
-
-static int teardown_dir(void **state)
-{
-	(void)state;
-	char cmd[128];
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", outdir);
-	return system(cmd) == 0 ? 0 : -1;
-}
-
-/* Banner, a run, then human lines after the trailer (which the source
- * may or may not read before it stops). */
-static char *board_output(size_t *len, int whole_run)
-{
-	struct synth_run r = { 0x51e71a10, 99, benches, 2, "ok", 0, 0 };
-	struct synth_lines l = { 0 };
-	char *buf = NULL;
-	FILE *f = open_memstream(&buf, len);
-	synth_run_lines(&r, &l);
-	fputs("\r\nOpenSBI v1.1\r\n\x1b[0mPlatform Name : SiFive HiFive Unleashed A00\r\n", f);
-	for (size_t i = 0; i < (whole_run ? l.n : l.n / 2); i++)
-		fputs(l.line[i], f);
-	if (whole_run)
-		fputs("rvbench: run complete\r\n", f);
-	fclose(f);
-	synth_free(&l);
-	return buf;
-}
-
-static void assert_master_silent(int master)
-{
-	char c;
-	int fl = fcntl(master, F_GETFL);
-	assert_int_equal(fcntl(master, F_SETFL, fl | O_NONBLOCK), 0);
-	ssize_t n = read(master, &c, 1);
-	assert_int_equal(n, -1);
-	assert_int_equal(errno, EAGAIN);
-}
+#include "tmpdir_fixture.h"
+#include "test_main.h"
 
 static void collect_at(unsigned long baud)
 {
 	int master, slave;
-	char name[256], err[512];
+	char name[256];
 	size_t len;
 	char *out = board_output(&len, 1);
 
-	assert_int_equal(openpty(&master, &slave, name, NULL, NULL), 0);
-	int fd = serial_open(name, baud, err, sizeof(err));
-	if (fd < 0)
-		fail_msg("%s", err);
+	int fd = pty_serial(&master, &slave, name, baud);
 
 	struct termios t;
 	assert_int_equal(tcgetattr(fd, &t), 0);
@@ -101,7 +48,7 @@ static void collect_at(unsigned long baud)
 	assert_int_equal(cfgetispeed(&t), baud == 115200 ? B115200 : B3000000);
 
 	struct session s;
-	assert_int_equal(session_open(&s, outdir, NULL, err, sizeof(err)), 0);
+	session_in_tmpdir(&s);
 
 	/* The board: a child writes in small bursts, as a UART would. */
 	pid_t pid = fork();
@@ -129,12 +76,8 @@ static void collect_at(unsigned long baud)
 	/* uart.log holds exactly the bytes read: a prefix of what was sent
 	 * that includes the whole run. */
 	char path[128];
-	snprintf(path, sizeof(path), "%s/uart.log", outdir);
-	FILE *f = fopen(path, "rb");
-	assert_non_null(f);
-	char *log = malloc(len + 1);
-	size_t got = fread(log, 1, len + 1, f);
-	fclose(f);
+	size_t got;
+	char *log = file_read(tmpdir_path(path, sizeof(path), tmpdir, "uart.log"), &got);
 	assert_true(got <= len);
 	assert_true(got >= len - strlen("rvbench: run complete\r\n"));
 	assert_memory_equal(log, out, got);
@@ -169,15 +112,13 @@ static void test_timeout_keeps_partial_run(void **state)
 {
 	(void)state;
 	int master, slave;
-	char name[256], err[512];
+	char name[256];
 	size_t len;
 	char *out = board_output(&len, 0);
 
-	assert_int_equal(openpty(&master, &slave, name, NULL, NULL), 0);
-	int fd = serial_open(name, 115200, err, sizeof(err));
-	assert_true(fd >= 0);
+	int fd = pty_serial(&master, &slave, name, 115200);
 	struct session s;
-	assert_int_equal(session_open(&s, outdir, NULL, err, sizeof(err)), 0);
+	session_in_tmpdir(&s);
 	/* Half a run fits the pty buffer: write it, then go quiet. */
 	assert_int_equal(write(master, out, len), (ssize_t)len);
 	assert_int_equal(source_serial(&s, fd, 1), SRC_END_TIMEOUT);
@@ -208,307 +149,7 @@ static void test_bad_baud_and_port(void **state)
 	assert_non_null(strstr(err, "/nonexistent/ttyUSB9"));
 }
 
-/* ---- the console ------------------------------------------------------------ */
-
-static int put(int fd, const char *s)
-{
-	size_t n = strlen(s);
-	return write(fd, s, n) == (ssize_t)n ? 0 : -1;
-}
-
-/* The board side: 1 when nothing is readable for ms milliseconds. */
-static int quiet_for(int master, int ms)
-{
-	struct pollfd p = { .fd = master, .events = POLLIN };
-	return poll(&p, 1, ms) == 0;
-}
-
-/* The board reads one command as the firmware does (echoing each byte)
- * and checks it is want + "\r". Returns 0, or an exit code > 0. */
-static int board_read_command(int master, const char *want, int code, int paced)
-{
-	char got[200];
-	size_t n = 0;
-
-	for (;;) {
-		struct pollfd p = { .fd = master, .events = POLLIN };
-		if (poll(&p, 1, 5000) != 1)
-			return code; /* the command never came */
-		char c;
-		if (read(master, &c, 1) != 1)
-			return code + 1;
-		if (c == '\r')
-			break;
-		if (n + 1 >= sizeof(got))
-			return code + 2;
-		got[n++] = c;
-		/* One byte at a time: the next waits for this one's echo. */
-		if (paced && n == 1 && !quiet_for(master, 10))
-			return code + 3;
-		char echo[2] = { c, 0 };
-		if (put(master, echo))
-			return code + 4;
-	}
-	got[n] = '\0';
-	if (strcmp(got, want))
-		return code + 5;
-	return put(master, "\r\n") ? code + 4 : 0;
-}
-
-/* The board for --exec 'show; bogus; run': a banner with decoys, the
- * prompt, three commands each answered, then it watches the port close. */
-static int exec_board(int master, const char *run, size_t runlen)
-{
-	int rc;
-
-	if (put(master, "\r\nOpenSBI v1.1\r\nU-Boot 2023.01\r\nHit any key to stop autoboot:  2 ") ||
-	    put(master, "\r\nrvbench 0.1.0 on SiFive HiFive Unleashed A00\r\n") ||
-	    put(master, "a line that mentions rvbench> mid-line\r\n") ||
-	    put(master, "rvbench: press a key within 300 ms for the console\r\n"))
-		return 10;
-	/* Not a byte before the prompt (U-Boot's autoboot would stop). */
-	if (!quiet_for(master, 300))
-		return 11;
-	if (put(master, "rvbench> "))
-		return 12;
-	if ((rc = board_read_command(master, "show", 20, 1)))
-		return rc;
-	/* The next command waits for the prompt. */
-	if (!quiet_for(master, 150))
-		return 13;
-	if (put(master, "seed=0x1 samples=4 warmup=2 batch=1 counter=plain\r\nrvbench> "))
-		return 14;
-	if ((rc = board_read_command(master, "bogus", 30, 1)))
-		return rc;
-	if (put(master, "error: unknown command 'bogus' (try help)\r\nrvbench> "))
-		return 15;
-	if ((rc = board_read_command(master, "run", 40, 1)))
-		return rc;
-	if (!quiet_for(master, 150))
-		return 16;
-	if (write(master, run, runlen) != (ssize_t)runlen || put(master, "rvbench> "))
-		return 17;
-	/* Done: no "exit" on a serial port; the port is closed (EIO). */
-	struct pollfd p = { .fd = master, .events = POLLIN };
-	if (poll(&p, 1, 5000) != 1)
-		return 18;
-	char c;
-	ssize_t n = read(master, &c, 1);
-	if (n != -1 || errno != EIO)
-		return 19; /* a byte after the last prompt */
-	return 0;
-}
-
-static void test_exec_writes_only_after_prompt(void **state)
-{
-	(void)state;
-	int master, slave;
-	char name[256], err[512];
-	struct synth_run r = { 0x51e71a10, 99, benches, 2, "ok", 0, 0 };
-	struct synth_lines l = { 0 };
-	size_t runlen;
-
-	synth_run_lines(&r, &l);
-	char *run = synth_join(&l, SIZE_MAX, &runlen);
-	assert_int_equal(openpty(&master, &slave, name, NULL, NULL), 0);
-	int fd = serial_open_mode(name, 115200, 1, err, sizeof(err));
-	if (fd < 0)
-		fail_msg("%s", err);
-	close(slave); /* the host's close then shows as EIO on the master */
-	assert_int_equal(fcntl(fd, F_GETFL) & O_ACCMODE, O_RDWR);
-
-	struct console k;
-	assert_int_equal(console_init(&k, CONSOLE_EXEC, " show ;bogus;; run ", 0, -1, -1, NULL,
-				      err, sizeof(err)), 0);
-	assert_int_equal(k.ncmd, 3);
-	struct session s;
-	assert_int_equal(session_open(&s, outdir, NULL, err, sizeof(err)), 0);
-	pid_t pid = fork();
-	assert_true(pid >= 0);
-	if (pid == 0) {
-		close(fd); /* the board holds no end of the host's port */
-		_exit(exec_board(master, run, runlen));
-	}
-	enum src_end end = source_serial_console(&s, fd, 20, &k);
-	int status;
-	assert_int_equal(waitpid(pid, &status, 0), pid);
-	assert_true(WIFEXITED(status));
-	assert_int_equal(WEXITSTATUS(status), 0);
-	assert_int_equal(end, SRC_END_DONE);
-	assert_int_equal(console_commands_done(&k), 3);
-	assert_int_equal(k.prompts, 4);
-	assert_int_equal(k.errors, 1);
-	assert_false(k.ended_by_firmware);
-
-	collector_finish(s.c);
-	assert_int_equal(s.c->nruns, 1);
-	assert_true(s.c->runs[0].complete);
-	session_free(&s);
-	console_free(&k);
-	close(master);
-	synth_free(&l);
-	free(run);
-}
-
-/* A prompt in the stream is no reason to write without --exec/--console:
- * the port stays read-only and silent, and collection ends at the trailer. */
-static void test_no_console_no_write_despite_prompt(void **state)
-{
-	(void)state;
-	int master, slave;
-	char name[256], err[512];
-	size_t len;
-	char *out = board_output(&len, 1);
-
-	assert_int_equal(openpty(&master, &slave, name, NULL, NULL), 0);
-	int fd = serial_open(name, 115200, err, sizeof(err));
-	assert_true(fd >= 0);
-	assert_int_equal(fcntl(fd, F_GETFL) & O_ACCMODE, O_RDONLY);
-	struct console k;
-	assert_int_equal(console_init(&k, CONSOLE_OFF, NULL, 0, -1, -1, NULL, err, sizeof(err)), 0);
-	struct session s;
-	assert_int_equal(session_open(&s, outdir, NULL, err, sizeof(err)), 0);
-	assert_int_equal(put(master, "rvbench: press a key within 300 ms for the console\r\nrvbench> "), 0);
-	pid_t pid = fork();
-	assert_true(pid >= 0);
-	if (pid == 0) {
-		usleep(200 * 1000);
-		_exit(write(master, out, len) == (ssize_t)len ? 0 : 1);
-	}
-	assert_int_equal(source_serial_console(&s, fd, 10, &k), SRC_END_TRAILER);
-	int status;
-	assert_int_equal(waitpid(pid, &status, 0), pid);
-	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-	assert_master_silent(master);
-	collector_finish(s.c);
-	assert_int_equal(s.c->nruns, 1);
-	session_free(&s);
-	console_free(&k);
-	close(slave);
-	close(master);
-	free(out);
-}
-
-/* --console: the user's input goes out as typed, up to Ctrl-], which
- * ends the session; nothing typed after it is sent. */
-static void test_interactive_forwards_until_escape(void **state)
-{
-	(void)state;
-	int master, slave, user[2];
-	char name[256], err[512];
-
-	assert_int_equal(openpty(&master, &slave, name, NULL, NULL), 0);
-	int fd = serial_open_mode(name, 115200, 1, err, sizeof(err));
-	assert_true(fd >= 0);
-	close(slave);
-	assert_int_equal(pipe(user), 0);
-	assert_int_equal(put(user[1], "help\r\x1dnot this"), 0);
-	struct console k;
-	assert_int_equal(console_init(&k, CONSOLE_INTERACTIVE, NULL, 0, -1, user[0], NULL, err,
-				      sizeof(err)), 0);
-	struct session s;
-	assert_int_equal(session_open(&s, outdir, NULL, err, sizeof(err)), 0);
-	pid_t pid = fork();
-	assert_true(pid >= 0);
-	if (pid == 0) {
-		close(fd);
-		int rc = put(master, "rvbench: console (type help)\r\nrvbench> ") ? 1
-			 : board_read_command(master, "help", 2, 0);
-		if (!rc) {
-			char c;
-			struct pollfd p = { .fd = master, .events = POLLIN };
-			if (poll(&p, 1, 5000) != 1 || read(master, &c, 1) != -1 || errno != EIO)
-				rc = 20;
-		}
-		_exit(rc);
-	}
-	assert_int_equal(source_serial_console(&s, fd, 10, &k), SRC_END_DONE);
-	int status;
-	assert_int_equal(waitpid(pid, &status, 0), pid);
-	assert_true(WIFEXITED(status));
-	assert_int_equal(WEXITSTATUS(status), 0);
-	session_free(&s);
-	console_free(&k);
-	close(user[0]);
-	close(user[1]);
-	close(master);
-}
-
-/* The prompt is found at a line start only, in any chunking; the human
- * lines are shown, the machine lines not. */
-static void test_prompt_and_display(void **state)
-{
-	(void)state;
-	static const char in[] = "OpenSBI\r\n@RVB 1 0 RUN fmt=1 *0000\r\n@RV not machine\r\n"
-				 "say rvbench> here\r\n@RVB\r\nrvbench> help\r\ncommands:\r\nrvbench> ";
-	static const char shown[] = "OpenSBI\r\n@RV not machine\r\nsay rvbench> here\r\n@RVB\r\n"
-				    "rvbench> help\r\ncommands:\r\nrvbench> ";
-	char err[64];
-
-	for (size_t chunk = 1; chunk <= sizeof(in); chunk += 3) {
-		char *buf = NULL;
-		size_t len = 0;
-		FILE *f = open_memstream(&buf, &len);
-		struct console k;
-		assert_int_equal(console_init(&k, CONSOLE_INTERACTIVE, NULL, 0, -1, -1, f, err,
-					      sizeof(err)), 0);
-		for (size_t off = 0; off < sizeof(in) - 1; off += chunk)
-			console_rx(&k, in + off, sizeof(in) - 1 - off < chunk ? sizeof(in) - 1 - off : chunk, 0);
-		assert_int_equal(k.prompts, 2);
-		fclose(f);
-		assert_string_equal(buf, shown);
-		free(buf);
-		console_free(&k);
-	}
-}
-
-static void test_exec_script_parsing(void **state)
-{
-	(void)state;
-	struct console k;
-	char err[256];
-
-	/* qemu adds "exit" unless the script ends the session itself. */
-	assert_int_equal(console_init(&k, CONSOLE_EXEC, "set samples 5000; run lpm*", 1, -1, -1, NULL,
-				      err, sizeof(err)), 0);
-	assert_int_equal(k.ncmd, 3);
-	assert_string_equal(k.cmd[0], "set samples 5000");
-	assert_string_equal(k.cmd[1], "run lpm*");
-	assert_string_equal(k.cmd[2], "exit");
-	assert_int_equal(k.added_exit, 1);
-	assert_true(console_script_runs(&k));
-	console_free(&k);
-	assert_int_equal(console_init(&k, CONSOLE_EXEC, "list\nshow; exit", 1, -1, -1, NULL, err,
-				      sizeof(err)), 0);
-	assert_int_equal(k.ncmd, 3);
-	assert_int_equal(k.added_exit, 0);
-	assert_false(console_script_runs(&k));
-	console_free(&k);
-	assert_int_equal(console_init(&k, CONSOLE_EXEC, " ; ;", 1, -1, -1, NULL, err, sizeof(err)), -1);
-	assert_non_null(strstr(err, "no command"));
-	assert_int_equal(console_init(&k, CONSOLE_EXEC, "run \x1b[A", 1, -1, -1, NULL, err, sizeof(err)),
-			 -1);
-	char longcmd[200];
-	memset(longcmd, 'x', sizeof(longcmd) - 1);
-	longcmd[sizeof(longcmd) - 1] = '\0';
-	assert_int_equal(console_init(&k, CONSOLE_EXEC, longcmd, 1, -1, -1, NULL, err, sizeof(err)), -1);
-	assert_non_null(strstr(err, "longer"));
-}
-
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_115200, setup_dir, teardown_dir),
-		cmocka_unit_test_setup_teardown(test_3000000, setup_dir, teardown_dir),
-		cmocka_unit_test_setup_teardown(test_timeout_keeps_partial_run, setup_dir, teardown_dir),
-		cmocka_unit_test(test_bad_baud_and_port),
-		cmocka_unit_test_setup_teardown(test_exec_writes_only_after_prompt, setup_dir, teardown_dir),
-		cmocka_unit_test_setup_teardown(test_no_console_no_write_despite_prompt, setup_dir,
-						teardown_dir),
-		cmocka_unit_test_setup_teardown(test_interactive_forwards_until_escape, setup_dir,
-						teardown_dir),
-		cmocka_unit_test(test_prompt_and_display),
-		cmocka_unit_test(test_exec_script_parsing),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test_setup_teardown(test_115200, tmpdir_setup, tmpdir_teardown),
+	  cmocka_unit_test_setup_teardown(test_3000000, tmpdir_setup, tmpdir_teardown),
+	  cmocka_unit_test_setup_teardown(test_timeout_keeps_partial_run, tmpdir_setup, tmpdir_teardown),
+	  cmocka_unit_test(test_bad_baud_and_port))

@@ -1,0 +1,156 @@
+/*
+ * What the FDT reader's tests share (test_fdt, test_fdt_corrupt,
+ * test_fdt_builder): a blob in a malloc() block of exactly its size, so
+ * that ASan sees the first byte past it; QEMU's trees from
+ * $RVBENCH_FIXTURES (see tests/run-all.sh):
+ *   qemu-system-riscv64 -M sifive_u,dumpdtb=DIR/sifive_u.dtb -smp 5 -display none
+ *   qemu-system-riscv64 -M virt,dumpdtb=DIR/virt.dtb -display none
+ * and a walk that reads every node and property.
+ */
+#ifndef RVBENCH_FDT_FIXTURE_H
+#define RVBENCH_FDT_FIXTURE_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fdt.h"
+
+struct blob {
+	uint8_t *p;
+	size_t size;   /* = totalsize */
+};
+
+static inline void put32(uint8_t *p, uint32_t v)
+{
+	p[0] = (uint8_t)(v >> 24);
+	p[1] = (uint8_t)(v >> 16);
+	p[2] = (uint8_t)(v >> 8);
+	p[3] = (uint8_t)v;
+}
+
+/* QEMU pads the dumped file to 1 MiB; keep only totalsize bytes. */
+static inline struct blob load_fixture(const char *name)
+{
+	const char *dir = getenv("RVBENCH_FIXTURES");
+	if (!dir || !*dir)
+		fail_msg("RVBENCH_FIXTURES is not set: it must name a directory "
+		         "holding sifive_u.dtb and virt.dtb dumped by QEMU "
+		         "(-M sifive_u,dumpdtb=DIR/sifive_u.dtb -smp 5; "
+		         "-M virt,dumpdtb=DIR/virt.dtb)");
+	char path[4096];
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		fail_msg("cannot open fixture %s", path);
+	uint8_t hdr[8];
+	assert_int_equal(fread(hdr, 1, 8, f), 8);
+	size_t total = fdt_ld32(hdr + 4);
+	assert_true(total >= 40 && total < (1u << 20));
+	struct blob b = { malloc(total), total };
+	assert_non_null(b.p);
+	rewind(f);
+	assert_int_equal(fread(b.p, 1, total, f), total);
+	fclose(f);
+	assert_int_equal(fdt_check(b.p, b.size), 0);
+	return b;
+}
+
+static inline uint8_t *dup_exact(const uint8_t *src, size_t n)
+{
+	uint8_t *p = malloc(n ? n : 1);
+	assert_non_null(p);
+	memcpy(p, src, n);
+	return p;
+}
+
+/* Walk every node and read every property; return the number of nodes.
+ * On a corrupt blob any call may fail, but never read out of bounds. With
+ * strict set (the blob passed fdt_check) no call may report corruption. */
+static unsigned long sink;
+static inline int walk(const void *fdt, int node, int depth, int strict)
+{
+	int count = 1, len, rc;
+	const char *name = fdt_get_name(fdt, node, &len);
+	if (name)
+		sink += strlen(name) + (size_t)len;
+	else if (strict)
+		fail_msg("get_name: %s", fdt_strerror(len));
+
+	int prop;
+	for (prop = fdt_first_property(fdt, node); prop >= 0;
+	     prop = fdt_next_property(fdt, prop)) {
+		const char *pname;
+		const uint8_t *v = fdt_getprop_by_offset(fdt, prop, &pname, &len);
+		assert_non_null(v);
+		assert_true(len >= 0);
+		for (int i = 0; i < len; i++)
+			sink += v[i];
+		assert_non_null(pname);
+		/* Look it up by name too: exercises the name comparison. */
+		const void *again = fdt_getprop(fdt, node, pname, &rc);
+		assert_non_null(again);
+	}
+	if (strict)
+		assert_int_equal(prop, FDT_ERR_NOTFOUND);
+
+	uint32_t u32;
+	uint64_t u64;
+	(void)fdt_prop_u32(fdt, node, "#address-cells", &u32);
+	(void)fdt_prop_u64(fdt, node, "clock-frequency", &u64);
+	(void)fdt_address_cells(fdt, node);
+	(void)fdt_size_cells(fdt, node);
+	(void)fdt_node_is_compatible(fdt, node, "sifive,uart0");
+	if (fdt_prop_string(fdt, node, "compatible"))
+		sink++;
+
+	/* fdt_check() rejects deeper trees; a corrupt one we just stop at. */
+	if (depth >= FDT_MAX_DEPTH) {
+		if (strict)
+			fail_msg("walk deeper than FDT_MAX_DEPTH");
+		return count;
+	}
+	int child;
+	for (child = fdt_first_subnode(fdt, node); child >= 0;
+	     child = fdt_next_subnode(fdt, child)) {
+		assert_true(child > node);
+		count += walk(fdt, child, depth + 1, strict);
+	}
+	if (strict)
+		assert_int_equal(child, FDT_ERR_NOTFOUND);
+	return count;
+}
+
+/* A few whole-tree lookups on top of walk(), as the firmware does them. */
+static inline void exercise(const void *fdt, int strict)
+{
+	int root = fdt_path_offset(fdt, "/");
+	if (root < 0) {
+		assert_false(strict);
+		return;
+	}
+	walk(fdt, root, 0, strict);
+	int chosen = fdt_path_offset(fdt, "/chosen");
+	const char *out = chosen >= 0 ? fdt_prop_string(fdt, chosen, "stdout-path") : NULL;
+	int node = out ? fdt_path_offset(fdt, out) : FDT_ERR_NOTFOUND;
+	if (node >= 0) {
+		uint64_t a, s;
+		(void)fdt_get_reg(fdt, node, 0, &a, &s);
+		(void)fdt_parent_offset(fdt, node);
+	}
+	(void)fdt_path_offset(fdt, "serial0:115200n8");
+	(void)fdt_path_offset(fdt, "/cpus/cpu@1/interrupt-controller");
+	int mem = fdt_path_offset(fdt, "/memory");
+	if (mem >= 0) {
+		uint64_t a, s;
+		(void)fdt_get_reg(fdt, mem, 0, &a, &s);
+	}
+}
+
+#endif

@@ -1,0 +1,256 @@
+/*
+ * The FDT reader (platform/fdt.c) on little trees built by hand: a good
+ * one read back exactly, then one corruption at a time (lengths, string
+ * offsets, a block's size, a bad token, nesting) that fdt_check() must
+ * refuse and no call may read past.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fdt.h"
+#include "fdt_fixture.h"
+#include "test_main.h"
+
+/* ---- a tiny blob builder for hand-made corruptions ---------------------- */
+
+struct builder {
+	uint8_t st[512];
+	size_t nst;
+	char strs[128];
+	size_t nstrs;
+};
+
+static void b_u32(struct builder *b, uint32_t v)
+{
+	put32(b->st + b->nst, v);
+	b->nst += 4;
+}
+
+static void b_bytes(struct builder *b, const void *p, size_t n)
+{
+	memcpy(b->st + b->nst, p, n);
+	b->nst = (b->nst + n + 3) & ~(size_t)3;
+}
+
+static void b_begin(struct builder *b, const char *name)
+{
+	b_u32(b, 1);
+	b_bytes(b, name, strlen(name) + 1);
+}
+
+static uint32_t b_str(struct builder *b, const char *s)
+{
+	uint32_t off = (uint32_t)b->nstrs;
+	memcpy(b->strs + b->nstrs, s, strlen(s) + 1);
+	b->nstrs += strlen(s) + 1;
+	return off;
+}
+
+static void b_prop(struct builder *b, const char *name, const void *v, size_t n)
+{
+	b_u32(b, 3);
+	b_u32(b, (uint32_t)n);
+	b_u32(b, b_str(b, name));
+	b_bytes(b, v, n);
+}
+
+static void b_end(struct builder *b) { b_u32(b, 2); }
+
+/* Lay out header, empty reserve map, structure and strings blocks. */
+static struct blob b_finish(const struct builder *b)
+{
+	size_t total = 40 + 16 + b->nst + b->nstrs;
+	struct blob o = { calloc(1, total), total };
+	assert_non_null(o.p);
+	put32(o.p + 0, FDT_MAGIC);
+	put32(o.p + 4, (uint32_t)total);
+	put32(o.p + 8, 56);
+	put32(o.p + 12, (uint32_t)(56 + b->nst));
+	put32(o.p + 16, 40);
+	put32(o.p + 20, 17);
+	put32(o.p + 24, 16);
+	put32(o.p + 32, (uint32_t)b->nstrs);
+	put32(o.p + 36, (uint32_t)b->nst);
+	memcpy(o.p + 56, b->st, b->nst);
+	memcpy(o.p + 56 + b->nst, b->strs, b->nstrs);
+	return o;
+}
+
+/* A good little tree: root with cells 1/1, /aliases, /chosen, /uart@100. */
+static void b_good(struct builder *b)
+{
+	uint8_t one[4] = { 0, 0, 0, 1 };
+	uint8_t reg[8] = { 0, 0, 1, 0, 0, 0, 0, 0x20 };
+	memset(b, 0, sizeof(*b));
+	b_begin(b, "");
+	b_prop(b, "#address-cells", one, 4);
+	b_prop(b, "#size-cells", one, 4);
+	b_begin(b, "aliases");
+	b_prop(b, "serial0", "/uart@100", 10);
+	b_end(b);
+	b_begin(b, "chosen");
+	b_prop(b, "stdout-path", "serial0:115200n8", 17);
+	b_end(b);
+	b_begin(b, "uart@100");
+	b_prop(b, "compatible", "acme,uart\0ns16550a", 19);
+	b_prop(b, "reg", reg, 8);
+	b_end(b);
+	b_end(b);
+	b_u32(b, 9);
+}
+
+static void test_builder_good(void **state)
+{
+	(void)state;
+	struct builder bld;
+	b_good(&bld);
+	struct blob b = b_finish(&bld);
+	assert_int_equal(fdt_check(b.p, b.size), 0);
+	int uart = fdt_path_offset(b.p, "serial0:115200n8");
+	assert_int_equal(uart, fdt_path_offset(b.p, "/uart@100"));
+	assert_int_equal(uart, fdt_path_offset(b.p, "/uart"));  /* unit-address rule */
+	assert_true(uart >= 0);
+	assert_true(fdt_node_is_compatible(b.p, uart, "ns16550a"));
+	assert_true(fdt_node_is_compatible(b.p, uart, "acme,uart"));
+	assert_false(fdt_node_is_compatible(b.p, uart, "ns16550"));
+	uint64_t a, s;
+	assert_int_equal(fdt_get_reg(b.p, uart, 0, &a, &s), 0);
+	assert_int_equal(a, 0x100);
+	assert_int_equal(s, 0x20);
+	assert_int_equal(fdt_parent_offset(b.p, uart), 0);
+	assert_int_equal(fdt_parent_offset(b.p, 0), FDT_ERR_NOTFOUND);
+	assert_int_equal(fdt_parent_offset(b.p, uart + 4), FDT_ERR_BADOFFSET);
+	assert_int_equal(fdt_first_subnode(b.p, 3), FDT_ERR_BADOFFSET);
+	assert_int_equal(fdt_first_subnode(b.p, -5), FDT_ERR_BADOFFSET);
+	assert_int_equal(fdt_first_subnode(b.p, 1 << 20), FDT_ERR_BADOFFSET);
+	uint32_t v;
+	assert_int_equal(fdt_prop_u32(b.p, uart, "compatible", &v), FDT_ERR_BADVALUE);
+	assert_true(fdt_stringlist_contains("a\0bc", 5, "bc"));
+	assert_false(fdt_stringlist_contains("a\0bc", 4, "bc"));  /* unterminated */
+	assert_false(fdt_stringlist_contains("a\0bc", 5, "b"));
+	assert_string_equal(fdt_strerror(FDT_ERR_TOODEEP), "too deep");
+	assert_string_equal(fdt_strerror(-1000), "unknown error");
+	free(b.p);
+}
+
+static void test_builder_corrupt(void **state)
+{
+	(void)state;
+	struct builder bld;
+	struct blob b;
+	uint8_t one[4] = { 0, 0, 0, 1 };
+
+	/* Node name that runs to the end of the struct block with no NUL;
+	 * the strings block after it has NULs that must not be used. */
+	memset(&bld, 0, sizeof(bld));
+	b_begin(&bld, "");
+	b_prop(&bld, "x", one, 4);
+	b_u32(&bld, 1);
+	memcpy(bld.st + bld.nst, "abcdefgh", 8);
+	bld.nst += 8;
+	b = b_finish(&bld);
+	assert_int_equal(fdt_check(b.p, b.size), FDT_ERR_BADSTRUCTURE);
+	assert_true(fdt_first_subnode(b.p, 0) < 0);
+	assert_true(fdt_path_offset(b.p, "/abcdefgh") < 0);
+	free(b.p);
+
+	/* Property length running past the struct block, and wrapping. */
+	uint32_t lens[] = { 0x1000, 0x7ffffffc, 0xfffffffc, 0xffffffff };
+	for (size_t i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
+		b_good(&bld);
+		b = b_finish(&bld);
+		put32(b.p + 56 + 8 + 4, lens[i]);   /* first prop's len */
+		assert_int_equal(fdt_check(b.p, b.size), FDT_ERR_BADSTRUCTURE);
+		int len;
+		assert_null(fdt_getprop(b.p, 0, "#address-cells", &len));
+		assert_true(len < 0);
+		exercise(b.p, 0);
+		free(b.p);
+	}
+
+	/* nameoff past the strings block, and at its very end. */
+	uint32_t offs[] = { 0xffffffff, 0x1000, 0 };
+	for (size_t i = 0; i < sizeof(offs) / sizeof(offs[0]); i++) {
+		b_good(&bld);
+		b = b_finish(&bld);
+		uint32_t nstr = fdt_ld32(b.p + 32);
+		put32(b.p + 56 + 8 + 8, offs[i] ? offs[i] : nstr);
+		assert_int_equal(fdt_check(b.p, b.size), FDT_ERR_BADSTRUCTURE);
+		exercise(b.p, 0);
+		free(b.p);
+	}
+
+	/* Strings block whose last name has no NUL: shrink size_dt_strings
+	 * by one so the final terminator falls outside it. */
+	b_good(&bld);
+	b = b_finish(&bld);
+	put32(b.p + 32, fdt_ld32(b.p + 32) - 1);
+	assert_int_equal(fdt_check(b.p, b.size), FDT_ERR_BADSTRUCTURE);
+	exercise(b.p, 0);
+	free(b.p);
+
+	/* Unknown token. */
+	b_good(&bld);
+	b = b_finish(&bld);
+	put32(b.p + 56 + 8, 7);
+	assert_int_equal(fdt_check(b.p, b.size), FDT_ERR_BADSTRUCTURE);
+	exercise(b.p, 0);
+	free(b.p);
+
+	/* Unbalanced: an END_NODE too many, and one too few. */
+	memset(&bld, 0, sizeof(bld));
+	b_begin(&bld, "");
+	b_end(&bld);
+	b_end(&bld);
+	b_u32(&bld, 9);
+	b = b_finish(&bld);
+	assert_int_equal(fdt_check(b.p, b.size), FDT_ERR_BADSTRUCTURE);
+	free(b.p);
+	memset(&bld, 0, sizeof(bld));
+	b_begin(&bld, "");
+	b_begin(&bld, "a");
+	b_end(&bld);
+	b_u32(&bld, 9);
+	b = b_finish(&bld);
+	assert_int_equal(fdt_check(b.p, b.size), FDT_ERR_BADSTRUCTURE);
+	assert_true(fdt_next_subnode(b.p, 0) < 0);
+	exercise(b.p, 0);
+	free(b.p);
+
+	/* Nesting deeper than FDT_MAX_DEPTH. */
+	memset(&bld, 0, sizeof(bld));
+	for (int i = 0; i < FDT_MAX_DEPTH + 8; i++)
+		b_begin(&bld, "");
+	for (int i = 0; i < FDT_MAX_DEPTH + 8; i++)
+		b_end(&bld);
+	b_u32(&bld, 9);
+	b = b_finish(&bld);
+	assert_int_equal(fdt_check(b.p, b.size), FDT_ERR_TOODEEP);
+	assert_int_equal(fdt_next_subnode(b.p, 0), FDT_ERR_TOODEEP);
+	assert_int_equal(fdt_parent_offset(b.p, 8 * (FDT_MAX_DEPTH + 3)), FDT_ERR_TOODEEP);
+	free(b.p);
+
+	/* Alias pointing at a relative path or not terminated. */
+	b_good(&bld);
+	b = b_finish(&bld);
+	int aliases = fdt_path_offset(b.p, "/aliases");
+	int prop = fdt_first_property(b.p, aliases);
+	assert_true(prop >= 0);
+	uint8_t *val = b.p + 56 + prop + 12;
+	val[0] = 'u';
+	assert_int_equal(fdt_path_offset(b.p, "serial0"), FDT_ERR_BADVALUE);
+	val[0] = '/';
+	val[9] = 'x';
+	assert_int_equal(fdt_path_offset(b.p, "serial0"), FDT_ERR_BADVALUE);
+	free(b.p);
+}
+
+TEST_MAIN(cmocka_unit_test(test_builder_good),
+	  cmocka_unit_test(test_builder_corrupt))
