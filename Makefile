@@ -136,7 +136,7 @@ $(BUILD)/host/rvbench: $(HOST_OBJS)
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_TEST_SRCS))
 $(BUILD)/tests/%: tests/unit/%.c $(HOST_LIB_OBJS_SAN)
 	@mkdir -p $(dir $@)
-	$(call quiet,TEST-CC,$<)$(HCC) $(HCFLAGS) $(SANITIZE) -Iinclude -Isrc/common $(HOST_INC_ALL) -Iplatform -Isrc -Itests/unit -Itests/support $< $(HOST_LIB_OBJS_SAN) -lcmocka $(HOST_LIBS) -o $@
+	$(call quiet,TEST-CC,$<)$(HCC) $(HCFLAGS) $(SANITIZE) -Iinclude -Isrc/common $(HOST_INC_ALL) -Iplatform -Isrc -Itests/unit -Itests/support -MMD -MP -MF $@.d $< $(HOST_LIB_OBJS_SAN) -lcmocka $(HOST_LIBS) -o $@
 
 deps:
 	$(Q)scripts/install-deps.sh
@@ -171,7 +171,8 @@ clean:
 .SECONDARY:
 
 include images.mk
--include $(FW_OBJS:.o=.d) $(LDSCRIPT).d $(HOST_OBJS:.o=.d) $(HOST_LIB_OBJS_SAN:.o=.d)
+# A test binary is rebuilt when a header it includes changes, too.
+-include $(FW_OBJS:.o=.d) $(LDSCRIPT).d $(HOST_OBJS:.o=.d) $(HOST_LIB_OBJS_SAN:.o=.d) $(UNIT_TESTS:=.d)
 
 # ---- boot time --------------------------------------------------------------
 # make bench-boot: host time from starting QEMU to rvbench's first sample,
