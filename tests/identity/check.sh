@@ -37,11 +37,16 @@ cleanup="git -C '$top' worktree remove --force '$work/base-tree'"
 trap 'eval "$cleanup"' EXIT
 
 # The perturbed copies: NAME|instructions at the start of the run|
-# instructions in each record's writer|pages of data added.
-variants='nop|nop|nop|1
-spin|spin 1000|nop; nop; nop; nop; nop; nop; nop|3'
-# perturb TREE AT_START PER_RECORD PAGES: inserts them into the earlier
-# firmware's src/run.c (run_all) and src/stream.c (stream_send).
+# instructions in each record's writer|pages of data added|bytes every
+# function but the entry moves up. A spin of a million turns moves every
+# later event by milliseconds of emulated time, as long as the longest
+# samples, so events that land at a moment (a timer, an interrupt handled
+# by OpenSBI during a sample) land elsewhere.
+variants='nop|nop|nop|1|0
+spin|spin 1000000|nop; nop; nop; nop; nop; nop; nop|3|256'
+# perturb TREE AT_START PER_RECORD PAGES SHIFT: inserts them into the
+# earlier firmware's src/run.c (run_all), src/stream.c (stream_send) and
+# linker script.
 perturb() {
 	code() { # "nop" or "spin N" or "nop; nop; ..." as C statements
 		case $1 in
@@ -54,8 +59,9 @@ perturb() {
 	sed -i "/^void stream_send(void)\$/,/^{\$/ s/^{\$/{\n\t$(code "$3")\n\t(void)identity_pad[0];/" \
 		"$1/src/stream.c"
 	sed -i "/^void run_all(const struct config \*c)\$/,/^{\$/ s/^{\$/{\n\t$(code "$2")/" "$1/src/run.c"
-	git -C "$1" diff --stat | tail -n 1 | grep -q '2 files changed' || {
-		echo "identity: could not perturb $base (src/stream.c, src/run.c)" >&2
+	sed -i "s/^\(\t\tKEEP(\*(.text.entry)).*\)\$/\1\n\t\t. += $5;/" "$1/linker/rvbench.ld"
+	git -C "$1" diff --stat | tail -n 1 | grep -q '3 files changed' || {
+		echo "identity: could not perturb $base (src/stream.c, src/run.c, linker/rvbench.ld)" >&2
 		exit 2
 	}
 }
@@ -63,10 +69,10 @@ perturb() {
 echo "identity: building $base, its perturbed copies and the current tree"
 make -C "$work/base-tree" -j2 all >"$work/base-build.log" 2>&1
 make -C "$top" -j2 all >"$work/new-build.log" 2>&1
-printf '%s\n' "$variants" | while IFS='|' read -r name at_start per_record pages; do
+printf '%s\n' "$variants" | while IFS='|' read -r name at_start per_record pages shift; do
 	rm -rf "$work/$name-tree" "$work/$name"
 	git -C "$top" worktree add --detach -f "$work/$name-tree" "$base" >/dev/null
-	perturb "$work/$name-tree" "$at_start" "$per_record" "$pages"
+	perturb "$work/$name-tree" "$at_start" "$per_record" "$pages" "$shift"
 	make -C "$work/$name-tree" -j2 all >"$work/$name-build.log" 2>&1
 done
 for name in $(printf '%s\n' "$variants" | cut -d'|' -f1); do
