@@ -194,7 +194,7 @@ static void test_summary_csv(void **state)
 			    "run,bench,block,params,hart,group,batch,count,min,max,mean,median,p90,"
 			    "p95,p99,mad,stddev,overhead_cycles,overhead_instret,warmup,"
 			    "instret_median,verify,status,path_differs,checksum,unit,per_call,"
-			    "units_per_cycle,reason\r\n",
+			    "units_per_cycle,reason,cflags\r\n",
 			    strlen(CSV_SUMMARY_HEADER) + 2);
 
 	/* Bench 1 by hand: net values of samples 2..21 (warmup 2). */
@@ -217,7 +217,7 @@ static void test_summary_csv(void **state)
 	/* Nearest rank of 20: median 10th, p90 18th, p95 19th, p99 20th. */
 	snprintf(want, sizeof(want),
 		 "\r\n1a2b3c4d,\"crc,\"\"32\"\"\",1,,1,0,1,20,%llu,%llu,%.3f,%llu,%llu,%llu,%llu,%llu,%.3f,"
-		 "10,5,2,%llu,none,ok,16,0x%llx,,,,\r\n",
+		 "10,5,2,%llu,none,ok,16,0x%llx,,,,,\r\n",
 		 (unsigned long long)v[0], (unsigned long long)v[19], mean,
 		 (unsigned long long)v[9], (unsigned long long)v[17], (unsigned long long)v[18],
 		 (unsigned long long)v[19], (unsigned long long)dev[9], sqrt(sq / 19),
@@ -249,12 +249,12 @@ static void test_summary_small_counts(void **state)
 	char *s = to_string(csv_write_summary, c);
 	char want[200];
 	uint64_t x = synth_cycles(0, 3);
-	snprintf(want, sizeof(want), "abcdef01,one,0,,1,0,1,1,%llu,%llu,%llu.000,%llu,%llu,%llu,%llu,0,0.000,0,0,3,%llu,ok,ok,0,0x%llx,,,,\r\n",
+	snprintf(want, sizeof(want), "abcdef01,one,0,,1,0,1,1,%llu,%llu,%llu.000,%llu,%llu,%llu,%llu,0,0.000,0,0,3,%llu,ok,ok,0,0x%llx,,,,,\r\n",
 		 (unsigned long long)x, (unsigned long long)x, (unsigned long long)x,
 		 (unsigned long long)x, (unsigned long long)x, (unsigned long long)x,
 		 (unsigned long long)x, (unsigned long long)synth_instret(0, 3), checksum(0, 4));
 	assert_non_null(strstr(s, want));
-	snprintf(want, sizeof(want), "abcdef01,none,1,,1,0,1,0,,,,,,,,,,0,0,2,,ok,ok,0,0x%llx,,,,\r\n",
+	snprintf(want, sizeof(want), "abcdef01,none,1,,1,0,1,0,,,,,,,,,,0,0,2,,ok,ok,0,0x%llx,,,,,\r\n",
 		 checksum(1, 2));
 	assert_non_null(strstr(s, want));
 	free(s);
@@ -359,7 +359,7 @@ static void test_sweep_columns(void **state)
 	struct coll_bench_stats st;
 	coll_bench_stats(r, &r->bench[1], &st);
 	char want[512];
-	snprintf(want, sizeof(want), ",0x%llx,load,64,%.4f,\r\n",
+	snprintf(want, sizeof(want), ",0x%llx,load,64,%.4f,,\r\n",
 		 (unsigned long long)r->bench[1].checksum, 64.0 * (double)st.batch / (double)st.median);
 	char *row1 = strstr(s, "\r\n1a2b3c4d,mem_latency_rand,1,size_kib=64;steps=64,1,0,1,20,");
 	assert_non_null(row1);
@@ -370,10 +370,10 @@ static void test_sweep_columns(void **state)
 	assert_non_null(row2);
 	assert_non_null(strstr(row2, ",ok,skipped,"));
 	assert_non_null(strstr(row2, ",load,64,,\"size_kib=65536 does not fit, the arena holds "
-				     "49792 KiB\"\r\n"));
-	/* Without unit and per_call: four empty columns. */
+				     "49792 KiB\",\r\n"));
+	/* Without unit, per_call and cflags: five empty columns. */
 	assert_non_null(strstr(s, "\r\n1a2b3c4d,udiv,3,,1,0,3,5,"));
-	assert_non_null(strstr(strstr(s, "\r\n1a2b3c4d,udiv,3,"), ",,,,\r\n"));
+	assert_non_null(strstr(strstr(s, "\r\n1a2b3c4d,udiv,3,"), ",,,,,\r\n"));
 	free(s);
 
 	/* meta.json: per block unit, per_call and reason. */

@@ -76,6 +76,7 @@ static struct rec_bench full_bench(void)
 	REC_SET(&b, BENCH, inputs_block, 1);
 	REC_SET(&b, BENCH, skew_ticks, 12);
 	REC_SET(&b, BENCH, offset_cycles, -13);
+	REC_SET(&b, BENCH, flags, REC_FLAGS_MAX - 1);
 	return b;
 }
 
@@ -130,6 +131,11 @@ static struct rec_trailer full_trailer(void)
 				     .status = rec_run_status_name[REC_RUN_FAULT] };
 }
 
+static struct rec_flags full_flags(void)
+{
+	return (struct rec_flags){ .id = REC_FLAGS_MAX - 1, .text = "-O2 -DX=\"a b\" %" };
+}
+
 /* The full record of type t, in storage that fits any of them. */
 union any_rec {
 	struct rec_run run;
@@ -141,6 +147,7 @@ union any_rec {
 	struct rec_tp tp;
 	struct rec_hart hart;
 	struct rec_trailer trailer;
+	struct rec_flags flags;
 };
 
 static union any_rec full(enum rec_type t)
@@ -157,6 +164,7 @@ static union any_rec full(enum rec_type t)
 	case REC_TP: u.tp = full_tp(); break;
 	case REC_HART: u.hart = full_hart(); break;
 	case REC_TRAILER: u.trailer = full_trailer(); break;
+	case REC_FLAGS: u.flags = full_flags(); break;
 	default: fail_msg("record type %d has no test", t);
 	}
 	return u;
@@ -281,6 +289,7 @@ static void check_bench(const struct coll_run *r)
 	assert_int_equal(b->inputs_block, 1);
 	assert_int_equal(b->skew_ticks, 12);
 	assert_int_equal(b->offset_cycles, -13);
+	assert_null(b->cflags); /* flags= names a FLAGS text that never came */
 	assert_int_equal(b->nparam, 1);
 	assert_string_equal(b->param[0].key, "len");
 	assert_string_equal(b->param[0].value, "-64");
@@ -374,6 +383,9 @@ static void check_model(enum rec_type t, const struct coll_run *r)
 		assert_string_equal(r->tr_status, "fault");
 		assert_int_equal(r->tr_status_word, REC_RUN_FAULT);
 		break;
+	case REC_FLAGS:
+		assert_string_equal(r->flags[REC_FLAGS_MAX - 1], "-O2 -DX=\"a b\" %");
+		break;
 	default:
 		fail_msg("record type %d has no test", t);
 	}
@@ -419,6 +431,7 @@ static const char *missing_message(enum rec_type t, unsigned i)
 	case REC_TP: return "TP line with a missing or bad field";
 	case REC_HART: return "HART line with a missing or bad field";
 	case REC_TRAILER: return "TRAILER line with a missing or bad field";
+	case REC_FLAGS: return "FLAGS line with a missing or bad field";
 	default: fail_msg("record type %d has no test", t);
 	}
 	return NULL;
