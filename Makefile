@@ -3,10 +3,15 @@
 # sources in a small objects.mk fragment.
 #
 #   make            firmware image + host CLI
+#   make BENCH_DIR="d1 d2"  ... with the benchmarks of directories of yours,
+#                   each built with its own rvbench.mk (bench-units.mk)
 #   make run        build, boot on QEMU sifive_u, collect into results/
 #   make test       unit tests (ASan + UBSan) and system tests on QEMU
 #   make deps       install the Debian packages the build needs
 #   make fixtures   capture the firmware's streams the decoder's tests read
+
+# `make` alone builds `all`, whatever the included fragments define first.
+.DEFAULT_GOAL := all
 
 BUILD     ?= build
 RESULTS   ?= results
@@ -72,13 +77,13 @@ include src/objects.mk
 include host-tools/objects.mk
 include tests/objects.mk
 include stream.mk
+include bench-units.mk
 
 FW_OBJS   := $(patsubst %,$(BUILD)/fw/%.o,$(basename $(FW_SRCS)))
 fw_objs_of = $(patsubst %,$(BUILD)/fw/%.o,$(basename $(1)))
 FW_BOOT_OBJS  := $(filter $(BUILD)/fw/boot/%,$(FW_OBJS))
 FW_PLAT_OBJS  := $(filter $(BUILD)/fw/platform/%,$(FW_OBJS))
-FW_BENCH_OBJS := $(call fw_objs_of,$(wildcard src/benches/*.c) \
-                   $(if $(BENCH_DIR),$(wildcard $(BENCH_DIR)/*.c)))
+FW_BENCH_OBJS := $(call fw_objs_of,$(wildcard src/benches/*.c))
 $(FW_BOOT_OBJS): TINC := $(TINC_boot)
 $(FW_PLAT_OBJS): TINC := $(TINC_platform)
 $(FW_BENCH_OBJS): TINC := $(TINC_bench)
@@ -110,11 +115,13 @@ $(LDSCRIPT): linker/rvbench.ld.S
 # The image is relinked when the list of objects changes too (a build with
 # BENCH_DIR, then one without): the list is kept in a file that is only
 # rewritten when it differs.
+# The benchmark directories come in as one object per unit.
+FW_LINK_OBJS := $(FW_OBJS) $(BUILTIN_CFLAGS_OBJ) $(BENCH_UNIT_OBJS)
 FW_OBJS_LIST := $(BUILD)/fw/objects.list
-$(shell mkdir -p $(BUILD)/fw && echo '$(FW_OBJS)' | cmp -s - $(FW_OBJS_LIST) || echo '$(FW_OBJS)' > $(FW_OBJS_LIST))
+$(shell mkdir -p $(BUILD)/fw && echo '$(FW_LINK_OBJS)' | cmp -s - $(FW_OBJS_LIST) || echo '$(FW_LINK_OBJS)' > $(FW_OBJS_LIST))
 
-$(BUILD)/rvbench.elf: $(FW_OBJS) $(LDSCRIPT) $(FW_OBJS_LIST)
-	$(call quiet,LD,$@)$(TCC) $(TLDFLAGS) $(FW_OBJS) -o $@ -Wl,-Map,$(BUILD)/rvbench.map
+$(BUILD)/rvbench.elf: $(FW_LINK_OBJS) $(LDSCRIPT) $(FW_OBJS_LIST)
+	$(call quiet,LD,$@)$(TCC) $(TLDFLAGS) $(FW_LINK_OBJS) -o $@ -Wl,-Map,$(BUILD)/rvbench.map
 
 $(BUILD)/rvbench.bin: $(BUILD)/rvbench.elf
 	$(call quiet,OBJCOPY,$@)$(TOBJCOPY) -O binary $< $@

@@ -11,8 +11,8 @@
  * drawn from the run's LCG before measuring. run() returns a value derived
  * from its work: the harness folds every return value into a checksum
  * (outside the measured interval in per-call mode), so the compiler cannot
- * delete the work, and verify() can check it. setup() and teardown() run
- * outside the measurement.
+ * delete the work, and verify() can check it. setup(), prepare() (before
+ * each call) and teardown() run outside the measurement.
  */
 #ifndef RVBENCH_H
 #define RVBENCH_H
@@ -36,8 +36,13 @@ struct bench_ctx {
 	void *state;             /* setup() may set it; run() receives it */
 	struct lcg *rng;         /* a stream of its own, seeded from the run's seed */
 	const uint64_t *inputs;  /* the prepared per-sample inputs */
-	uint32_t ninputs;        /* samples in the block, warmup included */
+	uint32_t ninputs;        /* samples in the block, warmup included; in
+				  * setup(), the samples planned (with automatic
+				  * warmup, its largest possible count) */
 	uint32_t batch;          /* calls per sample: run() ran ninputs * batch times */
+	uint32_t ncalls;         /* in setup(): the calls of run() planned,
+				  * warmup included (ninputs * batch): what
+				  * prepare()'s call index stays below */
 	const int64_t *params;   /* values, in the order of bench->params */
 	uint32_t input_range;    /* setup() may change it (e.g. from a parameter);
 				  * the inputs are made after setup */
@@ -63,6 +68,12 @@ struct bench {
 	/* Optional: check the work. checksum is the sum (mod 2^64) of every
 	 * run() return value in the block, warmup included. 0 = correct. */
 	int (*verify)(const struct bench_ctx *ctx, uint64_t checksum);
+	/* Optional: runs before every call of run(), warmup included, with
+	 * the call's index in the block (0, 1, ... below ctx->ncalls) and its
+	 * input; outside the measured interval, in batches too (each call of
+	 * a batch is then timed on its own and the sample is their sum). For
+	 * work a call undoes: an in-place sort needs its input back. */
+	void (*prepare)(void *state, uint32_t call, uint64_t input);
 	/* Optional: undo setup() (the arena is reset by the harness anyway). */
 	void (*teardown)(struct bench_ctx *ctx);
 
@@ -86,7 +97,15 @@ struct bench {
 	const char *per_call_param;
 
 	unsigned flags;
+
+	/* Set by BENCH(): the compiler flags this file was built with
+	 * (recorded with every block, meta.json "cflags"). */
+	const char *cflags;
 };
+
+/* The flags of the unit being compiled: the build defines it once per
+ * benchmark directory (Makefile, bench-unit.mk). */
+extern const char rvbench_unit_cflags[];
 
 /* Return values of setup(): 0 ready; BENCH_SKIPPED (use bench_skip) when
  * the benchmark cannot run here but nothing is wrong (a working set larger
@@ -128,7 +147,7 @@ struct bench {
 	extern const struct bench rvbench_bench_##id;                            \
 	const struct bench rvbench_bench_##id                                    \
 		__attribute__((used, section(".rvbench_bench." #id), aligned(8))) = { \
-			.name = #id, __VA_ARGS__                                 \
+			.name = #id, .cflags = rvbench_unit_cflags, __VA_ARGS__                                \
 		}
 
 /* Makes the compiler believe v is used: the computation stays. */
@@ -142,8 +161,10 @@ int64_t bench_param(const struct bench_ctx *ctx, const char *name);
 /*
  * Memory for setup(): from an arena that is reset after each benchmark.
  * Returns NULL when it does not fit (setup should then fail). align is a
- * power of two.
+ * power of two; every buffer is at least BENCH_ALIGN-aligned anyway, so
+ * a copy into it is as aligned as the dataset it came from can be.
  */
+#define BENCH_ALIGN 64
 void *bench_alloc(struct bench_ctx *ctx, size_t size, size_t align);
 /* Bytes the arena can still give, for sizing working sets. */
 size_t bench_arena_free(void);

@@ -18,7 +18,8 @@
 
 /* One block's samples and inputs, measured before any of them is sent. */
 static struct wire_sample samples[HARNESS_MAX_SAMPLES];
-static uint64_t inputs[HARNESS_MAX_SAMPLES];
+/* ctx->inputs: cache-line aligned like every buffer a benchmark is given. */
+static uint64_t inputs[HARNESS_MAX_SAMPLES] __attribute__((aligned(BENCH_ALIGN)));
 
 static const struct platform *plat;
 static uint64_t measure_cycles;
@@ -56,11 +57,15 @@ int block_failed(enum rec_block_status s)
 
 static int self_timed;
 
+static bench_prepare_fn prepare;
+
 static void measure(const struct config *c, bench_run_fn run, void *state, uint32_t first,
 		    uint32_t n, uint32_t batch)
 {
 	struct measure_job job = {
 		.run = run,
+		.prepare = prepare,
+		.first_call = first * batch,
 		.state = state,
 		.inputs = inputs + first,
 		.out = samples + first,
@@ -127,6 +132,9 @@ static void measure_block(const struct config *c, const struct bench *b, struct 
 	 * the host recomputes the inputs (src/common/inputs.c). */
 	lcg_seed(&rng, ~lcg_bench_seed(c->seed, id));
 	ctx->rng = &rng;
+	ctx->ninputs = ninputs;
+	uint64_t calls = (uint64_t)ninputs * batch;
+	ctx->ncalls = calls > UINT32_MAX ? UINT32_MAX : (uint32_t)calls;
 	int rc = b->setup ? b->setup(ctx) : 0;
 	ctx->rng = NULL; /* rng lives on this stack frame only */
 	if (rc) {
@@ -146,7 +154,7 @@ static void measure_block(const struct config *c, const struct bench *b, struct 
 	/* A quiet machine: the UART has drained before the first read. */
 	console_flush();
 	if (!self_timed)
-		blk.oh = harness_calibrate(c->counter, batch);
+		blk.oh = harness_calibrate(c->counter, batch, prepare != NULL);
 	if (parallel_block_count(c, b) > 1 && parallel_harts() > 1) {
 		/* Every hart warms up the same, fixed, number of samples, so
 		 * they all start measuring together. */
@@ -233,6 +241,9 @@ const struct block *block_run(const struct config *c, const struct bench *b, uin
 			   b->name);
 
 	self_timed = !!(b->flags & BENCH_SELF_TIMED);
+	/* A self-timed run() reads the counters itself, prepare() or not:
+	 * prepare() still runs before each call, outside what it reads. */
+	prepare = b->prepare;
 	arena_mark_at_start = arena_mark();
 	memset(params, 0, sizeof(params));
 	ctx = (struct bench_ctx){ .bench = b, .inputs = inputs, .batch = batch, .params = params,

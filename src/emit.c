@@ -3,6 +3,7 @@
 #include "codec.h"
 #include "console.h"
 #include "crc.h"
+#include "emit_flags.h"
 #include "harness.h"
 #include "harts.h"
 #include "inputs.h"
@@ -99,7 +100,7 @@ uint64_t emit_work_per_call(const struct bench *b, const struct bench_ctx *ctx)
 	return v > 0 ? (uint64_t)v : 0;
 }
 
-static void send_header(const struct bench *b, const struct block *blk)
+static void send_header(const struct bench *b, const struct block *blk, int flags)
 {
 	const struct bench_ctx *ctx = blk->ctx;
 	struct wire_writer *w = stream_record(REC_BENCH);
@@ -135,6 +136,8 @@ static void send_header(const struct bench *b, const struct block *blk)
 		REC_SET(&r, BENCH, skew_ticks, blk->skew_ticks);
 		REC_SET(&r, BENCH, offset_cycles, blk->offset_cycles);
 	}
+	if (flags >= 0)
+		REC_SET(&r, BENCH, flags, (uint64_t)flags);
 	rec_write(w, REC_BENCH, &r);
 	for (unsigned i = 0; b->params && b->params[i].name && i < PARAMS_MAX; i++)
 		rec_write_param(w, b->params[i].name, ctx->params[i]);
@@ -187,7 +190,11 @@ void emit_block(const struct bench *b, const struct block *blk, const struct net
 	struct rec_end r = { .id = blk->id, .count = blk->count,
 			     .verify = rec_verify_name[blk->verify] };
 
-	send_header(b, blk);
+	/* The run's first block: no FLAGS sent yet in this run. */
+	if (!totals.blocks)
+		emit_flags_reset();
+	int flags = emit_flags(b->cflags);
+	send_header(b, blk, flags);
 	if (blk->trap.kind != GUARD_NONE)
 		send_fault(&blk->trap, &blk->id);
 	send_samples(blk);

@@ -77,16 +77,50 @@ static inline __attribute__((always_inline)) void loop_batch(int fenced, struct 
 	j->checksum = sum;
 }
 
+/* The prepared shapes: prepare() before each call, outside its interval;
+ * the return value folded in after the closing read. */
+static inline __attribute__((always_inline)) void loop_prepared(int fenced, struct measure_job *j)
+{
+	bench_run_fn run = j->run;
+	bench_prepare_fn prepare = j->prepare;
+	void *state = j->state;
+	uint32_t batch = j->batch ? j->batch : 1;
+	uint32_t call = j->first_call;
+	uint64_t sum = 0;
+
+	for (uint32_t s = 0; s < j->n; s++) {
+		uint64_t input = j->inputs[s];
+		uint64_t cycles = 0, instret = 0;
+		for (uint32_t k = 0; k < batch; k++) {
+			uint64_t c0, i0, c1, i1;
+			prepare(state, call++, input);
+			open_interval(fenced, &c0, &i0);
+			uint64_t r = run(state, input);
+			close_interval(fenced, &c1, &i1);
+			cycles += c1 - c0;
+			instret += i1 - i0;
+			sum += r;
+		}
+		j->out[s].cycles = cycles;
+		j->out[s].instret = instret;
+	}
+	j->checksum = sum;
+}
+
 __attribute__((noinline)) static void plain_single(struct measure_job *j) { loop_single(0, j); }
 __attribute__((noinline)) static void fenced_single(struct measure_job *j) { loop_single(1, j); }
 __attribute__((noinline)) static void plain_batch(struct measure_job *j) { loop_batch(0, j); }
 __attribute__((noinline)) static void fenced_batch(struct measure_job *j) { loop_batch(1, j); }
+__attribute__((noinline)) static void plain_prepared(struct measure_job *j) { loop_prepared(0, j); }
+__attribute__((noinline)) static void fenced_prepared(struct measure_job *j) { loop_prepared(1, j); }
 
 void harness_measure(enum counter_mode mode, struct measure_job *job)
 {
 	int fenced = mode == COUNTER_FENCED;
 
-	if (job->batch <= 1)
+	if (job->prepare)
+		(fenced ? fenced_prepared : plain_prepared)(job);
+	else if (job->batch <= 1)
 		(fenced ? fenced_single : plain_single)(job);
 	else
 		(fenced ? fenced_batch : plain_batch)(job);
@@ -97,6 +131,8 @@ void harness_self_timed(struct measure_job *j)
 	uint64_t sum = 0;
 
 	for (uint32_t s = 0; s < j->n; s++) {
+		if (j->prepare)
+			j->prepare(j->state, j->first_call + s, j->inputs[s]);
 		uint64_t r = j->run(j->state, j->inputs[s]);
 		j->out[s].cycles = r;
 		j->out[s].instret = 0;
@@ -105,7 +141,14 @@ void harness_self_timed(struct measure_job *j)
 	j->checksum = sum;
 }
 
-struct overhead harness_calibrate(enum counter_mode mode, uint32_t batch)
+/* The calibration's prepare(): its cost is outside the interval anyway. */
+static __attribute__((noinline)) void empty_prepare(void *state, uint32_t call, uint64_t input)
+{
+	(void)state, (void)call, (void)input;
+	__asm__ volatile("");
+}
+
+struct overhead harness_calibrate(enum counter_mode mode, uint32_t batch, int prepared)
 {
 	static struct wire_sample cal[HARNESS_CALIBRATION_SAMPLES];
 	static const uint64_t zero_inputs[HARNESS_CALIBRATION_SAMPLES];
@@ -115,6 +158,7 @@ struct overhead harness_calibrate(enum counter_mode mode, uint32_t batch)
 		.out = cal,
 		.n = HARNESS_CALIBRATION_SAMPLES,
 		.batch = batch,
+		.prepare = prepared ? empty_prepare : NULL,
 	};
 	struct overhead oh = { UINT64_MAX, UINT64_MAX };
 

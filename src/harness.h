@@ -26,6 +26,7 @@ enum counter_mode {
 const char *counter_mode_name(enum counter_mode m);
 
 typedef uint64_t (*bench_run_fn)(void *state, uint64_t input);
+typedef void (*bench_prepare_fn)(void *state, uint32_t call, uint64_t input);
 
 struct measure_job {
 	bench_run_fn run;
@@ -34,6 +35,8 @@ struct measure_job {
 	struct wire_sample *out;
 	uint32_t n;             /* samples */
 	uint32_t batch;         /* calls between the counter reads (>= 1) */
+	bench_prepare_fn prepare; /* NULL, or run before each call, untimed */
+	uint32_t first_call;    /* prepare()'s index of the job's first call */
 	uint64_t checksum;      /* out: sum of all run() return values */
 };
 
@@ -49,6 +52,12 @@ struct overhead {
  * return value inside the interval, as the calibration does too.
  */
 void harness_measure(enum counter_mode mode, struct measure_job *job);
+/*
+ * With job->prepare, each call gets its own pair of reads, prepare() runs
+ * before the opening one, and a sample of a batch is the sum of its
+ * calls' intervals: prepare() is never inside, and the calibration of the
+ * same shape (prepared = 1) removes `batch` pairs of reads exactly.
+ */
 
 /* For BENCH_SELF_TIMED: each call's return value is its sample's cycles. */
 void harness_self_timed(struct measure_job *job);
@@ -59,7 +68,7 @@ void harness_self_timed(struct measure_job *job);
  * not the mean: a slow sample was disturbed; none is faster than the
  * instrumentation really is.
  */
-struct overhead harness_calibrate(enum counter_mode mode, uint32_t batch);
+struct overhead harness_calibrate(enum counter_mode mode, uint32_t batch, int prepared);
 
 /* The calibration body: a lone `ret` (boot/empty_body.S). */
 uint64_t harness_empty_body(void *state, uint64_t input);

@@ -80,6 +80,8 @@ static void measure_into(struct par_job *j, uint32_t first, uint32_t n)
 {
 	struct measure_job m = {
 		.run = j->sh->b->run,
+		.prepare = j->sh->b->prepare,
+		.first_call = first * j->sh->batch,
 		.state = j->r->ctx.state,
 		.inputs = j->sh->inputs + first,
 		.out = j->r->out + first,
@@ -137,7 +139,8 @@ unsigned parallel_measure(const struct config *c, const struct bench *b, uint32_
 		p->verify = REC_VERIFY_NONE;
 		params_resolve(b, c, p->params);
 		p->ctx = (struct bench_ctx){ .bench = b, .inputs = inputs, .ninputs = count,
-					     .batch = batch, .params = p->params,
+					     .batch = batch, .ncalls = boot_ctx->ncalls,
+					     .params = p->params,
 					     .input_range = boot_ctx->input_range };
 		lcg_seed(&rng, ~lcg_bench_seed(c->seed, id) ^ h->hartid);
 		p->ctx.rng = &rng;

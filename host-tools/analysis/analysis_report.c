@@ -110,6 +110,9 @@ static int report_series(FILE *f, const struct res_series *s, const struct an_op
 		res_label(s, label, sizeof(label)), s->run,
 		(unsigned long long)s->hart, (unsigned long long)s->group,
 		(unsigned long long)s->batch, s->n);
+	/* What the number was built with, when the result directory says. */
+	if (s->cflags)
+		fprintf(f, "  built with: %s\n", s->cflags);
 	if (!s->n)
 		return fputs("  no measured samples: no statistics\n", f) < 0 ? -1 : 0;
 	if (an_describe(s->cycles, s->n, o->level, &d))

@@ -93,6 +93,7 @@ static void free_run(struct coll_run *r)
 	for (size_t i = 0; i < r->nbench; i++) {
 		free(r->bench[i].name);
 		free(r->bench[i].unit);
+		free(r->bench[i].cflags);
 		free(r->bench[i].reason);
 		free(r->bench[i].s);
 		free(r->bench[i].present);
@@ -104,6 +105,8 @@ static void free_run(struct coll_run *r)
 		free(r->bench[i].param);
 	}
 	free(r->bench);
+	for (size_t i = 0; i < REC_FLAGS_MAX; i++)
+		free(r->flags[i]);
 	free(r->tp);
 	for (size_t i = 0; i < r->nhart; i++)
 		free(r->hart[i].why);

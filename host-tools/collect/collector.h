@@ -90,6 +90,8 @@ struct coll_bench {
 	char *unit;           /* BENCH unit= (unescaped, "byte", "load"); NULL when not sent */
 	int have_per_call;    /* BENCH per_call= arrived */
 	uint64_t per_call;    /* units of work one call does */
+	char *cflags;         /* the compiler flags of its benchmark (FLAGS text
+			       * of BENCH flags=); NULL when not sent */
 
 	int have_end;
 	uint64_t end_count;
@@ -185,6 +187,7 @@ struct coll_run {
 	size_t noh;
 	struct coll_tp *tp;     /* TP records in arrival (seq) order */
 	size_t ntp, tpcap;
+	char *flags[REC_FLAGS_MAX]; /* FLAGS text by id, chunks joined; NULL: none */
 	struct coll_hart *hart; /* HART records in arrival order */
 	size_t nhart;
 	/* Wire cost: accepted S lines, their bytes (terminator included) and

@@ -128,6 +128,7 @@ static const char *read_record(struct collector *c, struct coll_run *r, const st
 	case REC_TRAILER: return coll_rec_trailer(c, r, l, l->seq);
 	case REC_TP: return coll_rec_tp(r, l, l->seq);
 	case REC_HART: return coll_rec_hart(r, l);
+	case REC_FLAGS: return coll_rec_flags(r, l);
 	default: return NULL;
 	}
 }

@@ -180,6 +180,9 @@ const char *coll_rec_bench(struct coll_run *r, const struct wire_line *l, uint32
 	b->name = coll_strdupf("%s", h.name);
 	b->unit = h.present & REC_BIT(BENCH, unit) ? coll_strdupf("%s", h.unit) : NULL;
 	b->have_per_call = !!(h.present & REC_BIT(BENCH, per_call));
+	b->cflags = h.present & REC_BIT(BENCH, flags) && r->flags[h.flags]
+			    ? coll_strdupf("%s", r->flags[h.flags])
+			    : NULL;
 	b->per_call = h.per_call;
 	b->hart = h.hart;
 	b->group = h.group;
@@ -290,6 +293,20 @@ const char *coll_rec_hart(struct coll_run *r, const struct wire_line *l)
 		m.why = coll_strdupf("%s", h.why);
 	r->hart = coll_xrealloc(r->hart, (r->nhart + 1) * sizeof(*r->hart));
 	r->hart[r->nhart++] = m;
+	return NULL;
+}
+
+const char *coll_rec_flags(struct coll_run *r, const struct wire_line *l)
+{
+	struct rec_flags h;
+	struct rec_check ck;
+	char text[WIRE_LINE_MAX];
+
+	if (rec_read(l, REC_FLAGS, &h, text, sizeof(text), &ck))
+		return "FLAGS line with a missing or bad field";
+	char *prev = r->flags[h.id];
+	r->flags[h.id] = coll_strdupf("%s%s", prev ? prev : "", h.text);
+	free(prev);
 	return NULL;
 }
 

@@ -2,7 +2,9 @@
  * of samples lost. */
 #include "csv_out.h"
 
-/* unit,per_call,units_per_cycle,reason: the last columns of summary.csv.
+/* unit,per_call,units_per_cycle,reason,cflags: the last columns of
+ * summary.csv (cflags: the compiler flags of the benchmark, empty when
+ * the firmware did not send them).
  * units_per_cycle = per_call / (median / batch), empty when it has no
  * meaning (no unit, no measured sample, a median of 0). */
 static int block_work(FILE *f, const struct coll_bench *b, const struct coll_bench_stats *st)
@@ -18,6 +20,8 @@ static int block_work(FILE *f, const struct coll_bench *b, const struct coll_ben
 					(long double)st->median) < 0)
 		return -1;
 	if (fputc(',', f) == EOF || (b->reason && csv_field(f, b->reason)))
+		return -1;
+	if (fputc(',', f) == EOF || (b->cflags && csv_field(f, b->cflags)))
 		return -1;
 	return 0;
 }

@@ -176,6 +176,11 @@ static int bench(FILE *f, const struct coll_bench *b, int first)
 	     (b->have_per_call ? fprintf(f, ", \"per_call\": %llu", (unsigned long long)b->per_call)
 			       : fprintf(f, ", \"per_call\": null")) < 0))
 		return -1;
+	/* The compiler flags of its benchmark, so a number traces back to
+	 * its build (null from firmware that did not send them). */
+	if (b->have_header &&
+	    (fputs(", \"cflags\": ", f) < 0 || (b->cflags ? json_string(f, b->cflags) : fputs("null", f) < 0)))
+		return -1;
 	if (fprintf(f, ", \"received\": %llu, \"verify\": ", (unsigned long long)b->nreceived) < 0)
 		return -1;
 	if (b->have_end ? json_string(f, b->verify) : fputs("null", f) < 0)

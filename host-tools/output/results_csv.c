@@ -161,8 +161,27 @@ static void read_meta(const char *dir, struct results *r)
 	free(text);
 }
 
-/* unit and per_call of each block from DIR/summary.csv, when it has them
- * (a missing or unreadable file: nothing known, not an error). */
+/* The compiler flags of each block from summary.csv's cflags column. */
+static void read_cflags(const struct rcsv *t, struct results *r)
+{
+	int crun = rcsv_col(t, "run"), cblock = rcsv_col(t, "block"), cfl = rcsv_col(t, "cflags");
+	for (size_t i = 1; crun >= 0 && cblock >= 0 && cfl >= 0 && i < t->nrows; i++) {
+		char **f = t->row[i];
+		uint64_t block;
+		if (t->nfield[i] != t->nfield[0] || !*f[cfl] || parse_u64(f[cblock], &block))
+			continue;
+		for (size_t k = 0; k < r->ns; k++) {
+			struct res_series *s = &r->s[k];
+			if (s->block < 0 || (uint64_t)s->block != block || strcmp(s->run, f[crun]) ||
+			    s->cflags)
+				continue;
+			s->cflags = strdup(f[cfl]);
+		}
+	}
+}
+
+/* unit, per_call and cflags of each block from DIR/summary.csv, when it
+ * has them (a missing or unreadable file: nothing known, not an error). */
 static void read_summary(const char *dir, struct results *r)
 {
 	char path[4200], why[256];
@@ -194,6 +213,7 @@ static void read_summary(const char *dir, struct results *r)
 			s->per_call = s->unit ? per_call : 0;
 		}
 	}
+	read_cflags(&t, r);
 	rcsv_free(&t);
 }
 
@@ -336,6 +356,7 @@ void results_free(struct results *r)
 		free(r->s[i].bench);
 		free(r->s[i].params);
 		free(r->s[i].unit);
+		free(r->s[i].cflags);
 		free(r->s[i].cycles);
 		free(r->s[i].instret);
 	}

@@ -24,6 +24,7 @@ struct res_series {
 	uint64_t hart, group, batch;
 	char *unit;         /* from summary.csv (unit, per_call); NULL: unknown */
 	uint64_t per_call;  /* units of work per call; 0: unknown */
+	char *cflags;       /* from summary.csv: the compiler flags; NULL: unknown */
 	size_t n, cap;
 	uint64_t *cycles, *instret; /* in file order */
 };
@@ -43,8 +44,8 @@ struct results {
 	char status[32];   /* that status, "" if unknown */
 };
 
-/* Loads DIR/samples.csv, DIR/meta.json and the unit and per_call of each
- * block from DIR/summary.csv. Returns 0, or -1 with a message naming the
+/* Loads DIR/samples.csv, DIR/meta.json and the unit, per_call and cflags
+ * of each block from DIR/summary.csv. Returns 0, or -1 with a message naming the
  * file (and line) in err. A missing meta.json or summary.csv is not an
  * error. The series of one (run, bench, params, hart) are made adjacent,
  * in order of first appearance (an_bench_end). */

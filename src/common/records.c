@@ -25,6 +25,7 @@
 #define REC_FD_TP(n, t, need, l) REC_FIELD_DESC(TP, tp, n, t, need, l)
 #define REC_FD_HART(n, t, need, l) REC_FIELD_DESC(HART, hart, n, t, need, l)
 #define REC_FD_TRAILER(n, t, need, l) REC_FIELD_DESC(TRAILER, trailer, n, t, need, l)
+#define REC_FD_FLAGS(n, t, need, l) REC_FIELD_DESC(FLAGS, flags, n, t, need, l)
 
 #define REC_RB_RUN(n, t, need, l) REC_FIELD_REQ_BIT(RUN, n, need)
 #define REC_RB_OVERHEAD(n, t, need, l) REC_FIELD_REQ_BIT(OVERHEAD, n, need)
@@ -35,6 +36,7 @@
 #define REC_RB_TP(n, t, need, l) REC_FIELD_REQ_BIT(TP, n, need)
 #define REC_RB_HART(n, t, need, l) REC_FIELD_REQ_BIT(HART, n, need)
 #define REC_RB_TRAILER(n, t, need, l) REC_FIELD_REQ_BIT(TRAILER, n, need)
+#define REC_RB_FLAGS(n, t, need, l) REC_FIELD_REQ_BIT(FLAGS, n, need)
 
 #define REC_FIELD_ARRAY(T, lower, shape) REC_DESC_FIELDS(T, lower)
 REC_TYPES(REC_FIELD_ARRAY)

@@ -37,6 +37,8 @@
 /* Block ids and parameter-free limits shared by both sides. */
 #define REC_BLOCKS_MAX 4096u /* block ids are below this */
 #define REC_TP_KEYS 16u      /* tracepoint keys 0..15 */
+#define REC_FLAGS_MAX 64u    /* FLAGS ids are below this */
+#define REC_FLAGS_CHUNK 96u  /* bytes of flags text in one FLAGS record */
 
 /* ---- the records --------------------------------------------------------- */
 
@@ -97,7 +99,16 @@
 	F(parallel, U64, OPT, 0)           \
 	F(inputs_block, U64, OPT, REC_BLOCKS_MAX - 1) \
 	F(skew_ticks, U64, OPT, 0)         \
-	F(offset_cycles, I64, OPT, 0)
+	F(offset_cycles, I64, OPT, 0)      \
+	F(flags, U64, OPT, REC_FLAGS_MAX - 1)
+
+/* FLAGS: the compiler flags a benchmark was built with, sent once per run
+ * before the first BENCH that names them (flags=ID). A text longer than
+ * REC_FLAGS_CHUNK comes in several FLAGS records of one id, in order, to
+ * be joined as they are. */
+#define REC_FIELDS_FLAGS(F)                \
+	F(id, U64, REQ, REC_FLAGS_MAX - 1) \
+	F(text, STR, REQ, REC_FLAGS_CHUNK)
 
 /* S: samples; positional: S <id> <first> <n> <enc> <data...>. The data
  * (encoding d: n "<cycles>,<instret>" fields; encoding r: one codec.h
@@ -166,7 +177,8 @@
 	R(END, end, KV)              \
 	R(TP, tp, KV)                \
 	R(HART, hart, KV)            \
-	R(TRAILER, trailer, KV)
+	R(TRAILER, trailer, KV)      \
+	R(FLAGS, flags, KV)
 
 /* ---- the words of WORD fields -------------------------------------------- */
 
@@ -246,6 +258,7 @@ enum rec_type { REC_TYPES(REC_ENUM_TYPE) REC_TYPE_COUNT };
 #define REC_FIELD_INDEX_TP(name, type, need, limit) REC_FIELD_INDEX(TP, name, type, need, limit)
 #define REC_FIELD_INDEX_HART(name, type, need, limit) REC_FIELD_INDEX(HART, name, type, need, limit)
 #define REC_FIELD_INDEX_TRAILER(name, type, need, limit) REC_FIELD_INDEX(TRAILER, name, type, need, limit)
+#define REC_FIELD_INDEX_FLAGS(name, type, need, limit) REC_FIELD_INDEX(FLAGS, name, type, need, limit)
 #define REC_INDEX_ENUM(T, lower, shape) enum { REC_FIELDS_##T(REC_FIELD_INDEX_##T) REC_NF_##T };
 REC_TYPES(REC_INDEX_ENUM)
 #undef REC_INDEX_ENUM

@@ -45,6 +45,7 @@
 #define WIRE_REC_TP "TP"             /* one tracepoint log entry */
 #define WIRE_REC_HART "HART"         /* one hart's state and utilisation */
 #define WIRE_REC_TRAILER "TRAILER" /* end of run: counts, CRC-32, status */
+#define WIRE_REC_FLAGS "FLAGS"     /* a benchmark's compiler flags (BENCH flags=) */
 
 /* Sample encodings in S records (the compact one, "r", is in codec.h). */
 #define WIRE_ENC_DECIMAL "d" /* "<cycles_raw>,<instret_raw>" per sample */

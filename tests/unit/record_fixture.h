@@ -76,6 +76,7 @@ static inline struct rec_bench full_bench(void)
 	REC_SET(&b, BENCH, inputs_block, 1);
 	REC_SET(&b, BENCH, skew_ticks, 12);
 	REC_SET(&b, BENCH, offset_cycles, -13);
+	REC_SET(&b, BENCH, flags, REC_FLAGS_MAX - 1);
 	return b;
 }
 
@@ -130,6 +131,11 @@ static inline struct rec_trailer full_trailer(void)
 				     .status = rec_run_status_name[REC_RUN_FAULT] };
 }
 
+static inline struct rec_flags full_flags(void)
+{
+	return (struct rec_flags){ .id = REC_FLAGS_MAX - 1, .text = "-O2 -DX=\"a b\" %" };
+}
+
 /* The full record of type t, in storage that fits any of them. */
 union any_rec {
 	struct rec_run run;
@@ -141,6 +147,7 @@ union any_rec {
 	struct rec_tp tp;
 	struct rec_hart hart;
 	struct rec_trailer trailer;
+	struct rec_flags flags;
 };
 
 static inline union any_rec full(enum rec_type t)
@@ -157,6 +164,7 @@ static inline union any_rec full(enum rec_type t)
 	case REC_TP: u.tp = full_tp(); break;
 	case REC_HART: u.hart = full_hart(); break;
 	case REC_TRAILER: u.trailer = full_trailer(); break;
+	case REC_FLAGS: u.flags = full_flags(); break;
 	default: fail_msg("record type %d has no test", t);
 	}
 	return u;

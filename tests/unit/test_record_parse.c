@@ -75,6 +75,7 @@ static void check_bench(const struct coll_run *r)
 	assert_int_equal(b->inputs_block, 1);
 	assert_int_equal(b->skew_ticks, 12);
 	assert_int_equal(b->offset_cycles, -13);
+	assert_null(b->cflags); /* flags= names a FLAGS text that never came */
 	assert_int_equal(b->nparam, 1);
 	assert_string_equal(b->param[0].key, "len");
 	assert_string_equal(b->param[0].value, "-64");
@@ -167,6 +168,9 @@ static void check_model(enum rec_type t, const struct coll_run *r)
 		assert_int_equal(r->tr_crc32, 0x12345678u);
 		assert_string_equal(r->tr_status, "fault");
 		assert_int_equal(r->tr_status_word, REC_RUN_FAULT);
+		break;
+	case REC_FLAGS:
+		assert_string_equal(r->flags[REC_FLAGS_MAX - 1], "-O2 -DX=\"a b\" %");
 		break;
 	default:
 		fail_msg("record type %d has no test", t);
