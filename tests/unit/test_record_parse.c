@@ -130,6 +130,45 @@ static struct rec_trailer full_trailer(void)
 				     .status = rec_run_status_name[REC_RUN_FAULT] };
 }
 
+static struct rec_ctx full_ctx(void)
+{
+	struct rec_ctx x = { 0 };
+	REC_SET(&x, CTX, clock_hz, 1000000000);
+	REC_SET(&x, CTX, clock_src, rec_clock_src_name[REC_CLOCK_PRCI_PLL]);
+	REC_SET(&x, CTX, ref_hz, 33333333);
+	REC_SET(&x, CTX, pll, 0x10ec0);
+	REC_SET(&x, CTX, l2_size, 2097152);
+	REC_SET(&x, CTX, l2_sets, 1024);
+	REC_SET(&x, CTX, l2_block, 64);
+	REC_SET(&x, CTX, l2_level, 2);
+	REC_SET(&x, CTX, l2_ways, 16);
+	REC_SET(&x, CTX, sbi_spec, 0x1000000);
+	REC_SET(&x, CTX, sbi_impl, 1);
+	REC_SET(&x, CTX, sbi_impl_ver, 0x10001);
+	return x;
+}
+
+static struct rec_cpu full_cpu(void)
+{
+	struct rec_cpu c = { .id = 4 };
+	REC_SET(&c, CPU, isa, "rv64imafdc zicsr");
+	REC_SET(&c, CPU, mmu, "riscv,sv39");
+	REC_SET(&c, CPU, clock_hz, 1500000000);
+	REC_SET(&c, CPU, l1i_size, 32768);
+	REC_SET(&c, CPU, l1i_sets, 64);
+	REC_SET(&c, CPU, l1i_block, 64);
+	REC_SET(&c, CPU, l1d_size, 16384);
+	REC_SET(&c, CPU, l1d_sets, 32);
+	REC_SET(&c, CPU, l1d_block, 32);
+	return c;
+}
+
+static struct rec_build full_build(void)
+{
+	return (struct rec_build){ .commit = "0123456789ab-dirty", .cc = "gcc 12.2.0",
+				   .cflags = "-O2 -march=rv64gc" };
+}
+
 /* The full record of type t, in storage that fits any of them. */
 union any_rec {
 	struct rec_run run;
@@ -141,6 +180,9 @@ union any_rec {
 	struct rec_tp tp;
 	struct rec_hart hart;
 	struct rec_trailer trailer;
+	struct rec_ctx ctx;
+	struct rec_cpu cpu;
+	struct rec_build build;
 };
 
 static union any_rec full(enum rec_type t)
@@ -157,6 +199,9 @@ static union any_rec full(enum rec_type t)
 	case REC_TP: u.tp = full_tp(); break;
 	case REC_HART: u.hart = full_hart(); break;
 	case REC_TRAILER: u.trailer = full_trailer(); break;
+	case REC_CTX: u.ctx = full_ctx(); break;
+	case REC_CPU: u.cpu = full_cpu(); break;
+	case REC_BUILD: u.build = full_build(); break;
 	default: fail_msg("record type %d has no test", t);
 	}
 	return u;
@@ -286,6 +331,21 @@ static void check_bench(const struct coll_run *r)
 	assert_string_equal(b->param[0].value, "-64");
 }
 
+static void check_ctx(const struct coll_context *x)
+{
+	assert_true(x->have_ctx);
+	assert_int_equal(x->ctx.present, (UINT64_C(1) << REC_NF_CTX) - 1);
+	assert_int_equal(x->ctx.clock_hz, 1000000000);
+	assert_string_equal(x->clock_src, "prci-pll");
+	assert_int_equal(x->ctx.ref_hz, 33333333);
+	assert_int_equal(x->ctx.pll, 0x10ec0);
+	assert_int_equal(x->ctx.l2_size, 2097152);
+	assert_int_equal(x->ctx.l2_ways, 16);
+	assert_int_equal(x->ctx.sbi_spec, 0x1000000);
+	assert_int_equal(x->ctx.sbi_impl, 1);
+	assert_int_equal(x->ctx.sbi_impl_ver, 0x10001);
+}
+
 static void check_model(enum rec_type t, const struct coll_run *r)
 {
 	const struct coll_bench *b = r->nbench > ID ? &r->bench[ID] : NULL;
@@ -374,6 +434,24 @@ static void check_model(enum rec_type t, const struct coll_run *r)
 		assert_string_equal(r->tr_status, "fault");
 		assert_int_equal(r->tr_status_word, REC_RUN_FAULT);
 		break;
+	case REC_CTX:
+		check_ctx(&r->ctx);
+		break;
+	case REC_CPU:
+		assert_int_equal(r->ctx.ncpu, 1);
+		assert_int_equal(r->ctx.cpu[0].f.id, 4);
+		assert_string_equal(r->ctx.cpu[0].isa, "rv64imafdc zicsr");
+		assert_string_equal(r->ctx.cpu[0].mmu, "riscv,sv39");
+		assert_int_equal(r->ctx.cpu[0].f.clock_hz, 1500000000);
+		assert_int_equal(r->ctx.cpu[0].f.l1i_size, 32768);
+		assert_int_equal(r->ctx.cpu[0].f.l1d_block, 32);
+		break;
+	case REC_BUILD:
+		assert_true(r->ctx.have_build);
+		assert_string_equal(r->ctx.commit, "0123456789ab-dirty");
+		assert_string_equal(r->ctx.cc, "gcc 12.2.0");
+		assert_string_equal(r->ctx.cflags, "-O2 -march=rv64gc");
+		break;
 	default:
 		fail_msg("record type %d has no test", t);
 	}
@@ -418,6 +496,8 @@ static const char *missing_message(enum rec_type t, unsigned i)
 	case REC_END: return "END line with a missing or bad field";
 	case REC_TP: return "TP line with a missing or bad field";
 	case REC_HART: return "HART line with a missing or bad field";
+	case REC_CPU: return "CPU line with a missing or bad field";
+	case REC_BUILD: return "BUILD line with a missing or bad field";
 	case REC_TRAILER: return "TRAILER line with a missing or bad field";
 	default: fail_msg("record type %d has no test", t);
 	}
