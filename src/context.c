@@ -109,6 +109,7 @@ const struct rec_build *context_build(void)
 {
 	static const struct rec_build build = {
 		.commit = RVBENCH_COMMIT,
+		.dirty = RVBENCH_DIRTY,
 		.cc = RVBENCH_CC,
 		.cflags = RVBENCH_CFLAGS,
 	};

@@ -175,7 +175,7 @@ struct coll_context {
 	struct coll_cpu *cpu;  /* CPU lines in arrival order */
 	size_t ncpu;
 	int have_build;
-	char *commit, *cc, *cflags;
+	char *commit, *cc, *cflags; /* commit with "-dirty" when BUILD says so */
 };
 
 struct coll_run {

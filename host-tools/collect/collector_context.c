@@ -75,7 +75,7 @@ const char *coll_rec_build(struct coll_run *r, const struct wire_line *l)
 		return "BUILD line with a missing or bad field";
 	if (r->ctx.have_build)
 		return "second BUILD line";
-	r->ctx.commit = coll_strdupf("%s", x.commit);
+	r->ctx.commit = coll_strdupf("%s%s", x.commit, x.dirty ? "-dirty" : "");
 	r->ctx.cc = coll_strdupf("%s", x.cc);
 	r->ctx.cflags = coll_strdupf("%s", x.cflags);
 	r->ctx.have_build = 1;

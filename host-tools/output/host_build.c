@@ -7,7 +7,7 @@
 
 const char *host_build_commit(void)
 {
-	return RVBENCH_HOST_COMMIT;
+	return RVBENCH_HOST_DIRTY ? RVBENCH_HOST_COMMIT "-dirty" : RVBENCH_HOST_COMMIT;
 }
 
 const char *host_build_cc(void)

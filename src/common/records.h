@@ -97,6 +97,7 @@
 /* BUILD: how the firmware was built, one line after the CPU lines. */
 #define REC_FIELDS_BUILD(F)                \
 	F(commit, STR, REQ, 64)            \
+	F(dirty, U64, REQ, 1)              \
 	F(cc, STR, REQ, 96)                \
 	F(cflags, STR, REQ, 320)
 

@@ -165,7 +165,7 @@ static struct rec_cpu full_cpu(void)
 
 static struct rec_build full_build(void)
 {
-	return (struct rec_build){ .commit = "0123456789ab-dirty", .cc = "gcc 12.2.0",
+	return (struct rec_build){ .commit = "0123456789ab", .dirty = 1, .cc = "gcc 12.2.0",
 				   .cflags = "-O2 -march=rv64gc" };
 }
 
