@@ -1,7 +1,8 @@
 /*
  * The context of a run: the machine (core clock, caches, harts' ISA and
  * MMU), OpenSBI's version and how this image was built. Read once at boot
- * (context_init) and sent after RUN (CTX, CPU and BUILD records, emit.c),
+ * (context_init) and sent with each run (CTX and CPU records after RUN,
+ * BUILD before TRAILER: emit.c),
  * so that a result can be compared only with results of the same kind of
  * machine built the same way.
  */

@@ -42,7 +42,7 @@ static const char *harts_list(char *list, size_t cap)
 	return list[0] ? list : "none";
 }
 
-/* The context after RUN: CTX, one CPU per hart of the tree, BUILD. */
+/* The machine after RUN: CTX, one CPU per hart of the tree. */
 static void emit_context(const struct platform *p)
 {
 	send(REC_CTX, context_machine());
@@ -72,7 +72,6 @@ static void emit_context(const struct platform *p)
 				r.present |= UINT64_C(1) << l1_field[k];
 		send(REC_CPU, &r);
 	}
-	send(REC_BUILD, context_build());
 }
 
 void emit_run(const struct config *c, const struct platform *p, uint32_t nblocks)
@@ -283,5 +282,9 @@ void emit_trailer(enum rec_run_status status)
 				 .crc32 = crc32_final(totals.crc),
 				 .status = rec_run_status_name[status] };
 
+	/* BUILD last: its text (the commit) changes from build to build, and
+	 * sent here it moves no cycle stamp of the run (TP starts, HART
+	 * run_cycles), so two builds of the same code send the same run. */
+	send(REC_BUILD, context_build());
 	send(REC_TRAILER, &r);
 }

@@ -94,7 +94,7 @@
 	F(l1d_sets, U64, OPT, 0)           \
 	F(l1d_block, U64, OPT, 0)
 
-/* BUILD: how the firmware was built, one line after the CPU lines. */
+/* BUILD: how the firmware was built, one line right before TRAILER. */
 #define REC_FIELDS_BUILD(F)                \
 	F(commit, STR, REQ, 64)            \
 	F(dirty, U64, REQ, 1)              \
