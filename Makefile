@@ -68,8 +68,20 @@ HOST_INC_shared := -Iinclude -Isrc/common -Iplatform
 HOST_INC_support := -Iinclude -Isrc/common -Ihost-tools/collect -Itests/support
 host_inc = $(if $(filter host-tools/%,$(1)),$(HOST_INC_$(word 2,$(subst /, ,$(dir $(1))))),$(if $(filter tests/support/%,$(1)),$(HOST_INC_support),$(HOST_INC_shared)))
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-# ISA-L for the run's CRC-32 (collector_check.c), libm for the statistics.
-HOST_LIBS := -lisal -lm
+# ISA-L for the run's CRC-32 (collector_check.c), libm for the statistics,
+# Jansson to read meta.json back (the contexts compare checks).
+HOST_LIBS := -lisal -lm -ljansson
+
+# ---- build identity -----------------------------------------------------------
+# The firmware's commit, compiler and harness flags (sent in its BUILD
+# record) and the host tool's commit, as generated headers rewritten only
+# when they change: a new commit recompiles src/context.c and
+# host-tools/output/host_build.c and relinks, nothing more.
+GEN_DIR := $(BUILD)/gen
+$(shell scripts/build-id.sh $(GEN_DIR)/build_id.h RVBENCH '$(TCC)' '$(TCFLAGS)')
+$(shell scripts/build-id.sh $(GEN_DIR)/host_build_id.h RVBENCH_HOST '$(HCC)' '$(HCFLAGS)')
+$(BUILD)/fw/src/context.o: TCFLAGS += -I$(GEN_DIR)
+$(BUILD)/host/obj/host-tools/output/host_build.o $(BUILD)/host/san/host-tools/output/host_build.o: HCFLAGS += -I$(GEN_DIR)
 
 include boot/objects.mk
 include platform/objects.mk

@@ -29,6 +29,13 @@ static int prop_is(const void *fdt, int node, const char *name,
 	return s && strcmp(s, want) == 0;
 }
 
+/* A one-cell property, 0 when absent or malformed (0 reads "unknown"). */
+static void prop_u32_or_0(const void *fdt, int node, const char *name, uint32_t *out)
+{
+	if (fdt_prop_u32(fdt, node, name, out))
+		*out = 0;
+}
+
 static void read_model(struct platform *p, int root)
 {
 	copy_prop(p->model, sizeof(p->model), p->fdt, root, "model");
@@ -65,6 +72,14 @@ static void read_hart(struct platform *p, int cpu, uint32_t hartid)
 	copy_prop(h->isa, sizeof(h->isa), p->fdt, cpu, "riscv,isa");
 	copy_prop(h->mmu, sizeof(h->mmu), p->fdt, cpu, "mmu-type");
 	h->s_mode = h->mmu[0] && strcmp(h->mmu, "riscv,none") != 0;
+	if (fdt_prop_u64(p->fdt, cpu, "clock-frequency", &h->clock_hz))
+		h->clock_hz = 0;
+	prop_u32_or_0(p->fdt, cpu, "i-cache-size", &h->icache_size);
+	prop_u32_or_0(p->fdt, cpu, "i-cache-sets", &h->icache_sets);
+	prop_u32_or_0(p->fdt, cpu, "i-cache-block-size", &h->icache_block);
+	prop_u32_or_0(p->fdt, cpu, "d-cache-size", &h->dcache_size);
+	prop_u32_or_0(p->fdt, cpu, "d-cache-sets", &h->dcache_sets);
+	prop_u32_or_0(p->fdt, cpu, "d-cache-block-size", &h->dcache_block);
 }
 
 static void read_cpus(struct platform *p)

@@ -17,8 +17,12 @@ struct platform_hart {
 	uint32_t hartid;
 	int enabled;       /* status "okay"/"ok" or absent */
 	int s_mode;        /* has S-mode with paging: see platform.c */
-	char isa[48];      /* riscv,isa, truncated */
+	char isa[128];     /* riscv,isa, truncated */
 	char mmu[16];      /* mmu-type, "" if absent */
+	uint64_t clock_hz; /* clock-frequency, 0 if absent */
+	/* L1 geometry (i-cache-*, d-cache-* properties), 0 where absent */
+	uint32_t icache_size, icache_sets, icache_block;
+	uint32_t dcache_size, dcache_sets, dcache_block;
 };
 
 struct platform {

@@ -32,6 +32,18 @@ long sbi_probe_extension(long eid)
 	return r.error ? 0 : r.value;
 }
 
+/* BASE functions 0, 1 and 2: spec version, implementation id and version.
+ * SBI 0.1 had no BASE extension; its ecall fails, and the caller records
+ * nothing rather than a guess. */
+int sbi_base_info(long fid, unsigned long *out)
+{
+	struct sbiret r = sbi_ecall(SBI_EXT_BASE, fid, 0, 0, 0, 0, 0, 0);
+	if (r.error)
+		return -1;
+	*out = (unsigned long)r.value;
+	return 0;
+}
+
 void sbi_console_putchar(int ch)
 {
 	sbi_ecall(SBI_EXT_LEGACY_PUTCHAR, 0, ch, 0, 0, 0, 0, 0);

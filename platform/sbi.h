@@ -41,6 +41,14 @@ struct sbiret sbi_ecall(long eid, long fid, long a0, long a1, long a2,
 /* Nonzero (extension-specific, usually 1) if eid is implemented. */
 long sbi_probe_extension(long eid);
 
+/* BASE extension: fid SBI_BASE_SPEC_VERSION (major << 24 | minor),
+ * SBI_BASE_IMPL_ID (1 is OpenSBI) or SBI_BASE_IMPL_VERSION (OpenSBI:
+ * major << 16 | minor) into *out; 0, or -1 if the call failed. */
+#define SBI_BASE_SPEC_VERSION 0
+#define SBI_BASE_IMPL_ID      1
+#define SBI_BASE_IMPL_VERSION 2
+int sbi_base_info(long fid, unsigned long *out);
+
 /* Legacy console (EID 0x01/0x02): polled through M-mode, slow but always
  * there on OpenSBI. getchar returns -1 when nothing is waiting. */
 void sbi_console_putchar(int ch);

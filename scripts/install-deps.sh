@@ -17,6 +17,7 @@ fdisk                        sfdisk writes the MBR of build/uboot-disk.img
 gdisk                        sgdisk writes and checks the GPT of build/sdcard.img
 libcmocka-dev                cmocka for the host unit tests
 libisal-dev                  ISA-L computes the run CRC-32 in the collector (carry-less multiply)
+libjansson-dev               Jansson reads meta.json back: compare checks both contexts
 gnuplot-nox                  plots (rvbench plot)
 clang                        the libFuzzer target for the stream decoder (make fuzz)
 libclang-rt-14-dev           libFuzzer and the sanitizer runtimes for clang

@@ -2,6 +2,7 @@
 
 #include "codec.h"
 #include "console.h"
+#include "context.h"
 #include "crc.h"
 #include "emit_flags.h"
 #include "harness.h"
@@ -42,6 +43,38 @@ static const char *harts_list(char *list, size_t cap)
 	return list[0] ? list : "none";
 }
 
+/* The machine after RUN: CTX, one CPU per hart of the tree. */
+static void emit_context(const struct platform *p)
+{
+	send(REC_CTX, context_machine());
+	for (unsigned i = 0; i < p->nharts; i++) {
+		const struct platform_hart *h = &p->harts[i];
+		struct rec_cpu r = { .id = h->hartid };
+		const uint64_t l1[] = { h->icache_size, h->icache_sets, h->icache_block,
+					h->dcache_size, h->dcache_sets, h->dcache_block };
+		const unsigned l1_field[] = { REC_F_CPU_l1i_size, REC_F_CPU_l1i_sets,
+					      REC_F_CPU_l1i_block, REC_F_CPU_l1d_size,
+					      REC_F_CPU_l1d_sets, REC_F_CPU_l1d_block };
+
+		if (h->isa[0])
+			REC_SET(&r, CPU, isa, h->isa);
+		if (h->mmu[0])
+			REC_SET(&r, CPU, mmu, h->mmu);
+		if (h->clock_hz)
+			REC_SET(&r, CPU, clock_hz, h->clock_hz);
+		r.l1i_size = h->icache_size;
+		r.l1i_sets = h->icache_sets;
+		r.l1i_block = h->icache_block;
+		r.l1d_size = h->dcache_size;
+		r.l1d_sets = h->dcache_sets;
+		r.l1d_block = h->dcache_block;
+		for (unsigned k = 0; k < sizeof(l1) / sizeof(l1[0]); k++)
+			if (l1[k]) /* 0: the tree does not say */
+				r.present |= UINT64_C(1) << l1_field[k];
+		send(REC_CPU, &r);
+	}
+}
+
 void emit_run(const struct config *c, const struct platform *p, uint32_t nblocks)
 {
 	char list[160], warmup[24];
@@ -77,6 +110,7 @@ void emit_run(const struct config *c, const struct platform *p, uint32_t nblocks
 	REC_SET(&r, RUN, cross, (uint64_t)c->cross);
 	REC_SET(&r, RUN, parallel, (uint64_t)c->parallel);
 	send(REC_RUN, &r);
+	emit_context(p);
 }
 
 void emit_overhead(enum rec_overhead_kind kind, const char *counter, const struct moments *m)
@@ -255,5 +289,9 @@ void emit_trailer(enum rec_run_status status)
 				 .crc32 = crc32_final(totals.crc),
 				 .status = rec_run_status_name[status] };
 
+	/* BUILD last: its text (the commit) changes from build to build, and
+	 * sent here it moves no cycle stamp of the run (TP starts, HART
+	 * run_cycles), so two builds of the same code send the same run. */
+	send(REC_BUILD, context_build());
 	send(REC_TRAILER, &r);
 }

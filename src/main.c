@@ -10,6 +10,7 @@
 #include "block.h"
 #include "config.h"
 #include "console.h"
+#include "context.h"
 #include "fdt.h"
 #include "guard.h"
 #include "harts.h"
@@ -55,6 +56,7 @@ void rvbench_main(unsigned long hartid, const void *fdt)
 	stream_say("rvbench: %llu MiB of RAM for benchmarks at 0x%llx",
 		   (unsigned long long)(arena_size() >> 20), (unsigned long long)arena_base());
 
+	context_init(&plat); /* before the other harts start: it uses the guard */
 	registry_check();
 	block_init(&plat);
 	run_init(&plat);

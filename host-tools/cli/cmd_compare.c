@@ -13,6 +13,7 @@
 #include "analysis_report.h"
 #include "commands.h"
 #include "compare_match.h"
+#include "context_check.h"
 #include "lcg.h"
 #include "plot_cdf.h"
 #include "session.h"
@@ -52,6 +53,38 @@ static void csv_row_start(const char *bench, const char *bname, const struct cmp
 	csv_key(k);
 }
 
+/* One side's context; an older result without meta.json has none. */
+static int side_context(const struct cmp_side *s, const char *name, struct run_context *c)
+{
+	char err[4400];
+
+	if (!s->r.meta_found) {
+		memset(c, 0, sizeof(*c));
+		return 0;
+	}
+	if (context_read(s->dir, c, err, sizeof(err))) {
+		rvb_error("compare: %s: %s", name, err);
+		return -1;
+	}
+	return 0;
+}
+
+/* Warns of every difference between the sides' contexts; with --strict a
+ * difference (or a side without a context) is an error. 0: go on. */
+static int check_contexts(const struct cmp_side *a, const struct cmp_side *b, int strict)
+{
+	struct run_context ca, cb;
+
+	if (side_context(a, "A", &ca) || side_context(b, "B", &cb))
+		return -1;
+	if (context_check(stderr, "compare", &ca, &cb) && strict) {
+		rvb_error("compare: --strict: A and B were not measured in the same context: not "
+			  "compared");
+		return -1;
+	}
+	return 0;
+}
+
 int cmd_compare(const struct command *cmd, int argc, char **argv)
 {
 	static const struct option lo[] = {
@@ -61,6 +94,7 @@ int cmd_compare(const struct command *cmd, int argc, char **argv)
 		{ "resamples", required_argument, NULL, 'r' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "plot", required_argument, NULL, 'p' },
+		{ "strict", no_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0, 0, 0, 0 },
 	};
@@ -69,7 +103,7 @@ int cmd_compare(const struct command *cmd, int argc, char **argv)
 	unsigned long resamples = 2000;
 	const char *format = "text", *plot = NULL;
 	char *end;
-	int opt;
+	int opt, strict = 0;
 
 	optind = 0;
 	opterr = 0;
@@ -115,6 +149,9 @@ int cmd_compare(const struct command *cmd, int argc, char **argv)
 		case 'p':
 			plot = optarg;
 			break;
+		case 'S':
+			strict = 1;
+			break;
 		case 'h':
 			fputs(cmd->help, stdout);
 			return 0;
@@ -153,6 +190,13 @@ int cmd_compare(const struct command *cmd, int argc, char **argv)
 		if (s->r.meta_found && !s->r.complete)
 			rvb_error("compare: %s: %s is from an incomplete run: comparing what arrived",
 				  k ? "B" : "A", s->dir);
+	}
+	if (check_contexts(&a, &b, strict)) {
+		results_free(&a.r);
+		results_free(&b.r);
+		free(a.dir);
+		free(b.dir);
+		return EXIT_ERROR;
 	}
 	int csv = !strcmp(format, "csv");
 	/* The label column as wide as the widest label (at least 22). */

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "collect_cli.h"
+#include "qemu_version.h"
 #include "source.h"
 
 int cmd_qemu(const struct command *cmd, int argc, char **argv)
@@ -21,7 +22,7 @@ int cmd_qemu(const struct command *cmd, int argc, char **argv)
 		{ "qemu-args", required_argument, NULL, 'q' },
 		COLLECT_LONG_OPTIONS,
 	};
-	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, DEFAULT_TIMEOUT_S, 0 };
+	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, DEFAULT_TIMEOUT_S, 0, NULL };
 	struct qemu_opts o = { .machine = "sifive_u", .icount_shift = 0 };
 	unsigned long v;
 	int opt, status, has_qemu_args = 0;
@@ -136,8 +137,11 @@ int cmd_qemu(const struct command *cmd, int argc, char **argv)
 	s.allow_partial = c.allow_partial;
 	console_begin("qemu", &k, &s);
 	char **qargv = qemu_build_argv(&o);
+	char qemu_ver[32];
+	(void)qemu_version(qargv[0], qemu_ver, sizeof(qemu_ver)); /* "unknown" if it fails */
 	struct meta_source m = { .kind = "qemu", .argv = qargv, .machine = o.machine,
-				 .timeout_s = o.timeout_s };
+				 .timeout_s = o.timeout_s, .qemu_version = qemu_ver,
+				 .device_name = c.device_name };
 	if (o.icount_shift < 0)
 		snprintf(icount, sizeof(icount), "off");
 	else

@@ -13,10 +13,11 @@ int cmd_replay(const struct command *cmd, int argc, char **argv)
 	static const struct option lo[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "allow-partial", no_argument, NULL, 'P' },
+		{ "device-name", required_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0, 0, 0, 0 },
 	};
-	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, 0, 0 };
+	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, 0, 0, NULL };
 	int opt, status;
 
 	reset_getopt();
@@ -43,7 +44,7 @@ int cmd_replay(const struct command *cmd, int argc, char **argv)
 		return EXIT_ERROR;
 	}
 	s.allow_partial = c.allow_partial;
-	struct meta_source m = { .kind = "replay", .file = file };
+	struct meta_source m = { .kind = "replay", .file = file, .device_name = c.device_name };
 	enum src_end end;
 	if (source_file(&s, file, &end, err, sizeof(err))) {
 		rvb_error("replay: %s", err);

@@ -15,7 +15,7 @@ int cmd_serial(const struct command *cmd, int argc, char **argv)
 		{ "baud", required_argument, NULL, 'b' },
 		COLLECT_LONG_OPTIONS,
 	};
-	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, DEFAULT_TIMEOUT_S, 0 };
+	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, DEFAULT_TIMEOUT_S, 0, NULL };
 	const char *port = NULL;
 	unsigned long baud = 115200, v;
 	int opt, status;
@@ -76,7 +76,7 @@ int cmd_serial(const struct command *cmd, int argc, char **argv)
 	s.allow_partial = c.allow_partial;
 	s.link_bytes_per_s = baud / 10; /* 8N1: ten bits a byte */
 	struct meta_source m = { .kind = "serial", .port = port, .baud = baud,
-				 .timeout_s = (unsigned)c.timeout_s };
+				 .timeout_s = (unsigned)c.timeout_s, .device_name = c.device_name };
 	console_begin("serial", &k, &s);
 	m.end = src_end_name(source_serial_console(&s, fd, (unsigned)c.timeout_s, &k));
 	console_end(&k);

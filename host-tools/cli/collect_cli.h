@@ -1,6 +1,6 @@
 /*
  * What qemu, serial and replay share on their command lines (--timeout,
- * --output, --allow-partial, --exec, --console, --help): the parsing
+ * --output, --allow-partial, --exec, --console, --device-name, --help): the parsing
  * (collect_opts.c) and the console around the collection
  * (collect_console.c).
  */
@@ -13,6 +13,8 @@
 #include "session.h"
 
 #define DEFAULT_TIMEOUT_S 600
+/* --device-name: long enough for a board name and a serial number. */
+#define DEVICE_NAME_MAX 80
 
 /* --exec and --console as given (console_drive.h runs them). */
 struct console_cli {
@@ -22,13 +24,14 @@ struct console_cli {
 };
 
 /* The long options of collect_opt(), for qemu and serial (replay takes
- * --output, --allow-partial and --help only), and the table's end. */
+ * --output, --allow-partial, --device-name and --help only), and the table's end. */
 #define COLLECT_LONG_OPTIONS                            \
 	{ "timeout", required_argument, NULL, 't' },    \
 	{ "output", required_argument, NULL, 'o' },     \
 	{ "allow-partial", no_argument, NULL, 'P' },    \
 	{ "exec", required_argument, NULL, 'e' },       \
 	{ "console", no_argument, NULL, 'c' },          \
+	{ "device-name", required_argument, NULL, 'D' }, \
 	{ "help", no_argument, NULL, 'h' },             \
 	{ 0, 0, 0, 0 }
 
@@ -40,6 +43,8 @@ struct collect_cli {
 	/* --allow-partial: lost samples alone do not make the exit status
 	 * non-zero; a failed block still does. */
 	int allow_partial;
+	/* --device-name: the board or device measured, for meta.json. */
+	const char *device_name;
 };
 
 /* Strict unsigned decimal in [min, max]: 0, or -1 when s is not one. */

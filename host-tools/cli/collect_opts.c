@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Strict unsigned decimal in [min, max]. */
 int parse_uint(const char *s, unsigned long min, unsigned long max, unsigned long *out)
@@ -65,7 +66,7 @@ static int console_opt(const char *cmd, struct console_cli *cc, int opt, const c
 enum { OPT_OTHER, OPT_TAKEN, OPT_HELP, OPT_BAD };
 
 /* One of the shared options (--timeout, --exec, --console, --allow-partial,
- * --output, --help: usage printed); OPT_OTHER for the command's own,
+ * --output, --device-name, --help: usage printed); OPT_OTHER for the command's own,
  * OPT_BAD once the error is said. */
 static int collect_opt(const char *cmd, const char *usage, struct collect_cli *c, int opt,
 		       const char *arg)
@@ -89,6 +90,19 @@ static int collect_opt(const char *cmd, const char *usage, struct collect_cli *c
 		return OPT_TAKEN;
 	case 'o':
 		c->outdir = arg;
+		return OPT_TAKEN;
+	case 'D':
+		if (!*arg || strlen(arg) > DEVICE_NAME_MAX) {
+			rvb_error("%s: --device-name takes 1 to %d characters, not '%s'", cmd,
+				  DEVICE_NAME_MAX, arg);
+			return OPT_BAD;
+		}
+		for (const unsigned char *p = (const unsigned char *)arg; *p; p++)
+			if (*p < 0x20 || *p == 0x7f) {
+				rvb_error("%s: --device-name may not hold control characters", cmd);
+				return OPT_BAD;
+			}
+		c->device_name = arg;
 		return OPT_TAKEN;
 	case 'h':
 		fputs(usage, stdout);

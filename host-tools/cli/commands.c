@@ -38,6 +38,7 @@ static const char help_qemu[] =
 	"  -t, --timeout SEC    stop after SEC seconds (default 600, 0: never)\n"
 	"  -o, --output DIR     output directory\n"
 	"      --allow-partial  exit 0 even if samples were lost (gaps.csv lists them)\n"
+	"      --device-name NAME  the board or device measured, kept in meta.json\n"
 	"  -h, --help           this help\n";
 
 static const char help_serial[] =
@@ -63,6 +64,7 @@ static const char help_serial[] =
 	"  -t, --timeout SEC    stop after SEC seconds (default 600, 0: never)\n"
 	"  -o, --output DIR     output directory\n"
 	"      --allow-partial  exit 0 even if samples were lost (gaps.csv lists them)\n"
+	"      --device-name NAME  the board or device measured, kept in meta.json\n"
 	"  -h, --help           this help\n";
 
 static const char help_replay[] =
@@ -72,6 +74,7 @@ static const char help_replay[] =
 	"\n"
 	"  -o, --output DIR     output directory\n"
 	"      --allow-partial  exit 0 even if samples were lost (gaps.csv lists them)\n"
+	"      --device-name NAME  the board or device measured, kept in meta.json\n"
 	"  -h, --help           this help\n";
 
 static const char help_stats[] =
@@ -111,8 +114,13 @@ static const char help_compare[] =
 	"      --resamples N    bootstrap resamples (default 2000)\n"
 	"  -f, --format FMT     text (default) or csv\n"
 	"      --plot FILE      also draw the two CDFs per benchmark (.png or .svg)\n"
+	"      --strict         refuse to compare results of different contexts (exit 2)\n"
 	"  -h, --help           this help\n"
-	"Exit status: 0 compared, 1 --fail-above tripped, 2 an error.\n";
+	"A and B are checked to come from the same context (meta.json: machine model,\n"
+	"core clock, L2, OpenSBI, QEMU version, icount mode, firmware compiler and\n"
+	"flags): each difference is a warning on stderr, an error with --strict.\n"
+	"Exit status: 0 compared, 1 --fail-above tripped, 2 an error (or, with\n"
+	"--strict, different contexts).\n";
 
 static const char help_plot[] =
 	"usage: rvbench plot [OPTIONS] DIR\n"

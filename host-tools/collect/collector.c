@@ -111,6 +111,7 @@ static void free_run(struct coll_run *r)
 	for (size_t i = 0; i < r->nhart; i++)
 		free(r->hart[i].why);
 	free(r->hart);
+	coll_context_free(&r->ctx);
 	free(r->line);
 	for (size_t i = 0; i < r->nfailure; i++)
 		free(r->failure[i]);

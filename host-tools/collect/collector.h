@@ -164,6 +164,22 @@ struct coll_hart {
 	uint64_t run_cycles, measuring, busy, idle, waiting;
 };
 
+/* The run's context (CTX, CPU and BUILD lines): what each field means is
+ * in records.h; a field not present is unknown. */
+struct coll_cpu {
+	struct rec_cpu f; /* isa and mmu point to the copies below */
+	char *isa, *mmu;  /* NULL when not sent */
+};
+struct coll_context {
+	int have_ctx;
+	struct rec_ctx ctx;    /* clock_src points to clock_src below */
+	char clock_src[16];
+	struct coll_cpu *cpu;  /* CPU lines in arrival order */
+	size_t ncpu;
+	int have_build;
+	char *commit, *cc, *cflags; /* commit with "-dirty" when BUILD says so */
+};
+
 struct coll_run {
 	uint32_t tag;
 	struct coll_kv *hdr; /* every RUN field, in line order */
@@ -190,6 +206,7 @@ struct coll_run {
 	char *flags[REC_FLAGS_MAX]; /* FLAGS text by id, chunks joined; NULL: none */
 	struct coll_hart *hart; /* HART records in arrival order */
 	size_t nhart;
+	struct coll_context ctx;
 	/* Wire cost: accepted S lines, their bytes (terminator included) and
 	 * every accepted machine line's bytes. */
 	uint64_t s_lines, s_bytes, s_samples, machine_bytes;
@@ -316,6 +333,7 @@ void coll_handle_line(struct collector *c, const char *text, size_t len, size_t 
 /* Counts a line refused before its run is known against the current run. */
 void coll_reject_current(struct collector *c, unsigned reason);
 void coll_check_run(struct coll_run *r);
+void coll_context_free(struct coll_context *x);
 void coll_crc_advance(struct coll_run *r);
 char *coll_strdupf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void coll_push_str(char ***v, size_t *n, char *s);

@@ -129,6 +129,9 @@ static const char *read_record(struct collector *c, struct coll_run *r, const st
 	case REC_TP: return coll_rec_tp(r, l, l->seq);
 	case REC_HART: return coll_rec_hart(r, l);
 	case REC_FLAGS: return coll_rec_flags(r, l);
+	case REC_CTX: return coll_rec_ctx(r, l);
+	case REC_CPU: return coll_rec_cpu(r, l);
+	case REC_BUILD: return coll_rec_build(r, l);
 	default: return NULL;
 	}
 }

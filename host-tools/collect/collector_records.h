@@ -27,6 +27,10 @@ const char *coll_rec_tp(struct coll_run *r, const struct wire_line *l, uint32_t 
 const char *coll_rec_hart(struct coll_run *r, const struct wire_line *l);
 /* FLAGS: a chunk of compiler flags, appended to those of its id. */
 const char *coll_rec_flags(struct coll_run *r, const struct wire_line *l);
+/* The context lines (collector_context.c). */
+const char *coll_rec_ctx(struct coll_run *r, const struct wire_line *l);
+const char *coll_rec_cpu(struct coll_run *r, const struct wire_line *l);
+const char *coll_rec_build(struct coll_run *r, const struct wire_line *l);
 /* bytes: the line's length on the wire, for the bytes-per-sample figure. */
 const char *coll_rec_samples(struct coll_run *r, const struct wire_line *l, uint32_t seq,
 			     size_t bytes);

@@ -4,7 +4,9 @@
 #include <math.h>
 #include <string.h>
 
+#include "host_build.h"
 #include "inputs.h"
+#include "meta_context.h"
 #include "version.h"
 
 static int jkey(FILE *f, const char *indent, const char *key)
@@ -69,6 +71,9 @@ static int source(FILE *f, const struct meta_source *s)
 			return -1;
 	}
 	if (s->machine && (fputs(",\n", f) < 0 || jkey(f, "    ", "machine") || json_string(f, s->machine)))
+		return -1;
+	if (s->qemu_version &&
+	    (fputs(",\n", f) < 0 || jkey(f, "    ", "qemu_version") || json_string(f, s->qemu_version)))
 		return -1;
 	if (s->icount && (fputs(",\n", f) < 0 || jkey(f, "    ", "icount") || json_string(f, s->icount)))
 		return -1;
@@ -319,7 +324,7 @@ static int run(FILE *f, const struct coll_run *r, int first)
 		if ((i && fputs(", ", f) < 0) || json_string(f, r->hdr[i].key) ||
 		    fputs(": ", f) < 0 || json_string(f, r->hdr[i].value))
 			return -1;
-	if (fputs("},\n", f) < 0 || config(f, r) || wire_cost(f, r) ||
+	if (fputs("},\n", f) < 0 || meta_context_write(f, r) || config(f, r) || wire_cost(f, r) ||
 	    fputs(r->noh ? "      \"overhead_check\": [\n" : "      \"overhead_check\": [", f) < 0)
 		return -1;
 	for (size_t k = 0; k < r->noh; k++)
@@ -365,7 +370,14 @@ int meta_json_write(FILE *f, const struct collector *c, const struct meta_source
 {
 	if (fputs("{\n  \"tool\": \"rvbench\",\n  \"version\": ", f) < 0 ||
 	    json_string(f, RVBENCH_HOST_VERSION) ||
-	    fprintf(f, ",\n  \"wire_format\": %d,\n", WIRE_VERSION) < 0)
+	    fputs(",\n  \"host\": {\"version\": ", f) < 0 || json_string(f, RVBENCH_HOST_VERSION) ||
+	    fputs(", \"commit\": ", f) < 0 || json_string(f, host_build_commit()) ||
+	    fputs(", \"cc\": ", f) < 0 || json_string(f, host_build_cc()) ||
+	    fprintf(f, "},\n  \"wire_format\": %d,\n", WIRE_VERSION) < 0)
+		return -1;
+	if (fputs("  \"device_name\": ", f) < 0 ||
+	    (src->device_name ? json_string(f, src->device_name) : fputs("null", f) < 0) ||
+	    fputs(",\n", f) < 0)
 		return -1;
 	if (source(f, src))
 		return -1;

@@ -28,6 +28,8 @@ struct meta_source {
 	int exit_code;          /* qemu: exit status, or -1 if killed */
 	int exit_signal;        /* qemu: signal that ended it, or 0 */
 	int stopped_by_us;      /* qemu: we sent SIGTERM/SIGKILL */
+	const char *qemu_version; /* qemu: what --version said ("7.2.22"), or NULL */
+	const char *device_name;  /* --device-name: the board or device, or NULL */
 };
 
 int meta_json_write(FILE *f, const struct collector *c, const struct meta_source *src);

@@ -1,17 +1,20 @@
 /* Printed summary (summary_print.h): the same numbers as summary.csv. */
 #include "summary_print.h"
 
+#include "context_print.h"
 #include "csv_out.h"
 
-static int print_run(FILE *f, const struct coll_run *r)
+static int print_run(FILE *f, const struct coll_run *r, const struct meta_source *src)
 {
 	char nb[16];
 	unsigned long rej = 0;
 
 	for (size_t i = 0; i < coll_reject_norder; i++)
 		rej += r->rejected[coll_reject_order[i]];
-	if (fprintf(f, "run %08x\n%-20s %8s %10s %10s %10s %10s %10s %10s %8s %12s %10s %8s\n",
-		    r->tag, "bench", "count", "min", "median", "p90", "p95", "p99", "max", "mad",
+	if (fprintf(f, "run %08x\n", r->tag) < 0 || context_print(f, r, src))
+		return -1;
+	if (fprintf(f, "%-20s %8s %10s %10s %10s %10s %10s %10s %8s %12s %10s %8s\n",
+		    "bench", "count", "min", "median", "p90", "p95", "p99", "max", "mad",
 		    "mean", "stddev", "overhead") < 0)
 		return -1;
 	for (size_t i = 0; i < r->nbench; i++) {
@@ -48,13 +51,13 @@ static int print_run(FILE *f, const struct coll_run *r)
 	return fputs("\n", f) < 0 ? -1 : 0;
 }
 
-int summary_print(FILE *f, const struct collector *c,
+int summary_print(FILE *f, const struct collector *c, const struct meta_source *src,
 		  int (*report)(FILE *f, const struct collector *c))
 {
 	if (!c->nruns && fputs("no run found in the stream\n", f) < 0)
 		return -1;
 	for (size_t i = 0; i < c->nruns; i++)
-		if (print_run(f, &c->runs[i]))
+		if (print_run(f, &c->runs[i], src))
 			return -1;
 	if (report && report(f, c)) /* rvbench stats, for every collection */
 		return -1;

@@ -279,7 +279,7 @@ int session_finish(struct session *s, const struct meta_source *src, FILE *out)
 		rvb_error("%s", err);
 		status = EXIT_ERROR;
 	}
-	if (summary_print(out, s->c, an_report_collector))
+	if (summary_print(out, s->c, src, an_report_collector))
 		status = EXIT_ERROR;
 	if (src->icount && strcmp(src->icount, "off"))
 		fprintf(out, "note: %s\n", ICOUNT_NOTE);

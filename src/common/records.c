@@ -17,6 +17,9 @@
 #define REC_DESC_FIELDS(T, lower)                                                        \
 	static const struct rec_field rec_fields_##lower[] = { REC_FIELDS_##T(REC_FD_##T) };
 #define REC_FD_RUN(n, t, need, l) REC_FIELD_DESC(RUN, run, n, t, need, l)
+#define REC_FD_CTX(n, t, need, l) REC_FIELD_DESC(CTX, ctx, n, t, need, l)
+#define REC_FD_CPU(n, t, need, l) REC_FIELD_DESC(CPU, cpu, n, t, need, l)
+#define REC_FD_BUILD(n, t, need, l) REC_FIELD_DESC(BUILD, build, n, t, need, l)
 #define REC_FD_OVERHEAD(n, t, need, l) REC_FIELD_DESC(OVERHEAD, overhead, n, t, need, l)
 #define REC_FD_BENCH(n, t, need, l) REC_FIELD_DESC(BENCH, bench, n, t, need, l)
 #define REC_FD_S(n, t, need, l) REC_FIELD_DESC(S, s, n, t, need, l)
@@ -28,6 +31,9 @@
 #define REC_FD_FLAGS(n, t, need, l) REC_FIELD_DESC(FLAGS, flags, n, t, need, l)
 
 #define REC_RB_RUN(n, t, need, l) REC_FIELD_REQ_BIT(RUN, n, need)
+#define REC_RB_CTX(n, t, need, l) REC_FIELD_REQ_BIT(CTX, n, need)
+#define REC_RB_CPU(n, t, need, l) REC_FIELD_REQ_BIT(CPU, n, need)
+#define REC_RB_BUILD(n, t, need, l) REC_FIELD_REQ_BIT(BUILD, n, need)
 #define REC_RB_OVERHEAD(n, t, need, l) REC_FIELD_REQ_BIT(OVERHEAD, n, need)
 #define REC_RB_BENCH(n, t, need, l) REC_FIELD_REQ_BIT(BENCH, n, need)
 #define REC_RB_S(n, t, need, l) REC_FIELD_REQ_BIT(S, n, need)

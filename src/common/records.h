@@ -66,6 +66,43 @@
 	F(parallel, U64, OPT, 1)           \
 	F(bad_options, U64, REQ, 0)
 
+/* CTX: the machine and the SBI under the run, one line after RUN. Every
+ * field is OPT: absent means not known (no such node, register or call),
+ * never a guess. */
+#define REC_FIELDS_CTX(F)                  \
+	F(clock_hz, U64, OPT, 0)           \
+	F(clock_src, WORD, OPT, 15)        \
+	F(ref_hz, U64, OPT, 0)             \
+	F(pll, HEX, OPT, UINT32_MAX)       \
+	F(l2_size, U64, OPT, 0)            \
+	F(l2_sets, U64, OPT, 0)            \
+	F(l2_block, U64, OPT, 0)           \
+	F(l2_level, U64, OPT, 0)           \
+	F(l2_ways, U64, OPT, 0)            \
+	F(sbi_spec, HEX, OPT, UINT32_MAX)  \
+	F(sbi_impl, U64, OPT, 0)           \
+	F(sbi_impl_ver, HEX, OPT, 0)
+
+/* CPU: one hart of the device tree, one line each after CTX. */
+#define REC_FIELDS_CPU(F)                  \
+	F(id, U64, REQ, UINT32_MAX)        \
+	F(isa, STR, OPT, 127)               \
+	F(mmu, STR, OPT, 32)               \
+	F(clock_hz, U64, OPT, 0)           \
+	F(l1i_size, U64, OPT, 0)           \
+	F(l1i_sets, U64, OPT, 0)           \
+	F(l1i_block, U64, OPT, 0)          \
+	F(l1d_size, U64, OPT, 0)           \
+	F(l1d_sets, U64, OPT, 0)           \
+	F(l1d_block, U64, OPT, 0)
+
+/* BUILD: how the firmware was built, one line right before TRAILER. */
+#define REC_FIELDS_BUILD(F)                \
+	F(commit, STR, REQ, 64)            \
+	F(dirty, U64, REQ, 1)              \
+	F(cc, STR, REQ, 96)                \
+	F(cflags, STR, REQ, 320)
+
 /* OVERHEAD: the instrumentation's self-check, exact integer moments. */
 #define REC_FIELDS_OVERHEAD(F)             \
 	F(kind, WORD, REQ, 23)             \
@@ -170,6 +207,9 @@
  */
 #define REC_TYPES(R)                 \
 	R(RUN, run, KV)              \
+	R(CTX, ctx, KV)              \
+	R(CPU, cpu, KV)              \
+	R(BUILD, build, KV)          \
 	R(OVERHEAD, overhead, KV)    \
 	R(BENCH, bench, KV)          \
 	R(S, s, POS)                 \
@@ -219,6 +259,13 @@
 	W(REC_RUN_OK, "ok")                    \
 	W(REC_RUN_FAILED, "failed")            \
 	W(REC_RUN_FAULT, "fault")
+/* Where CTX's clock_hz came from: the FU540 PRCI with the core on its
+ * PLL, or on the reference clock hfclk (CORECLKSEL); a cpu node's
+ * clock-frequency. */
+#define REC_WORDS_CLOCK_SRC(W)                 \
+	W(REC_CLOCK_PRCI_PLL, "prci-pll")      \
+	W(REC_CLOCK_PRCI_HFCLK, "prci-hfclk")  \
+	W(REC_CLOCK_DT, "dt")
 #define REC_WORDS_ENCODING(W)                  \
 	W(REC_ENC_DECIMAL, "d")                \
 	W(REC_ENC_RICE, "r")
@@ -232,7 +279,8 @@
 	S(counter, REC_WORDS_COUNTER)                \
 	S(oh_method, REC_WORDS_OH_METHOD)            \
 	S(run_status, REC_WORDS_RUN_STATUS)          \
-	S(encoding, REC_WORDS_ENCODING)
+	S(encoding, REC_WORDS_ENCODING)                \
+	S(clock_src, REC_WORDS_CLOCK_SRC)
 
 /* ---- what the tables generate --------------------------------------------- */
 
@@ -250,6 +298,9 @@ enum rec_type { REC_TYPES(REC_ENUM_TYPE) REC_TYPE_COUNT };
 /* Field indices: REC_F_BENCH_name, ...; REC_BIT(BENCH, name) its bit. */
 #define REC_FIELD_INDEX(T, name, type, need, limit) REC_F_##T##_##name,
 #define REC_FIELD_INDEX_RUN(name, type, need, limit) REC_FIELD_INDEX(RUN, name, type, need, limit)
+#define REC_FIELD_INDEX_CTX(name, type, need, limit) REC_FIELD_INDEX(CTX, name, type, need, limit)
+#define REC_FIELD_INDEX_CPU(name, type, need, limit) REC_FIELD_INDEX(CPU, name, type, need, limit)
+#define REC_FIELD_INDEX_BUILD(name, type, need, limit) REC_FIELD_INDEX(BUILD, name, type, need, limit)
 #define REC_FIELD_INDEX_OVERHEAD(name, type, need, limit) REC_FIELD_INDEX(OVERHEAD, name, type, need, limit)
 #define REC_FIELD_INDEX_BENCH(name, type, need, limit) REC_FIELD_INDEX(BENCH, name, type, need, limit)
 #define REC_FIELD_INDEX_S(name, type, need, limit) REC_FIELD_INDEX(S, name, type, need, limit)

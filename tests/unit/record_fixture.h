@@ -136,6 +136,46 @@ static inline struct rec_flags full_flags(void)
 	return (struct rec_flags){ .id = REC_FLAGS_MAX - 1, .text = "-O2 -DX=\"a b\" %" };
 }
 
+static inline struct rec_ctx full_ctx(void)
+{
+	struct rec_ctx x = { 0 };
+	REC_SET(&x, CTX, clock_hz, 1000000000);
+	REC_SET(&x, CTX, clock_src, rec_clock_src_name[REC_CLOCK_PRCI_PLL]);
+	REC_SET(&x, CTX, ref_hz, 33333333);
+	REC_SET(&x, CTX, pll, 0x10ec0);
+	REC_SET(&x, CTX, l2_size, 2097152);
+	REC_SET(&x, CTX, l2_sets, 1024);
+	REC_SET(&x, CTX, l2_block, 64);
+	REC_SET(&x, CTX, l2_level, 2);
+	REC_SET(&x, CTX, l2_ways, 16);
+	REC_SET(&x, CTX, sbi_spec, 0x1000000);
+	REC_SET(&x, CTX, sbi_impl, 1);
+	REC_SET(&x, CTX, sbi_impl_ver, 0x10001);
+	return x;
+}
+
+static inline struct rec_cpu full_cpu(void)
+{
+	struct rec_cpu c = { .id = 4 };
+	REC_SET(&c, CPU, isa, "rv64imafdc zicsr");
+	REC_SET(&c, CPU, mmu, "riscv,sv39");
+	REC_SET(&c, CPU, clock_hz, 1500000000);
+	REC_SET(&c, CPU, l1i_size, 32768);
+	REC_SET(&c, CPU, l1i_sets, 64);
+	REC_SET(&c, CPU, l1i_block, 64);
+	REC_SET(&c, CPU, l1d_size, 16384);
+	REC_SET(&c, CPU, l1d_sets, 32);
+	REC_SET(&c, CPU, l1d_block, 32);
+	return c;
+}
+
+static inline struct rec_build full_build(void)
+{
+	return (struct rec_build){ .commit = "0123456789ab", .dirty = 1, .cc = "gcc 12.2.0",
+				   .cflags = "-O2 -march=rv64gc" };
+}
+
+
 /* The full record of type t, in storage that fits any of them. */
 union any_rec {
 	struct rec_run run;
@@ -148,6 +188,9 @@ union any_rec {
 	struct rec_hart hart;
 	struct rec_trailer trailer;
 	struct rec_flags flags;
+	struct rec_ctx ctx;
+	struct rec_cpu cpu;
+	struct rec_build build;
 };
 
 static inline union any_rec full(enum rec_type t)
@@ -165,6 +208,9 @@ static inline union any_rec full(enum rec_type t)
 	case REC_HART: u.hart = full_hart(); break;
 	case REC_TRAILER: u.trailer = full_trailer(); break;
 	case REC_FLAGS: u.flags = full_flags(); break;
+	case REC_CTX: u.ctx = full_ctx(); break;
+	case REC_CPU: u.cpu = full_cpu(); break;
+	case REC_BUILD: u.build = full_build(); break;
 	default: fail_msg("record type %d has no test", t);
 	}
 	return u;

@@ -46,6 +46,8 @@ static const char *missing_message(enum rec_type t, unsigned i)
 	case REC_END: return "END line with a missing or bad field";
 	case REC_TP: return "TP line with a missing or bad field";
 	case REC_HART: return "HART line with a missing or bad field";
+	case REC_CPU: return "CPU line with a missing or bad field";
+	case REC_BUILD: return "BUILD line with a missing or bad field";
 	case REC_TRAILER: return "TRAILER line with a missing or bad field";
 	case REC_FLAGS: return "FLAGS line with a missing or bad field";
 	default: fail_msg("record type %d has no test", t);

@@ -81,6 +81,22 @@ static void check_bench(const struct coll_run *r)
 	assert_string_equal(b->param[0].value, "-64");
 }
 
+static void check_ctx(const struct coll_context *x)
+{
+	assert_true(x->have_ctx);
+	assert_int_equal(x->ctx.present, (UINT64_C(1) << REC_NF_CTX) - 1);
+	assert_int_equal(x->ctx.clock_hz, 1000000000);
+	assert_string_equal(x->clock_src, "prci-pll");
+	assert_int_equal(x->ctx.ref_hz, 33333333);
+	assert_int_equal(x->ctx.pll, 0x10ec0);
+	assert_int_equal(x->ctx.l2_size, 2097152);
+	assert_int_equal(x->ctx.l2_ways, 16);
+	assert_int_equal(x->ctx.sbi_spec, 0x1000000);
+	assert_int_equal(x->ctx.sbi_impl, 1);
+	assert_int_equal(x->ctx.sbi_impl_ver, 0x10001);
+}
+
+
 static void check_model(enum rec_type t, const struct coll_run *r)
 {
 	const struct coll_bench *b = r->nbench > ID ? &r->bench[ID] : NULL;
@@ -171,6 +187,24 @@ static void check_model(enum rec_type t, const struct coll_run *r)
 		break;
 	case REC_FLAGS:
 		assert_string_equal(r->flags[REC_FLAGS_MAX - 1], "-O2 -DX=\"a b\" %");
+		break;
+	case REC_CTX:
+		check_ctx(&r->ctx);
+		break;
+	case REC_CPU:
+		assert_int_equal(r->ctx.ncpu, 1);
+		assert_int_equal(r->ctx.cpu[0].f.id, 4);
+		assert_string_equal(r->ctx.cpu[0].isa, "rv64imafdc zicsr");
+		assert_string_equal(r->ctx.cpu[0].mmu, "riscv,sv39");
+		assert_int_equal(r->ctx.cpu[0].f.clock_hz, 1500000000);
+		assert_int_equal(r->ctx.cpu[0].f.l1i_size, 32768);
+		assert_int_equal(r->ctx.cpu[0].f.l1d_block, 32);
+		break;
+	case REC_BUILD:
+		assert_true(r->ctx.have_build);
+		assert_string_equal(r->ctx.commit, "0123456789ab-dirty");
+		assert_string_equal(r->ctx.cc, "gcc 12.2.0");
+		assert_string_equal(r->ctx.cflags, "-O2 -march=rv64gc");
 		break;
 	default:
 		fail_msg("record type %d has no test", t);

@@ -1,0 +1,95 @@
+/*
+ * Stream decoder, the context lines: CTX (the machine's clock, L2 and SBI),
+ * CPU (one per hart) and BUILD (the firmware's build) into the run's
+ * coll_context. Each field is checked by the record table; a line with a
+ * bad field is refused whole, so what is kept is what the firmware said.
+ */
+#include "collector_records.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* CPU lines kept at most: one per hart the firmware can know of. */
+#define COLL_CPUS_MAX 1024u
+
+static uint64_t bad(const struct rec_check *ck)
+{
+	return ck->missing | ck->malformed | ck->over;
+}
+
+const char *coll_rec_ctx(struct coll_run *r, const struct wire_line *l)
+{
+	struct rec_ctx x;
+	struct rec_check ck;
+	char text[WIRE_LINE_MAX];
+
+	(void)rec_read(l, REC_CTX, &x, text, sizeof(text), &ck);
+	if (bad(&ck))
+		return "CTX line with a bad field";
+	if (r->ctx.have_ctx)
+		return "second CTX line";
+	r->ctx.ctx = x;
+	r->ctx.clock_src[0] = '\0';
+	if (x.present & REC_BIT(CTX, clock_src))
+		snprintf(r->ctx.clock_src, sizeof(r->ctx.clock_src), "%s", x.clock_src);
+	r->ctx.ctx.clock_src = r->ctx.clock_src; /* not the line's buffer */
+	r->ctx.have_ctx = 1;
+	return NULL;
+}
+
+const char *coll_rec_cpu(struct coll_run *r, const struct wire_line *l)
+{
+	struct rec_cpu x;
+	struct rec_check ck;
+	char text[WIRE_LINE_MAX];
+
+	(void)rec_read(l, REC_CPU, &x, text, sizeof(text), &ck);
+	if (bad(&ck))
+		return "CPU line with a missing or bad field";
+	for (size_t i = 0; i < r->ctx.ncpu; i++)
+		if (r->ctx.cpu[i].f.id == x.id)
+			return "second CPU line for the same hart";
+	if (r->ctx.ncpu >= COLL_CPUS_MAX)
+		return "too many CPU lines";
+	struct coll_cpu c = { .f = x };
+	if (x.present & REC_BIT(CPU, isa))
+		c.isa = coll_strdupf("%s", x.isa);
+	if (x.present & REC_BIT(CPU, mmu))
+		c.mmu = coll_strdupf("%s", x.mmu);
+	c.f.isa = c.isa; /* not the line's buffer */
+	c.f.mmu = c.mmu;
+	r->ctx.cpu = coll_xrealloc(r->ctx.cpu, (r->ctx.ncpu + 1) * sizeof(*r->ctx.cpu));
+	r->ctx.cpu[r->ctx.ncpu++] = c;
+	return NULL;
+}
+
+const char *coll_rec_build(struct coll_run *r, const struct wire_line *l)
+{
+	struct rec_build x;
+	struct rec_check ck;
+	char text[WIRE_LINE_MAX];
+
+	(void)rec_read(l, REC_BUILD, &x, text, sizeof(text), &ck);
+	if (bad(&ck))
+		return "BUILD line with a missing or bad field";
+	if (r->ctx.have_build)
+		return "second BUILD line";
+	r->ctx.commit = coll_strdupf("%s%s", x.commit, x.dirty ? "-dirty" : "");
+	r->ctx.cc = coll_strdupf("%s", x.cc);
+	r->ctx.cflags = coll_strdupf("%s", x.cflags);
+	r->ctx.have_build = 1;
+	return NULL;
+}
+
+void coll_context_free(struct coll_context *x)
+{
+	for (size_t i = 0; i < x->ncpu; i++) {
+		free(x->cpu[i].isa);
+		free(x->cpu[i].mmu);
+	}
+	free(x->cpu);
+	free(x->commit);
+	free(x->cc);
+	free(x->cflags);
+}

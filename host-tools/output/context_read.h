@@ -1,0 +1,41 @@
+/*
+ * The context of a result directory read back from its meta.json (with
+ * Jansson), as the few values that make two results comparable: the
+ * machine, its clock and L2, OpenSBI, the QEMU, how the firmware was built
+ * and how cycles were counted. Each is one text, so that comparing two
+ * contexts is comparing texts.
+ */
+#ifndef RVBENCH_CONTEXT_READ_H
+#define RVBENCH_CONTEXT_READ_H
+
+#include <stddef.h>
+
+enum ctx_key {
+	CTX_MODEL,
+	CTX_CLOCK,
+	CTX_L2,
+	CTX_SBI,
+	CTX_QEMU,
+	CTX_CYCLES,
+	CTX_CC,
+	CTX_CFLAGS,
+	CTX_KEY_COUNT
+};
+
+/* What each value is, for messages: "core clock", ... */
+extern const char *const ctx_key_name[CTX_KEY_COUNT];
+
+struct run_context {
+	int found; /* meta.json had the first run's context (rvbench writes it
+		    * since the firmware sends CTX, CPU and BUILD) */
+	char value[CTX_KEY_COUNT][512];
+};
+
+/*
+ * Reads DIR/meta.json's context into *c. 0: read (c->found says whether the
+ * file had one; an older result has none); -1: the file is missing, not
+ * JSON, or a context field has the wrong type or value, with why in err.
+ */
+int context_read(const char *dir, struct run_context *c, char *err, size_t n);
+
+#endif
