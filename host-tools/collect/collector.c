@@ -6,6 +6,7 @@
  * wire_parse() and the record checks (collector_records.c) accept it.
  */
 #include "collector.h"
+#include "collector_records.h"
 
 #include <stdarg.h>
 #include <stddef.h>
@@ -324,4 +325,23 @@ const char *coll_run_field(const struct coll_run *r, const char *key)
 		if (!strcmp(r->hdr[i].key, key))
 			return r->hdr[i].value;
 	return NULL;
+}
+
+/* The block with this id, made (empty) when it is new. */
+struct coll_bench *coll_bench_at(struct coll_run *r, uint64_t id)
+{
+	if (id >= r->nbench) {
+		r->bench = coll_xrealloc(r->bench, (size_t)(id + 1) * sizeof(*r->bench));
+		memset(r->bench + r->nbench, 0, (size_t)(id + 1 - r->nbench) * sizeof(*r->bench));
+		for (size_t i = r->nbench; i <= id; i++)
+			r->bench[i].id = (uint32_t)i;
+		r->nbench = (size_t)id + 1;
+	}
+	return &r->bench[id];
+}
+
+void coll_note_bench_seq(struct coll_bench *b, uint32_t seq)
+{
+	if (seq > b->max_seq)
+		b->max_seq = seq;
 }

@@ -1,7 +1,7 @@
 /*
  * Stream decoder, the context lines: CTX (the machine's clock, L2 and SBI),
  * CPU (one per hart) and BUILD (the firmware's build) into the run's
- * coll_context. Each field is checked by the record table; a line with a
+ * coll_context, and FLAGS (each benchmark's compile flags). Each field is checked by the record table; a line with a
  * bad field is refused whole, so what is kept is what the firmware said.
  */
 #include "collector_records.h"
@@ -92,4 +92,19 @@ void coll_context_free(struct coll_context *x)
 	free(x->commit);
 	free(x->cc);
 	free(x->cflags);
+}
+
+/* FLAGS: a piece of a benchmark's compile flags, appended to those of its id. */
+const char *coll_rec_flags(struct coll_run *r, const struct wire_line *l)
+{
+	struct rec_flags h;
+	struct rec_check ck;
+	char text[WIRE_LINE_MAX];
+
+	if (rec_read(l, REC_FLAGS, &h, text, sizeof(text), &ck))
+		return "FLAGS line with a missing or bad field";
+	char *prev = r->flags[h.id];
+	r->flags[h.id] = coll_strdupf("%s%s", prev ? prev : "", h.text);
+	free(prev);
+	return NULL;
 }

@@ -1,7 +1,7 @@
 /*
  * Stream decoder, the records (collector_records.h): RUN, BENCH, OVERHEAD,
  * TP, HART, END, FAULT and TRAILER lines into the run model (S lines:
- * collector_samples.c). rec_read() reads and checks every field by the
+ * collector_samples.c; the context and FLAGS: collector_context.c). rec_read() reads and checks every field by the
  * record table (records.h); here what it found becomes the line's one
  * message, in a fixed order, and nothing of a refused line is kept.
  */
@@ -34,24 +34,6 @@ static char *unescape_dup(const char *s)
 		return NULL;
 	}
 	return out;
-}
-
-struct coll_bench *coll_bench_at(struct coll_run *r, uint64_t id)
-{
-	if (id >= r->nbench) {
-		r->bench = coll_xrealloc(r->bench, (size_t)(id + 1) * sizeof(*r->bench));
-		memset(r->bench + r->nbench, 0, (size_t)(id + 1 - r->nbench) * sizeof(*r->bench));
-		for (size_t i = r->nbench; i <= id; i++)
-			r->bench[i].id = (uint32_t)i;
-		r->nbench = (size_t)id + 1;
-	}
-	return &r->bench[id];
-}
-
-void coll_note_bench_seq(struct coll_bench *b, uint32_t seq)
-{
-	if (seq > b->max_seq)
-		b->max_seq = seq;
 }
 
 const char *coll_rec_run(struct coll_run *r, const struct wire_line *l)
@@ -293,20 +275,6 @@ const char *coll_rec_hart(struct coll_run *r, const struct wire_line *l)
 		m.why = coll_strdupf("%s", h.why);
 	r->hart = coll_xrealloc(r->hart, (r->nhart + 1) * sizeof(*r->hart));
 	r->hart[r->nhart++] = m;
-	return NULL;
-}
-
-const char *coll_rec_flags(struct coll_run *r, const struct wire_line *l)
-{
-	struct rec_flags h;
-	struct rec_check ck;
-	char text[WIRE_LINE_MAX];
-
-	if (rec_read(l, REC_FLAGS, &h, text, sizeof(text), &ck))
-		return "FLAGS line with a missing or bad field";
-	char *prev = r->flags[h.id];
-	r->flags[h.id] = coll_strdupf("%s%s", prev ? prev : "", h.text);
-	free(prev);
 	return NULL;
 }
 

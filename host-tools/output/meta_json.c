@@ -9,13 +9,6 @@
 #include "meta_context.h"
 #include "version.h"
 
-static int jkey(FILE *f, const char *indent, const char *key)
-{
-	if (fputs(indent, f) < 0 || json_string(f, key) || fputs(": ", f) < 0)
-		return -1;
-	return 0;
-}
-
 static int rejected(FILE *f, const unsigned long *counts, const char *indent)
 {
 	if (fputs("{", f) < 0)
@@ -30,71 +23,6 @@ static int rejected(FILE *f, const unsigned long *counts, const char *indent)
 	return fputs("}", f) < 0 ? -1 : 0;
 }
 
-static int source(FILE *f, const struct meta_source *s)
-{
-	if (fputs("  \"source\": {\n    \"kind\": ", f) < 0 || json_string(f, s->kind))
-		return -1;
-	if (s->argv) {
-		/* Both forms: an argv list to re-run exactly, a line to read. */
-		if (fputs(",\n    \"argv\": [", f) < 0)
-			return -1;
-		for (size_t i = 0; s->argv[i]; i++)
-			if ((i && fputs(", ", f) < 0) || json_string(f, s->argv[i]))
-				return -1;
-		if (fputs("],\n    \"command_line\": \"", f) < 0)
-			return -1;
-		for (size_t i = 0; s->argv[i]; i++) {
-			/* Shell-quote arguments with spaces, JSON-escaped as a whole. */
-			const char *a = s->argv[i];
-			int q = !*a || strpbrk(a, " \t\"'\\$`") != NULL;
-			if (i && fputs(" ", f) < 0)
-				return -1;
-			if (q && fputs("'", f) < 0)
-				return -1;
-			for (const unsigned char *p = (const unsigned char *)a; *p; p++) {
-				int rc;
-				if (*p == '\'')
-					rc = fputs("'\\\\''", f);
-				else if (*p == '"' || *p == '\\')
-					rc = fprintf(f, "\\%c", *p);
-				else if (*p < 0x20 || *p >= 0x7f)
-					rc = fprintf(f, "\\u%04x", *p);
-				else
-					rc = putc(*p, f) == EOF ? -1 : 0;
-				if (rc < 0)
-					return -1;
-			}
-			if (q && fputs("'", f) < 0)
-				return -1;
-		}
-		if (fputs("\"", f) < 0)
-			return -1;
-	}
-	if (s->machine && (fputs(",\n", f) < 0 || jkey(f, "    ", "machine") || json_string(f, s->machine)))
-		return -1;
-	if (s->qemu_version &&
-	    (fputs(",\n", f) < 0 || jkey(f, "    ", "qemu_version") || json_string(f, s->qemu_version)))
-		return -1;
-	if (s->icount && (fputs(",\n", f) < 0 || jkey(f, "    ", "icount") || json_string(f, s->icount)))
-		return -1;
-	if (s->port && (fputs(",\n", f) < 0 || jkey(f, "    ", "port") || json_string(f, s->port) ||
-			fprintf(f, ",\n    \"baud\": %lu", s->baud) < 0))
-		return -1;
-	if (s->file && (fputs(",\n", f) < 0 || jkey(f, "    ", "file") || json_string(f, s->file)))
-		return -1;
-	if (s->timeout_s && fprintf(f, ",\n    \"timeout_s\": %u", s->timeout_s) < 0)
-		return -1;
-	if (s->end && (fputs(",\n", f) < 0 || jkey(f, "    ", "end") || json_string(f, s->end)))
-		return -1;
-	if (s->exit_known) {
-		if (fprintf(f, ",\n    \"qemu_exit\": {\"code\": %d, \"signal\": %d, \"stopped_by_rvbench\": %s}",
-			    s->exit_code, s->exit_signal, s->stopped_by_us ? "true" : "false") < 0)
-			return -1;
-	}
-	return fputs("\n  },\n", f) < 0 ? -1 : 0;
-}
-
-/* num / den with 3 decimals, rounded half up, as a JSON number. */
 static int ratio(FILE *f, unsigned __int128 num, unsigned __int128 den)
 {
 	unsigned __int128 q = num / den, rem = num % den;
@@ -379,7 +307,7 @@ int meta_json_write(FILE *f, const struct collector *c, const struct meta_source
 	    (src->device_name ? json_string(f, src->device_name) : fputs("null", f) < 0) ||
 	    fputs(",\n", f) < 0)
 		return -1;
-	if (source(f, src))
+	if (meta_json_source(f, src))
 		return -1;
 	if (src->icount && strcmp(src->icount, "off") &&
 	    (fputs("  \"note\": ", f) < 0 || json_string(f, ICOUNT_NOTE) || fputs(",\n", f) < 0))

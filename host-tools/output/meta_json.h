@@ -33,6 +33,8 @@ struct meta_source {
 };
 
 int meta_json_write(FILE *f, const struct collector *c, const struct meta_source *src);
+/* The "source" object and its key (meta_source.c); 0 or -1 on a write error. */
+int meta_json_source(FILE *f, const struct meta_source *s);
 
 /* afile_writer adapter. */
 struct meta_ctx {

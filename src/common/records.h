@@ -11,6 +11,8 @@
  *   - rec_read(), the one reader (host collector), which parses, checks
  *     types and limits, and says field by field what was missing or wrong.
  * Adding a field is one line here plus the code that sets or uses it.
+ * Longer than 400 lines on purpose: every record is here, so that nothing
+ * about a record is written anywhere else.
  * docs/wire-format.md describes the same records for people.
  *
  * Field macro: F(name, type, need, limit)
