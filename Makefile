@@ -83,6 +83,13 @@ $(shell scripts/build-id.sh $(GEN_DIR)/host_build_id.h RVBENCH_HOST '$(HCC)' '$(
 $(BUILD)/fw/src/context.o: TCFLAGS += -I$(GEN_DIR)
 $(BUILD)/host/obj/host-tools/output/host_build.o $(BUILD)/host/san/host-tools/output/host_build.o: HCFLAGS += -I$(GEN_DIR)
 
+# write_if_changed FILE,TEXT: FILE holds TEXT afterwards, rewritten only
+# when it differs, so what depends on FILE is rebuilt only on a change.
+define write_if_changed
+$(shell mkdir -p $(dir $(1)))
+$(if $(subst x$(2)x,,x$(file <$(1))x),$(file >$(1),$(2)))
+endef
+
 include boot/objects.mk
 include platform/objects.mk
 include src/objects.mk
@@ -130,7 +137,7 @@ $(LDSCRIPT): linker/rvbench.ld.S
 # The benchmark directories come in as one object per unit.
 FW_LINK_OBJS := $(FW_OBJS) $(BUILTIN_CFLAGS_OBJ) $(BENCH_UNIT_OBJS)
 FW_OBJS_LIST := $(BUILD)/fw/objects.list
-$(shell mkdir -p $(BUILD)/fw && echo '$(FW_LINK_OBJS)' | cmp -s - $(FW_OBJS_LIST) || echo '$(FW_LINK_OBJS)' > $(FW_OBJS_LIST))
+$(eval $(call write_if_changed,$(FW_OBJS_LIST),$(strip $(FW_LINK_OBJS))))
 
 $(BUILD)/rvbench.elf: $(FW_LINK_OBJS) $(LDSCRIPT) $(FW_OBJS_LIST)
 	$(call quiet,LD,$@)$(TCC) $(TLDFLAGS) $(FW_LINK_OBJS) -o $@ -Wl,-Map,$(BUILD)/rvbench.map

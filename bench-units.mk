@@ -33,13 +33,6 @@ BENCH_DEFAULT_CFLAGS := $(TARGET_ARCH) -std=gnu11 -O2 -g -Wall -Wextra \
 BENCH_UNITS_DIR := $(BUILD)/fw/bench-units
 BENCH_UNIT_OBJS :=
 
-# The flags text of a unit, in a file rewritten only when it changes, so
-# that a change of flags rebuilds the unit and nothing else.
-define bench_flags_file
-$(shell mkdir -p $(dir $(1)))
-$(if $(subst x$(2)x,,x$(file <$(1))x),$(file >$(1),$(2)))
-endef
-
 # $(1): the unit's number, $(2): its directory.
 define bench_unit
 BENCH_SRCS :=
@@ -52,7 +45,8 @@ U_$(1)_SRCS := $$(if $$(strip $$(BENCH_SRCS)),$$(addprefix $$(U_$(1)_DIR)/,$$(BE
 U_$(1)_OBJS := $$(patsubst $$(U_$(1)_DIR)/%.c,$$(U_$(1)_OUT)/obj/%.o,$$(U_$(1)_SRCS))
 U_$(1)_FLAGS := $$(BENCH_DEFAULT_CFLAGS) $$(BENCH_CFLAGS) $$(TINC_bench) \
                 $$(foreach i,$$(BENCH_INCLUDES),-I$$(if $$(filter /%,$$(i)),$$(i),$$(U_$(1)_DIR)/$$(i)))
-$$(eval $$(call bench_flags_file,$$(U_$(1)_OUT)/cflags.txt,$$(strip $$(U_$(1)_FLAGS))))
+# the flags text: a change of flags rebuilds the unit and nothing else
+$$(eval $$(call write_if_changed,$$(U_$(1)_OUT)/cflags.txt,$$(strip $$(U_$(1)_FLAGS))))
 
 $$(U_$(1)_OBJS): $$(U_$(1)_OUT)/obj/%.o: $$(U_$(1)_DIR)/%.c $$(U_$(1)_OUT)/cflags.txt
 	@mkdir -p $$(dir $$@)
@@ -74,7 +68,7 @@ $(foreach d,$(BENCH_DIR),$(eval $(call bench_unit,$(words $(BENCH_UNIT_OBJS) x),
 # The built-in benchmarks (src/benches/) are one unit too, linked as they
 # are: their flags are the harness's.
 BUILTIN_CFLAGS_TXT := $(BUILD)/fw/builtin-cflags.txt
-$(eval $(call bench_flags_file,$(BUILTIN_CFLAGS_TXT),$(strip $(TCFLAGS) $(TINC_bench))))
+$(eval $(call write_if_changed,$(BUILTIN_CFLAGS_TXT),$(strip $(TCFLAGS) $(TINC_bench))))
 BUILTIN_CFLAGS_OBJ := $(BUILD)/fw/builtin-cflags.o
 $(BUILTIN_CFLAGS_OBJ): linker/unit_cflags.S $(BUILTIN_CFLAGS_TXT)
 	$(call quiet,AS,$@)$(TCC) $(TARGET_ARCH) -DCFLAGS_FILE='"$(BUILTIN_CFLAGS_TXT)"' -c $< -o $@

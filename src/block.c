@@ -57,6 +57,15 @@ int block_failed(enum rec_block_status s)
 
 static int self_timed;
 
+/* The most warmup samples a block may take: the auto search's cap, the
+ * benchmark's own count unless the run set one, else the run's. */
+static uint32_t warmup_cap(const struct config *c, const struct bench *b)
+{
+	if (c->warmup_auto)
+		return CONFIG_WARMUP_WINDOW * CONFIG_WARMUP_MAX_WINDOWS;
+	return (b->warmup && !(c->explicit_keys & CONFIG_SET_WARMUP)) ? b->warmup : c->warmup;
+}
+
 static bench_prepare_fn prepare;
 
 static void measure(const struct config *c, bench_run_fn run, void *state, uint32_t first,
@@ -115,10 +124,7 @@ static void measure_block(const struct config *c, const struct bench *b, struct 
 			  uint32_t id, uint32_t batch, uint32_t measured)
 {
 	struct lcg rng;
-	uint32_t warm_cap = c->warmup_auto ? CONFIG_WARMUP_WINDOW * CONFIG_WARMUP_MAX_WINDOWS
-					   : ((b->warmup && !(c->explicit_keys & CONFIG_SET_WARMUP))
-						      ? b->warmup
-						      : c->warmup);
+	uint32_t warm_cap = warmup_cap(c, b);
 	uint32_t ninputs = warm_cap + measured;
 
 	if (ninputs > HARNESS_MAX_SAMPLES) {
@@ -134,6 +140,14 @@ static void measure_block(const struct config *c, const struct bench *b, struct 
 	ctx->rng = &rng;
 	ctx->ninputs = ninputs;
 	uint64_t calls = (uint64_t)ninputs * batch;
+	if (b->prepare && calls > UINT32_MAX) {
+		/* prepare() gets a 32-bit call index: it must not wrap */
+		snprintf(ctx->reason, sizeof(ctx->reason),
+			 "%llu calls with prepare(): its call index holds at most 2^32 - 1",
+			 (unsigned long long)calls);
+		blk.status = REC_STATUS_SETUP_FAILED;
+		return;
+	}
 	ctx->ncalls = calls > UINT32_MAX ? UINT32_MAX : (uint32_t)calls;
 	int rc = b->setup ? b->setup(ctx) : 0;
 	ctx->rng = NULL; /* rng lives on this stack frame only */
@@ -230,10 +244,7 @@ const struct block *block_run(const struct config *c, const struct bench *b, uin
 {
 	/* a self-timed call is its own sample: no batches */
 	uint32_t batch = (b->flags & BENCH_SELF_TIMED) ? 1 : batch_asked;
-	uint32_t warm_cap = c->warmup_auto ? CONFIG_WARMUP_WINDOW * CONFIG_WARMUP_MAX_WINDOWS
-					   : ((b->warmup && !(c->explicit_keys & CONFIG_SET_WARMUP))
-						      ? b->warmup
-						      : c->warmup);
+	uint32_t warm_cap = warmup_cap(c, b);
 	uint64_t budget = (b->flags & BENCH_OWNS_TIMER) ? 0 /* its timer is its own */
 			       : (uint64_t)c->budget_ms * plat->timebase_hz / 1000;
 	if (c->budget_ms && !plat->timebase_hz && !(b->flags & BENCH_OWNS_TIMER))

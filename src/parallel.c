@@ -139,7 +139,10 @@ unsigned parallel_measure(const struct config *c, const struct bench *b, uint32_
 		p->verify = REC_VERIFY_NONE;
 		params_resolve(b, c, p->params);
 		p->ctx = (struct bench_ctx){ .bench = b, .inputs = inputs, .ninputs = count,
-					     .batch = batch, .ncalls = boot_ctx->ncalls,
+					     .batch = batch,
+					     .ncalls = (uint64_t)count * batch > UINT32_MAX
+							       ? UINT32_MAX
+							       : count * batch,
 					     .params = p->params,
 					     .input_range = boot_ctx->input_range };
 		lcg_seed(&rng, ~lcg_bench_seed(c->seed, id) ^ h->hartid);
@@ -268,6 +271,9 @@ int parallel_next_block(struct par_iter *it, struct block *cur)
 		cur->status = p->status;
 		cur->verify = p->verify;
 		cur->offset_cycles = p->offset;
+		/* the boot hart's shape, unless this hart's run faulted */
+		cur->count = it->boot->count;
+		cur->warmup = it->boot->warmup;
 		if (cur->status == REC_STATUS_FAULT)
 			cur->count = cur->warmup = 0;
 		return 1;

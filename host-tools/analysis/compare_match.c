@@ -13,8 +13,10 @@ int cmp_open_side(struct cmp_side *s, const char *arg, char *err, size_t errlen)
 	memset(s, 0, sizeof(*s));
 	s->arg = arg;
 	s->dir = strdup(arg);
-	if (!s->dir)
+	if (!s->dir) {
+		snprintf(err, errlen, "out of memory");
 		return -1;
+	}
 	char *colon = strrchr(s->dir, ':');
 	if (stat(arg, &st) && colon) { /* not a path: DIR:BENCH */
 		*colon = 0;

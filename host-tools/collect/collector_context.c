@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The longest flags text kept for one id: 16 FLAGS lines' worth. */
+#define COLL_FLAGS_TEXT_MAX (16u * REC_FLAGS_CHUNK)
 /* CPU lines kept at most: one per hart the firmware can know of. */
 #define COLL_CPUS_MAX 1024u
 
@@ -104,6 +106,9 @@ const char *coll_rec_flags(struct coll_run *r, const struct wire_line *l)
 	if (rec_read(l, REC_FLAGS, &h, text, sizeof(text), &ck))
 		return "FLAGS line with a missing or bad field";
 	char *prev = r->flags[h.id];
+	/* one benchmark's flags fit a few lines; more is not a compiler's */
+	if (prev && strlen(prev) + strlen(h.text) > COLL_FLAGS_TEXT_MAX)
+		return "FLAGS text longer than any compiler's flags";
 	r->flags[h.id] = coll_strdupf("%s%s", prev ? prev : "", h.text);
 	free(prev);
 	return NULL;

@@ -3,10 +3,12 @@
 #include "results_csv.h"
 
 #include <errno.h>
+#include <jansson.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static char *read_file(const char *path, size_t *len, int *err)
 {
@@ -131,34 +133,23 @@ int results_add(struct results *r, const char *run, const char *bench, int64_t b
 	return 0;
 }
 
-/* The run status in meta.json: its first "status" key (the top level). */
+/* The run status in meta.json: the top-level "status" (read as JSON, so
+ * no "status" inside a string or a nested object can pass for it). */
 static void read_meta(const char *dir, struct results *r)
 {
 	char path[4200];
-	size_t len;
-	int e;
+	json_error_t je;
 	snprintf(path, sizeof(path), "%s/meta.json", dir);
-	char *text = read_file(path, &len, &e);
-	if (!text)
+	json_t *root = json_load_file(path, 0, &je);
+	/* one that is there but not JSON is found, with no status */
+	r->meta_found = root || access(path, F_OK) == 0;
+	if (!root)
 		return;
-	r->meta_found = 1;
-	char *nt = realloc(text, len + 1);
-	if (!nt) {
-		free(text);
-		return;
-	}
-	text = nt;
-	text[len] = 0;
-	const char *p = strstr(text, "\"status\"");
-	if (p && (p = strchr(p + 8, '"'))) {
-		size_t k = strcspn(p + 1, "\"");
-		if (k < sizeof(r->status)) {
-			memcpy(r->status, p + 1, k);
-			r->status[k] = 0;
-		}
-	}
+	const char *status = json_string_value(json_object_get(root, "status"));
+	if (status && strlen(status) < sizeof(r->status))
+		memcpy(r->status, status, strlen(status) + 1);
 	r->complete = !strcmp(r->status, "complete");
-	free(text);
+	json_decref(root);
 }
 
 /* The compiler flags of each block from summary.csv's cflags column. */

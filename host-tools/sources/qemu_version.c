@@ -1,6 +1,7 @@
 /* QEMU's version (qemu_version.h). */
 #include "qemu_version.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -37,7 +38,7 @@ static int first_line(const char *bin, char *line, size_t n)
 		len += (size_t)got;
 	line[len] = '\0';
 	close(fd[0]); /* a longer output ends in SIGPIPE, which is fine */
-	while (waitpid(pid, &status, 0) < 0)
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
 	line[strcspn(line, "\n")] = '\0';
 	return len ? 0 : -1;

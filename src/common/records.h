@@ -205,16 +205,17 @@
 
 /*
  * The record types: R(TYPE, lower, shape). TYPE is the name on the wire;
- * shape KV: key=value fields; POS: positional fields then data.
+ * shape KV: key=value fields; POS: positional fields then data. S comes
+ * first: nearly every line is one, and rec_type_of() looks in this order.
  */
 #define REC_TYPES(R)                 \
+	R(S, s, POS)                 \
 	R(RUN, run, KV)              \
 	R(CTX, ctx, KV)              \
 	R(CPU, cpu, KV)              \
 	R(BUILD, build, KV)          \
 	R(OVERHEAD, overhead, KV)    \
 	R(BENCH, bench, KV)          \
-	R(S, s, POS)                 \
 	R(FAULT, fault, KV)          \
 	R(END, end, KV)              \
 	R(TP, tp, KV)                \

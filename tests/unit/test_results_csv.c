@@ -88,6 +88,32 @@ static void load_ok(void **state)
 	results_free(&r);
 }
 
+/* The run's status is meta.json's top-level "status", whatever comes
+ * before it: a device or a log file may well be named "status". */
+static void meta_status_is_the_top_level_one(void **state)
+{
+	(void)state;
+	write_file("samples.csv", HDR "0000abcd,addi100,1,0,1,0,0,0,100,100,106,104,0,9\r\n");
+	write_file("meta.json", "{\"source\": {\"kind\": \"file\", \"file\": \"status\"},\n"
+				" \"device_name\": \"status\",\n"
+				" \"runs\": [{\"status\": \"incomplete\"}],\n"
+				" \"status\": \"complete\"}\n");
+	struct results r;
+	char err[512];
+	assert_int_equal(results_load(tmpdir, &r, err, sizeof(err)), 0);
+	assert_true(r.meta_found);
+	assert_string_equal(r.status, "complete");
+	assert_true(r.complete);
+	results_free(&r);
+
+	/* a meta.json that is there but not JSON: found, nothing complete */
+	write_file("meta.json", "{\"status\": \"complete\"");
+	assert_int_equal(results_load(tmpdir, &r, err, sizeof(err)), 0);
+	assert_true(r.meta_found);
+	assert_false(r.complete);
+	results_free(&r);
+}
+
 /* With the block column a series is (run, bench, block): the points of a
  * sweep and the harts of a parallel run stay apart, and the groups of one
  * (bench, params, hart) are made adjacent. Without it, (run, bench, group). */
@@ -164,6 +190,7 @@ int main(void)
 		cmocka_unit_test(parse_rfc4180),
 		cmocka_unit_test(parse_errors),
 		cmocka_unit_test(load_ok),
+		cmocka_unit_test(meta_status_is_the_top_level_one),
 		cmocka_unit_test(load_blocks),
 		cmocka_unit_test(load_errors),
 	};
