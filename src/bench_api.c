@@ -12,6 +12,9 @@
 #include <stdio.h>
 #include <string.h>
 
+_Static_assert(BENCH_SSTATUS_SIE == SSTATUS_SIE && BENCH_SIE_STIE == SIE_STIE,
+	       "rvbench_builtin.h's interrupt bits are boot/riscv.h's");
+
 int64_t bench_param(const struct bench_ctx *ctx, const char *name)
 {
 	const struct bench_param *p = ctx->bench->params;
@@ -45,22 +48,6 @@ void bench_skip_breakpoints(int on)
 void bench_set_timer_hook(void (*hook)(void))
 {
 	trap_set_timer_hook(hook);
-}
-
-void bench_interrupts(int on)
-{
-	if (on)
-		csr_set(sstatus, SSTATUS_SIE);
-	else
-		csr_clear(sstatus, SSTATUS_SIE);
-}
-
-void bench_timer_interrupt(int on)
-{
-	if (on)
-		csr_set(sie, SIE_STIE);
-	else
-		csr_clear(sie, SIE_STIE);
 }
 
 void bench_say(const char *fmt, ...)

@@ -55,8 +55,6 @@ int block_failed(enum rec_block_status s)
 	return s != REC_STATUS_OK && s != REC_STATUS_SKIPPED;
 }
 
-static int self_timed;
-
 /* The most warmup samples a block may take: the auto search's cap, the
  * benchmark's own count unless the run set one, else the run's. */
 static uint32_t warmup_cap(const struct config *c, const struct bench *b)
@@ -66,14 +64,12 @@ static uint32_t warmup_cap(const struct config *c, const struct bench *b)
 	return (b->warmup && !(c->explicit_keys & CONFIG_SET_WARMUP)) ? b->warmup : c->warmup;
 }
 
-static bench_prepare_fn prepare;
-
-static void measure(const struct config *c, bench_run_fn run, void *state, uint32_t first,
+static void measure(const struct config *c, const struct bench *b, void *state, uint32_t first,
 		    uint32_t n, uint32_t batch)
 {
 	struct measure_job job = {
-		.run = run,
-		.prepare = prepare,
+		.run = b->run,
+		.prepare = b->prepare,
 		.first_call = first * batch,
 		.state = state,
 		.inputs = inputs + first,
@@ -82,7 +78,9 @@ static void measure(const struct config *c, bench_run_fn run, void *state, uint3
 		.batch = batch,
 	};
 	uint64_t t0 = read_cycle();
-	if (self_timed)
+	/* A self-timed run() reads the counters itself, prepare() or not:
+	 * prepare() still runs before each call, outside what it reads. */
+	if (b->flags & BENCH_SELF_TIMED)
 		harness_self_timed(&job);
 	else
 		harness_measure(c->counter, &job);
@@ -95,7 +93,8 @@ static void measure(const struct config *c, bench_run_fn run, void *state, uint3
  * until one window's mean is within the tolerance of the previous one's.
  * Every window measured, the settled one included, counts as warmup.
  */
-static uint32_t warmup_auto(const struct config *c, bench_run_fn run, void *state, uint32_t batch)
+static uint32_t warmup_auto(const struct config *c, const struct bench *b, void *state,
+			    uint32_t batch)
 {
 	uint64_t prev = 0;
 
@@ -103,7 +102,7 @@ static uint32_t warmup_auto(const struct config *c, bench_run_fn run, void *stat
 	for (uint32_t k = 0; k < CONFIG_WARMUP_MAX_WINDOWS; k++) {
 		uint32_t first = k * CONFIG_WARMUP_WINDOW;
 		uint64_t sum = 0;
-		measure(c, run, state, first, CONFIG_WARMUP_WINDOW, batch);
+		measure(c, b, state, first, CONFIG_WARMUP_WINDOW, batch);
 		for (uint32_t i = first; i < first + CONFIG_WARMUP_WINDOW; i++)
 			sum += samples[i].cycles;
 		if (k > 0) {
@@ -167,8 +166,8 @@ static void measure_block(const struct config *c, const struct bench *b, struct 
 
 	/* A quiet machine: the UART has drained before the first read. */
 	console_flush();
-	if (!self_timed)
-		blk.oh = harness_calibrate(c->counter, batch, prepare != NULL);
+	if (!(b->flags & BENCH_SELF_TIMED))
+		blk.oh = harness_calibrate(c->counter, batch, b->prepare != NULL);
 	if (parallel_block_count(c, b) > 1 && parallel_harts() > 1) {
 		/* Every hart warms up the same, fixed, number of samples, so
 		 * they all start measuring together. */
@@ -181,14 +180,14 @@ static void measure_block(const struct config *c, const struct bench *b, struct 
 		measure_cycles += parallel_result(0)->measure_cycles;
 	} else if (c->warmup_auto) {
 		blk.warmup_auto = 1;
-		blk.warmup = warmup_auto(c, b->run, ctx->state, batch);
+		blk.warmup = warmup_auto(c, b, ctx->state, batch);
 	} else {
 		blk.warmup = warm_cap;
 		if (warm_cap)
-			measure(c, b->run, ctx->state, 0, warm_cap, batch);
+			measure(c, b, ctx->state, 0, warm_cap, batch);
 	}
 	if (!blk.npar)
-		measure(c, b->run, ctx->state, blk.warmup, measured, batch);
+		measure(c, b, ctx->state, blk.warmup, measured, batch);
 	blk.count = blk.warmup + measured;
 
 	ctx->ninputs = blk.count;
@@ -218,21 +217,6 @@ static void guarded_teardown(void *p)
 	a->b->teardown(a->ctx);
 }
 
-/*
- * fn(arg) under the guard: 0 when it returned, -1 when a trap or the
- * watchdog brought us back here through longjmp. Nothing but the return
- * value is used after the jump, so no local can be stale.
- */
-static __attribute__((noinline)) int guarded(void (*fn)(void *), void *arg, uint64_t budget)
-{
-	if (setjmp(guard_jmp))
-		return -1;
-	guard_arm(budget);
-	fn(arg);
-	guard_disarm();
-	return 0;
-}
-
 /* The status a trap or the watchdog leaves. */
 static enum rec_block_status trapped_status(const struct guard_report *g)
 {
@@ -251,10 +235,6 @@ const struct block *block_run(const struct config *c, const struct bench *b, uin
 		stream_say("rvbench: %s: no timebase-frequency in the device tree: no watchdog",
 			   b->name);
 
-	self_timed = !!(b->flags & BENCH_SELF_TIMED);
-	/* A self-timed run() reads the counters itself, prepare() or not:
-	 * prepare() still runs before each call, outside what it reads. */
-	prepare = b->prepare;
 	arena_mark_at_start = arena_mark();
 	memset(params, 0, sizeof(params));
 	ctx = (struct bench_ctx){ .bench = b, .inputs = inputs, .batch = batch, .params = params,
@@ -265,11 +245,11 @@ const struct block *block_run(const struct config *c, const struct bench *b, uin
 	blk = (struct block){ .id = id, .group = group, .batch = batch,
 			      .ninputs = warm_cap + measured, .hart = (uint32_t)plat->boot_hart,
 			      .status = REC_STATUS_OK, .verify = REC_VERIFY_NONE,
-			      .self_timed = self_timed, .samples = samples,
+			      .self_timed = !!(b->flags & BENCH_SELF_TIMED), .samples = samples,
 			      .trap = { .kind = GUARD_NONE }, .ctx = &ctx, .first_id = id };
 
 	struct guarded_args args = { c, b, &ctx, id, batch, measured };
-	if (guarded(guarded_measure, &args, budget)) {
+	if (guard_call(guarded_measure, &args, budget)) {
 		/* The guard brought us back: the benchmark trapped or ran
 		 * past its budget. Its samples are not trustworthy. */
 		blk.trap = *guard_report();
@@ -281,15 +261,14 @@ const struct block *block_run(const struct config *c, const struct bench *b, uin
 	}
 	/* Teardown whenever setup succeeded, trap or not: it may have a
 	 * partner hart to stop. Guarded too; a second trap is reported. */
-	if (setup_done && b->teardown && guarded(guarded_teardown, &args, budget)) {
+	if (setup_done && b->teardown && guard_call(guarded_teardown, &args, budget)) {
 		if (blk.trap.kind == GUARD_NONE)
 			blk.trap = *guard_report();
 		blk.status = trapped_status(&blk.trap);
 		stream_say("rvbench: %s: its teardown trapped or hung too", b->name);
 	}
-	if (blk.npar)
-		parallel_teardown(b);
-	else
+	parallel_teardown(b);
+	if (!blk.npar)
 		parallel_forget(); /* nothing of a parallel run happened */
 	/* What a benchmark may switch on must not outlive it. */
 	trap_set_skip_breakpoints(0);

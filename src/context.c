@@ -8,6 +8,14 @@
 
 static struct rec_ctx ctx;
 
+/* Static: it is read after guard_call(), which may have longjmp'd. */
+static volatile uint32_t reg_value;
+
+static void load_reg(void *addr)
+{
+	reg_value = *(volatile uint32_t *)addr;
+}
+
 /*
  * One 32-bit MMIO read under the guard: a register the machine does not
  * have may fault (an access fault on real hardware, or in a model without
@@ -15,16 +23,9 @@ static struct rec_ctx ctx;
  */
 static int read_reg(uint64_t addr, uint32_t *out)
 {
-	static volatile uint32_t value;
-
-	if (setjmp(guard_jmp)) {
-		guard_disarm();
+	if (guard_call(load_reg, (void *)(uintptr_t)addr, 0))
 		return -1;
-	}
-	guard_arm(0);
-	value = *(volatile uint32_t *)(uintptr_t)addr;
-	guard_disarm();
-	*out = value;
+	*out = reg_value;
 	return 0;
 }
 

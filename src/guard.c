@@ -3,7 +3,9 @@
 #include "csr.h"
 #include "sbi.h"
 
-jmp_buf guard_jmp;
+#include <setjmp.h>
+
+static jmp_buf guard_jmp;
 
 static volatile int armed;
 static struct guard_report last;
@@ -15,7 +17,7 @@ static void watchdog_off(void)
 	sbi_set_timer(UINT64_MAX); /* also clears a pending timer interrupt */
 }
 
-void guard_arm(uint64_t budget_ticks)
+static void guard_arm(uint64_t budget_ticks)
 {
 	last = (struct guard_report){ .kind = GUARD_NONE };
 	armed = 1;
@@ -28,10 +30,25 @@ void guard_arm(uint64_t budget_ticks)
 	}
 }
 
-void guard_disarm(void)
+static void guard_disarm(void)
 {
 	armed = 0;
 	watchdog_off();
+}
+
+/*
+ * Nothing but the return value is used after the jump, so no local can be
+ * stale; noinline keeps setjmp() in a frame of its own, so the caller's
+ * locals are never among those a longjmp leaves indeterminate.
+ */
+__attribute__((noinline)) int guard_call(void (*fn)(void *), void *arg, uint64_t budget_ticks)
+{
+	if (setjmp(guard_jmp))
+		return -1;
+	guard_arm(budget_ticks);
+	fn(arg);
+	guard_disarm();
+	return 0;
 }
 
 const struct guard_report *guard_report(void)

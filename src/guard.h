@@ -1,14 +1,13 @@
 /*
  * Containment for the code under test: a trap inside a benchmark (an
  * exception, or the watchdog's timer interrupt when it runs past its
- * budget) ends that benchmark, not the run. The harness calls
- * setjmp(guard_jmp) before guard_arm(); the trap handler, seeing the guard
- * armed, records the trap and resumes at a trampoline that longjmps back.
+ * budget) ends that benchmark, not the run. guard_call() sets the jump
+ * point and arms the guard; the trap handler, seeing the guard armed,
+ * records the trap and resumes at a trampoline that longjmps back there.
  */
 #ifndef RVBENCH_GUARD_H
 #define RVBENCH_GUARD_H
 
-#include <setjmp.h>
 #include <stdint.h>
 
 #include "trap.h"
@@ -20,12 +19,13 @@ struct guard_report {
 	uint64_t scause, sepc, stval;
 };
 
-extern jmp_buf guard_jmp;
-
-/* Arms the guard; budget_ticks > 0 also starts the watchdog (timebase ticks). */
-void guard_arm(uint64_t budget_ticks);
-/* Disarms the guard and the watchdog. */
-void guard_disarm(void);
+/*
+ * fn(arg) under the guard: 0 when it returned, -1 when a trap or the
+ * watchdog ended it. budget_ticks > 0 also starts the watchdog (timebase
+ * ticks). What fn leaves for its caller must outlive a longjmp out of it:
+ * static storage, not fn's locals.
+ */
+int guard_call(void (*fn)(void *), void *arg, uint64_t budget_ticks);
 /* What ended the last guarded region (GUARD_NONE if nothing did). */
 const struct guard_report *guard_report(void);
 

@@ -2,6 +2,7 @@
 
 #include "arena.h"
 #include "barrier.h"
+#include "console.h"
 #include "csr.h"
 #include "harts.h"
 #include "stream.h"
@@ -165,6 +166,9 @@ unsigned parallel_measure(const struct config *c, const struct bench *b, uint32_
 	barrier_init(&shared.barrier, n);
 	for (unsigned k = 0; k < n; k++)
 		jobs[k] = (struct par_job){ .sh = &shared, .r = &r[k] };
+	/* The setups above may have spoken: the UART drains again before
+	 * any hart reads its counters. */
+	console_flush();
 	for (unsigned k = 1; k < n; k++)
 		if (harts_dispatch(r[k].hartid, par_job_run, &jobs[k])) {
 			/* It will never reach the barrier: release the others. */
@@ -207,9 +211,15 @@ void parallel_forget(void)
 
 void parallel_teardown(const struct bench *b)
 {
-	for (unsigned k = 1; k < npar; k++)
-		if (par[k].setup_done && b->teardown)
-			b->teardown(&par[k].ctx);
+	/* By setup_done, not npar: a trap during the setups or the
+	 * measurement returns before npar is set. Cleared, so a later block
+	 * that never ran in parallel tears nothing down twice. */
+	for (unsigned k = 1; k < MAX_HARTS; k++)
+		if (par[k].setup_done) {
+			par[k].setup_done = 0;
+			if (b->teardown)
+				b->teardown(&par[k].ctx);
+		}
 }
 
 uint64_t parallel_skew(void)

@@ -67,7 +67,8 @@ unsigned parallel_measure(const struct config *c, const struct bench *b, uint32_
 const struct par_result *parallel_result(unsigned k);
 /* A block that ran alone: no parallel results, no harts left out. */
 void parallel_forget(void);
-/* Undoes the other harts' setup. */
+/* Undoes each other hart's setup that succeeded, once; safe to call
+ * after any block, parallel or not, trapped or not. */
 void parallel_teardown(const struct bench *b);
 /* max - min of the harts' start times, in timebase ticks. */
 uint64_t parallel_skew(void);
