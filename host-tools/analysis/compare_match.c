@@ -36,6 +36,14 @@ int cmp_open_side(struct cmp_side *s, const char *arg, char *err, size_t errlen)
 	return 0;
 }
 
+void cmp_close_side(struct cmp_side *s)
+{
+	results_free(&s->r);
+	free(s->dir);
+	/* bench points into dir: cleared with it, so a second close is harmless. */
+	memset(s, 0, sizeof(*s));
+}
+
 /* s is k's series: struct cmp_key says what is compared. */
 static int matches(const struct res_series *s, const struct cmp_key *k)
 {

@@ -31,8 +31,10 @@ struct cmp_key {
 };
 
 /* Loads arg (DIR, or DIR:BENCH when DIR:BENCH is not a path). 0, or -1
- * with a reason in err; s is to be freed (results_free, dir) either way. */
+ * with a reason in err; s is to be closed (cmp_close_side) either way. */
 int cmp_open_side(struct cmp_side *s, const char *arg, char *err, size_t errlen);
+/* Frees what cmp_open_side loaded, whether or not it succeeded. */
+void cmp_close_side(struct cmp_side *s);
 /* 1 when r has (bench, params, group) on two harts or more. */
 int cmp_several_harts(const struct results *r, const char *bench, const char *params,
 		      uint64_t group);

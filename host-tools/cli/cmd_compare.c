@@ -14,30 +14,15 @@
 #include "commands.h"
 #include "compare_match.h"
 #include "context_check.h"
+#include "csv_out.h"
 #include "lcg.h"
 #include "plot_cdf.h"
 #include "session.h"
 
-/* A CSV field on standard output, quoted when needed. */
-static void csv_out_field(const char *v)
-{
-	if (!strpbrk(v, ",\"\r\n")) {
-		fputs(v, stdout);
-		return;
-	}
-	putchar('"');
-	for (; *v; v++) {
-		if (*v == '"')
-			putchar('"');
-		putchar(*v);
-	}
-	putchar('"');
-}
-
 /* params,group,hart of the CSV output (hart empty when not compared). */
 static void csv_key(const struct cmp_key *k)
 {
-	csv_out_field(k->params);
+	csv_field(stdout, k->params);
 	printf(",%llu,", (unsigned long long)k->group);
 	if (k->by_hart)
 		printf("%llu", (unsigned long long)k->hart);
@@ -46,9 +31,9 @@ static void csv_key(const struct cmp_key *k)
 /* bench_a,bench_b,params,group,hart of a CSV row. */
 static void csv_row_start(const char *bench, const char *bname, const struct cmp_key *k)
 {
-	csv_out_field(bench);
+	csv_field(stdout, bench);
 	putchar(',');
-	csv_out_field(bname);
+	csv_field(stdout, bname);
 	putchar(',');
 	csv_key(k);
 }
@@ -173,16 +158,13 @@ int cmd_compare(const struct command *cmd, int argc, char **argv)
 	int status = 0;
 	if (cmp_open_side(&a, argv[optind], err, sizeof(err))) {
 		rvb_error("compare: A: %s", err);
-		results_free(&a.r);
-		free(a.dir);
+		cmp_close_side(&a);
 		return EXIT_ERROR;
 	}
 	if (cmp_open_side(&b, argv[optind + 1], err, sizeof(err))) {
 		rvb_error("compare: B: %s", err);
-		results_free(&a.r);
-		results_free(&b.r);
-		free(a.dir);
-		free(b.dir);
+		cmp_close_side(&a);
+		cmp_close_side(&b);
 		return EXIT_ERROR;
 	}
 	for (int k = 0; k < 2; k++) {
@@ -192,10 +174,8 @@ int cmd_compare(const struct command *cmd, int argc, char **argv)
 				  k ? "B" : "A", s->dir);
 	}
 	if (check_contexts(&a, &b, strict)) {
-		results_free(&a.r);
-		results_free(&b.r);
-		free(a.dir);
-		free(b.dir);
+		cmp_close_side(&a);
+		cmp_close_side(&b);
 		return EXIT_ERROR;
 	}
 	int csv = !strcmp(format, "csv");
@@ -337,9 +317,9 @@ int cmd_compare(const struct command *cmd, int argc, char **argv)
 		char label[600];
 		cmp_label(label, sizeof(label), s, NULL, s->batch, k.by_hart);
 		if (csv) {
-			csv_out_field(s->bench);
+			csv_field(stdout, s->bench);
 			putchar(',');
-			csv_out_field(s->bench);
+			csv_field(stdout, s->bench);
 			putchar(',');
 			csv_key(&k);
 			printf(",%llu,,%zu,,,,,,,,only in B: not compared\r\n",
@@ -367,9 +347,7 @@ int cmd_compare(const struct command *cmd, int argc, char **argv)
 	free(pb);
 	free(pna);
 	free(pnb);
-	results_free(&a.r);
-	results_free(&b.r);
-	free(a.dir);
-	free(b.dir);
+	cmp_close_side(&a);
+	cmp_close_side(&b);
 	return status;
 }

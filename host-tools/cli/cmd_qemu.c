@@ -98,7 +98,6 @@ int cmd_qemu(const struct command *cmd, int argc, char **argv)
 			return EXIT_ERROR;
 		}
 	}
-	o.timeout_s = (unsigned)c.timeout_s;
 	if (optind == argc && has_qemu_args) {
 		/* The -bios in --qemu-args is the whole boot (fw_payload). */
 		if (o.bootargs) {
@@ -119,26 +118,28 @@ int cmd_qemu(const struct command *cmd, int argc, char **argv)
 	if (!o.smp)
 		o.smp = strcmp(o.machine, "sifive_u") ? 1 : 5;
 	o.console = c.cc.mode != CONSOLE_OFF;
-	if (c.cc.mode == CONSOLE_INTERACTIVE && !c.cc.timeout_given)
-		o.timeout_s = 0; /* a human at the keyboard */
+	o.timeout_s = collect_timeout_s(&c);
 
 	/* --exec ends with "exit", so the firmware ends as rvbench.exit=reboot
 	 * says and QEMU exits by itself. */
 	struct console k;
 	if (console_prepare("qemu", &c.cc, &k, 1))
 		return EXIT_ERROR;
+	char **qargv = qemu_build_argv(&o);
+	char qemu_ver[32];
+	/* Before session_open and console_begin: the terminal is not raw yet
+	 * while a child runs, and no results directory exists for it. */
+	(void)qemu_version(qargv[0], qemu_ver, sizeof(qemu_ver)); /* "unknown" if it fails */
 	char err[4400], icount[16];
 	struct session s;
 	if (session_open(&s, c.outdir, NULL, err, sizeof(err))) {
 		rvb_error("%s", err);
 		console_free(&k);
+		qemu_free_argv(qargv);
 		return EXIT_ERROR;
 	}
 	s.allow_partial = c.allow_partial;
 	console_begin("qemu", &k, &s);
-	char **qargv = qemu_build_argv(&o);
-	char qemu_ver[32];
-	(void)qemu_version(qargv[0], qemu_ver, sizeof(qemu_ver)); /* "unknown" if it fails */
 	struct meta_source m = { .kind = "qemu", .argv = qargv, .machine = o.machine,
 				 .timeout_s = o.timeout_s, .qemu_version = qemu_ver,
 				 .device_name = c.device_name };

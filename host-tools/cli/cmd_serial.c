@@ -51,8 +51,7 @@ int cmd_serial(const struct command *cmd, int argc, char **argv)
 		return EXIT_ERROR;
 	}
 
-	if (c.cc.mode == CONSOLE_INTERACTIVE && !c.cc.timeout_given)
-		c.timeout_s = 0; /* a human at the keyboard */
+	unsigned timeout_s = collect_timeout_s(&c);
 
 	/* No "exit" added: the board stays at its prompt (or parks). */
 	struct console k;
@@ -76,9 +75,9 @@ int cmd_serial(const struct command *cmd, int argc, char **argv)
 	s.allow_partial = c.allow_partial;
 	s.link_bytes_per_s = baud / 10; /* 8N1: ten bits a byte */
 	struct meta_source m = { .kind = "serial", .port = port, .baud = baud,
-				 .timeout_s = (unsigned)c.timeout_s, .device_name = c.device_name };
+				 .timeout_s = timeout_s, .device_name = c.device_name };
 	console_begin("serial", &k, &s);
-	m.end = src_end_name(source_serial_console(&s, fd, (unsigned)c.timeout_s, &k));
+	m.end = src_end_name(source_serial_console(&s, fd, timeout_s, &k));
 	console_end(&k);
 	status = console_status(&k, &s, session_finish(&s, &m, stdout));
 	session_free(&s);

@@ -49,6 +49,9 @@ struct collect_cli {
 
 /* Strict unsigned decimal in [min, max]: 0, or -1 when s is not one. */
 int parse_uint(const char *s, unsigned long min, unsigned long max, unsigned long *out);
+/* The timeout in seconds once the options are parsed: --timeout, or
+ * none (0) for --console without --timeout. */
+unsigned collect_timeout_s(const struct collect_cli *c);
 /* Before a command's options are parsed (several parses in one process). */
 void reset_getopt(void);
 

@@ -39,6 +39,13 @@ static int next_opt(const char *cmd, int argc, char **argv, const char *shortopt
 	return opt;
 }
 
+unsigned collect_timeout_s(const struct collect_cli *c)
+{
+	if (c->cc.mode == CONSOLE_INTERACTIVE && !c->cc.timeout_given)
+		return 0; /* a human at the keyboard */
+	return (unsigned)c->timeout_s;
+}
+
 void reset_getopt(void)
 {
 	optind = 0; /* glibc: start over (several parses in one process) */

@@ -7,8 +7,6 @@
 
 #include "analysis_report.h"
 
-/* A JSON string, quoted and escaped. */
-void an_json_str(FILE *f, const char *s);
 int export_csv(FILE *f, const struct results *r, const struct an_opts *o);
 int export_json(FILE *f, const struct results *r, const struct an_opts *o);
 int export_gbench(FILE *f, const struct results *r, const struct an_opts *o);

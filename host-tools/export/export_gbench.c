@@ -19,6 +19,7 @@
 
 #include "analysis.h"
 #include "export.h"
+#include "json_string.h"
 #include "stats.h"
 
 static void entry(FILE *f, const char *name, const char *run_name, size_t family, size_t iters,
@@ -27,11 +28,11 @@ static void entry(FILE *f, const char *name, const char *run_name, size_t family
 	double ns = cycles * 1000.0 / mhz;
 	fputs(first ? "    {\n" : ",\n    {\n", f);
 	fputs("      \"name\": ", f);
-	an_json_str(f, name);
+	json_string(f, name);
 	fprintf(f, ",\n      \"family_index\": %zu,\n      \"per_family_instance_index\": 0,\n",
 		family);
 	fputs("      \"run_name\": ", f);
-	an_json_str(f, run_name);
+	json_string(f, run_name);
 	if (aggregate)
 		fprintf(f, ",\n      \"run_type\": \"aggregate\",\n      \"repetitions\": 1,\n"
 			   "      \"threads\": 1,\n      \"aggregate_name\": \"%s\",\n"
@@ -68,15 +69,15 @@ int export_gbench(FILE *f, const struct results *r, const struct an_opts *o)
 		host[0] = 0;
 
 	fputs("{\n  \"context\": {\n    \"date\": ", f);
-	an_json_str(f, date);
+	json_string(f, date);
 	fputs(",\n    \"host_name\": ", f);
-	an_json_str(f, host);
+	json_string(f, host);
 	fputs(",\n    \"executable\": \"rvbench\",\n    \"num_cpus\": 1,\n", f);
 	fprintf(f, "    \"mhz_per_cpu\": %.0f,\n    \"cpu_scaling_enabled\": false,\n"
 		   "    \"caches\": [],\n    \"load_avg\": [],\n"
 		   "    \"library_build_type\": \"release\",\n    \"rvbench_dir\": ",
 		o->mhz);
-	an_json_str(f, r->dir ? r->dir : "");
+	json_string(f, r->dir ? r->dir : "");
 	fputs(",\n    \"rvbench_note\": \"real_time = cpu_time = median cycles per call at "
 	      "mhz_per_cpu; counters: cycles, instret (medians per call)\"\n  },\n"
 	      "  \"benchmarks\": [\n",

@@ -18,13 +18,18 @@ const char *ctx_fmt_sbi_spec(char *buf, size_t n, uint64_t v)
 	return buf;
 }
 
+const char *ctx_fmt_hex(char *buf, size_t n, uint64_t v)
+{
+	snprintf(buf, n, "0x%llx", (unsigned long long)v);
+	return buf;
+}
+
 const char *ctx_fmt_impl_version(char *buf, size_t n, uint64_t impl, uint64_t v)
 {
-	if (impl == 1)
-		snprintf(buf, n, "%llu.%llu", (unsigned long long)(v >> 16),
-			 (unsigned long long)(v & 0xffff));
-	else
-		snprintf(buf, n, "0x%llx", (unsigned long long)v);
+	if (impl != 1)
+		return ctx_fmt_hex(buf, n, v);
+	snprintf(buf, n, "%llu.%llu", (unsigned long long)(v >> 16),
+		 (unsigned long long)(v & 0xffff));
 	return buf;
 }
 

@@ -14,6 +14,8 @@
 const char *ctx_sbi_impl_name(uint64_t id);
 /* SBI spec version (major << 24 | minor): "1.0". */
 const char *ctx_fmt_sbi_spec(char *buf, size_t n, uint64_t v);
+/* A value as the firmware's encoding has it: "0x10002". */
+const char *ctx_fmt_hex(char *buf, size_t n, uint64_t v);
 /* An implementation's version: OpenSBI's is major << 16 | minor ("1.1");
  * others' are shown in hex, their encoding being their own. */
 const char *ctx_fmt_impl_version(char *buf, size_t n, uint64_t impl, uint64_t v);

@@ -30,7 +30,8 @@ static int block_work(FILE *f, const struct coll_bench *b, const struct coll_ben
  * block_work's. */
 static int block_result(FILE *f, const struct coll_bench *b, const struct coll_bench_stats *st)
 {
-	if (fprintf(f, ",%s,", b->status) < 0)
+	/* A later firmware's status word is kept as sent: quoted if it needs it. */
+	if (fputc(',', f) == EOF || csv_field(f, b->status) || fputc(',', f) == EOF)
 		return -1;
 	if (b->have_mode && fprintf(f, "%llu", (unsigned long long)b->mode_differs) < 0)
 		return -1;

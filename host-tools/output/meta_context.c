@@ -44,12 +44,11 @@ static int sbi(FILE *f, const struct rec_ctx *x)
 
 	if ((x->present & all) != all) /* no BASE extension: SBI 0.1 */
 		return fputs("        \"sbi\": \"unknown\",\n", f) < 0 ? -1 : 0;
-	snprintf(hex, sizeof(hex), "0x%llx", (unsigned long long)x->sbi_impl_ver);
 	return fprintf(f, "        \"sbi\": {") < 0 ||
 	       str(f, "", "spec_version", ctx_fmt_sbi_spec(spec, sizeof(spec), x->sbi_spec)) ||
 	       fprintf(f, ", \"impl_id\": %llu", (unsigned long long)x->sbi_impl) < 0 ||
 	       str(f, ", ", "impl_name", ctx_sbi_impl_name(x->sbi_impl)) ||
-	       str(f, ", ", "impl_version", hex) ||
+	       str(f, ", ", "impl_version", ctx_fmt_hex(hex, sizeof(hex), x->sbi_impl_ver)) ||
 	       str(f, ", ", "impl_version_text",
 		   ctx_fmt_impl_version(ver, sizeof(ver), x->sbi_impl, x->sbi_impl_ver)) ||
 	       fputs("},\n", f) < 0

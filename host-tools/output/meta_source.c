@@ -1,6 +1,7 @@
 /* meta.json's "source" object: where the stream came from (meta_json.h). */
 #include "meta_json.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "json_string.h"
@@ -10,6 +11,40 @@ static int jkey(FILE *f, const char *indent, const char *key)
 	if (fputs(indent, f) < 0 || json_string(f, key) || fputs(": ", f) < 0)
 		return -1;
 	return 0;
+}
+
+/* The argv as one shell line, quoted where an argument needs it, then
+ * written with json_string() so that UTF-8 arguments stay readable. */
+static int command_line(FILE *f, char *const *argv)
+{
+	char *line = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&line, &len);
+	int rc = -1;
+
+	if (!m)
+		return -1;
+	for (size_t i = 0; argv[i]; i++) {
+		const char *a = argv[i];
+		int q = !*a || strpbrk(a, " \t\"'\\$`") != NULL;
+		if (i)
+			putc(' ', m);
+		if (q)
+			putc('\'', m);
+		for (; *a; a++)
+			if (*a == '\'')
+				fputs("'\\''", m);
+			else
+				putc(*a, m);
+		if (q)
+			putc('\'', m);
+	}
+	/* memstream errors are sticky: one check covers every write above. */
+	int bad = ferror(m);
+	if (fclose(m) == 0 && !bad && line)
+		rc = json_string(f, line);
+	free(line);
+	return rc;
 }
 
 int meta_json_source(FILE *f, const struct meta_source *s)
@@ -23,33 +58,7 @@ int meta_json_source(FILE *f, const struct meta_source *s)
 		for (size_t i = 0; s->argv[i]; i++)
 			if ((i && fputs(", ", f) < 0) || json_string(f, s->argv[i]))
 				return -1;
-		if (fputs("],\n    \"command_line\": \"", f) < 0)
-			return -1;
-		for (size_t i = 0; s->argv[i]; i++) {
-			/* Shell-quote arguments with spaces, JSON-escaped as a whole. */
-			const char *a = s->argv[i];
-			int q = !*a || strpbrk(a, " \t\"'\\$`") != NULL;
-			if (i && fputs(" ", f) < 0)
-				return -1;
-			if (q && fputs("'", f) < 0)
-				return -1;
-			for (const unsigned char *p = (const unsigned char *)a; *p; p++) {
-				int rc;
-				if (*p == '\'')
-					rc = fputs("'\\\\''", f);
-				else if (*p == '"' || *p == '\\')
-					rc = fprintf(f, "\\%c", *p);
-				else if (*p < 0x20 || *p >= 0x7f)
-					rc = fprintf(f, "\\u%04x", *p);
-				else
-					rc = putc(*p, f) == EOF ? -1 : 0;
-				if (rc < 0)
-					return -1;
-			}
-			if (q && fputs("'", f) < 0)
-				return -1;
-		}
-		if (fputs("\"", f) < 0)
+		if (fputs("],\n    \"command_line\": ", f) < 0 || command_line(f, s->argv))
 			return -1;
 	}
 	if (s->machine && (fputs(",\n", f) < 0 || jkey(f, "    ", "machine") || json_string(f, s->machine)))

@@ -60,5 +60,24 @@ static void test_meta_json(void **state)
 	collector_free(c);
 }
 
+/* command_line: shell quoting as before, and a UTF-8 argument kept as
+ * UTF-8 rather than one \u00XX per byte. */
+static void test_meta_command_line(void **state)
+{
+	(void)state;
+	struct synth_run r = { 0x1a2b3c4d, 7, two_benches, 2, "ok", 0, 0 };
+	struct collector *c = synth_decoded(&r, SIZE_MAX);
+	char *argv[] = { "qemu", "-append", "it's caf\xc3\xa9", "a\"b", "", "plain", NULL };
+	struct meta_source src = { .kind = "qemu", .argv = argv, .end = "eof" };
+	static const char *const want[] = {
+		"\"command_line\": \"qemu -append 'it'\\\\''s caf\xc3\xa9' 'a\\\"b' '' plain\"",
+	};
+	char *s = meta_src(c, &src);
+	assert_contains(s, want, sizeof(want) / sizeof(want[0]));
+	free(s);
+	collector_free(c);
+}
+
 TEST_MAIN(cmocka_unit_test(test_json_escaping),
-	  cmocka_unit_test(test_meta_json))
+	  cmocka_unit_test(test_meta_json),
+	  cmocka_unit_test(test_meta_command_line))
