@@ -43,6 +43,8 @@ double an_norm_quantile(double p);
 /* Student t CDF and its inverse, df > 0, 0 < p < 1. */
 double an_t_cdf(double t, double df);
 double an_t_quantile(double p, double df);
+/* P(F > f) for F ~ F(d1, d2), d1, d2 > 0 (the fleet's ANOVA). */
+double an_f_sf(double f, double d1, double d2);
 /* P(X <= k) for X ~ Binomial(n, 1/2). */
 double an_binom_half_cdf(size_t k, size_t n);
 

@@ -124,6 +124,14 @@ double an_t_cdf(double t, double df)
 	return t > 0 ? 1 - tail : tail;
 }
 
+/* P(F > f) = I_{d2/(d2 + d1 f)}(d2/2, d1/2). */
+double an_f_sf(double f, double d1, double d2)
+{
+	if (f <= 0)
+		return 1;
+	return betai(d2 / 2, d1 / 2, d2 / (d2 + d1 * f));
+}
+
 double an_t_quantile(double p, double df)
 {
 	if (p <= 0)
