@@ -139,6 +139,31 @@ static const char help_plot[] =
 	"  -b, --bench NAME     only this benchmark\n"
 	"  -h, --help           this help\n";
 
+static const char help_fleet[] =
+	"usage: rvbench fleet [OPTIONS] DIR...\n"
+	"\n"
+	"Read result directories of many devices (boards, LAVA jobs, QEMU instances)\n"
+	"as one fleet. A directory's device is meta.json's device_name (--device-name),\n"
+	"else the LAVA device it records, else the directory's name; directories of\n"
+	"one device are pooled. Per benchmark (bench, parameters, group): each device's\n"
+	"median, their median, min, max, MAD and coefficient of variation; a device is\n"
+	"an outlier when its modified z-score |m - median| / (1.4826 MAD) exceeds 3.5\n"
+	"(Iglewicz-Hoaglin; with MAD 0, 1.253314 x the mean absolute deviation; three\n"
+	"devices at least); and the variance between and within devices (one-way\n"
+	"random-effects ANOVA: components, share between, F and its p). Definitions:\n"
+	"docs/statistics.md.\n"
+	"\n"
+	"  -o, --output DIR     also write the merged result directory: samples.csv,\n"
+	"                       summary.csv, ... with a device column and the runs named\n"
+	"                       DEVICE/TAG, meta.json listing the members, fleet.csv and\n"
+	"                       fleet_devices.csv (stats, plot and compare read it)\n"
+	"      --force          write over a result already in DIR\n"
+	"  -f, --format FMT     text (default) or csv (fleet.csv on standard output)\n"
+	"      --fail-on-outlier  exit 1 when a device is an outlier somewhere\n"
+	"  -h, --help           this help\n"
+	"Exit status: 0 done, 1 a member was incomplete (or an outlier with\n"
+	"--fail-on-outlier), 2 an error.\n";
+
 const struct command commands[] = {
 	{ "qemu", "IMAGE", "boot IMAGE on QEMU and collect its UART", help_qemu, cmd_qemu, 1 },
 	{ "serial", "--port DEV",
@@ -150,6 +175,8 @@ const struct command commands[] = {
 	  help_stats, cmd_stats, 0 },
 	{ "compare", "A B", "A/B comparison of two result directories (or DIR:BENCH)", help_compare,
 	  cmd_compare, 0 },
+	{ "fleet", "DIR...", "one report (and merged directory) of many devices' results",
+	  help_fleet, cmd_fleet, 0 },
 	{ "plot", "DIR", "histogram, CDF and more as PNG/SVG through gnuplot", help_plot, cmd_plot,
 	  0 },
 };

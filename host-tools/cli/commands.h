@@ -30,6 +30,7 @@ int cmd_serial(const struct command *cmd, int argc, char **argv);
 int cmd_replay(const struct command *cmd, int argc, char **argv);
 int cmd_stats(const struct command *cmd, int argc, char **argv);
 int cmd_compare(const struct command *cmd, int argc, char **argv);
+int cmd_fleet(const struct command *cmd, int argc, char **argv);
 int cmd_plot(const struct command *cmd, int argc, char **argv);
 
 #endif

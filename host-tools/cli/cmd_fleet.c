@@ -1,0 +1,94 @@
+/* `rvbench fleet DIR...`: many result directories as one report, and
+ * optionally one merged result directory (fleet.h). */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "fleet.h"
+#include "session.h"
+
+int cmd_fleet(const struct command *cmd, int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "force", no_argument, NULL, 'F' },
+		{ "fail-on-outlier", no_argument, NULL, 'x' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0, 0, 0, 0 },
+	};
+	const char *outdir = NULL, *format = "text";
+	int opt, force = 0, fail_on_outlier = 0;
+
+	optind = 0;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, ":o:f:h", lo, NULL)) != -1) {
+		switch (opt) {
+		case 'o':
+			outdir = optarg;
+			break;
+		case 'f':
+			if (strcmp(optarg, "text") && strcmp(optarg, "csv")) {
+				rvb_error("fleet: --format must be text or csv, not '%s'", optarg);
+				return EXIT_ERROR;
+			}
+			format = optarg;
+			break;
+		case 'F':
+			force = 1;
+			break;
+		case 'x':
+			fail_on_outlier = 1;
+			break;
+		case 'h':
+			fputs(cmd->help, stdout);
+			return 0;
+		case ':':
+			rvb_error("fleet: option %s needs a value", argv[optind - 1]);
+			return EXIT_ERROR;
+		default:
+			rvb_error("fleet: unknown option %s (see rvbench fleet --help)", argv[optind - 1]);
+			return EXIT_ERROR;
+		}
+	}
+	if (optind >= argc) {
+		rvb_error("fleet: no DIR given (see rvbench fleet --help)");
+		return EXIT_ERROR;
+	}
+	char err[4400];
+	struct fleet f;
+	struct fleet_report rep = { 0 };
+	int status = EXIT_ERROR;
+	if (fleet_load(&f, argv + optind, (size_t)(argc - optind), err, sizeof(err)) ||
+	    fleet_report_build(&f, &rep, err, sizeof(err))) {
+		rvb_error("fleet: %s", err);
+		goto out;
+	}
+	if (outdir && fleet_write_dir(&f, &rep, outdir, force, err, sizeof(err))) {
+		rvb_error("fleet: %s", err);
+		goto out;
+	}
+	struct fleet_csv_ctx cx = { &f, &rep };
+	if (!strcmp(format, "csv") ? fleet_csv_writer(stdout, &cx) : fleet_print(stdout, &f, &rep)) {
+		rvb_error("fleet: cannot write the report");
+		goto out;
+	}
+	if (outdir && !strcmp(format, "text"))
+		printf("merged results in %s\n", outdir);
+	status = EXIT_COMPLETE;
+	for (size_t i = 0; i < f.nm; i++)
+		if (!f.m[i].r.complete) {
+			rvb_error("fleet: %s is from an incomplete run (meta.json status '%s')",
+				  f.m[i].dir, f.m[i].r.status[0] ? f.m[i].r.status : "unknown");
+			status = EXIT_INCOMPLETE;
+		}
+	for (size_t i = 0; fail_on_outlier && i < rep.nrows; i++)
+		for (size_t k = 0; k < rep.row[i].k; k++)
+			if (rep.row[i].outlier[k])
+				status = EXIT_INCOMPLETE;
+out:
+	fleet_report_free(&rep);
+	fleet_free(&f);
+	return status;
+}

@@ -1,0 +1,446 @@
+/* Loading a fleet's members and writing the merged result directory
+ * (fleet.h). */
+#include "fleet.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "atomic_file.h"
+#include "csv_out.h"
+#include "host_build.h"
+#include "rcsv.h"
+#include "version.h"
+
+/* The files of a result directory that hold one row per run's something:
+ * merged with a device column and the runs renamed. */
+static const char *const row_files[] = { "samples.csv", "summary.csv", "gaps.csv",
+					 "tracepoints.csv" };
+#define NFILES (sizeof(row_files) / sizeof(row_files[0]))
+
+/* A JSON string of s. Not jansson's json_string(): the host's own
+ * json_string() (json_string.h, a writer) takes its name at link time. */
+static json_t *jstr(const char *s)
+{
+	return json_stringn(s, strlen(s));
+}
+
+/* An object of up to three members (a NULL key ends it early). */
+static json_t *obj3(const char *k1, json_t *v1, const char *k2, json_t *v2, const char *k3,
+		    json_t *v3)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, k1, v1);
+	if (k2)
+		json_object_set_new(o, k2, v2);
+	if (k3)
+		json_object_set_new(o, k3, v3);
+	return o;
+}
+
+static json_t *load_meta(const char *dir)
+{
+	char path[PATH_MAX + 16];
+	json_error_t je;
+	snprintf(path, sizeof(path), "%s/meta.json", dir);
+	return json_load_file(path, 0, &je);
+}
+
+static const char *str_of(json_t *o, const char *key)
+{
+	const char *s = json_string_value(json_object_get(o, key));
+	return s && *s ? s : NULL;
+}
+
+/* The device a result came from: --device-name, else the LAVA device the
+ * log adapter recorded (under "lava" at the top or in "source"). */
+static const char *meta_device(json_t *root)
+{
+	const char *s = str_of(root, "device_name");
+	json_t *src = json_object_get(root, "source");
+	json_t *lava[] = { json_object_get(root, "lava"), json_object_get(src, "lava"),
+			   /* a source of kind "lava" may carry it itself */
+			   str_of(src, "kind") && !strcmp(str_of(src, "kind"), "lava") ? src : NULL };
+	for (size_t i = 0; !s && i < sizeof(lava) / sizeof(lava[0]); i++)
+		if (json_is_object(lava[i]))
+			s = str_of(lava[i], "device_name") ? str_of(lava[i], "device_name")
+							   : str_of(lava[i], "device");
+	return s;
+}
+
+static int add_device(struct fleet *f, const char *name, size_t *idx)
+{
+	for (size_t d = 0; d < f->ndev; d++)
+		if (!strcmp(f->device[d], name)) {
+			*idx = d;
+			return 0;
+		}
+	char **nd = realloc(f->device, (f->ndev + 1) * sizeof(*nd));
+	if (!nd)
+		return -1;
+	f->device = nd;
+	if (!(f->device[f->ndev] = strdup(name)))
+		return -1;
+	*idx = f->ndev++;
+	return 0;
+}
+
+/* A directory's own name ("results/latest" -> the run it points at). */
+static char *dir_name(const char *dir)
+{
+	char real[PATH_MAX];
+	char *copy = strdup(realpath(dir, real) ? real : dir);
+	if (!copy)
+		return NULL;
+	char *b = strdup(basename(copy));
+	free(copy);
+	return b;
+}
+
+int fleet_load(struct fleet *f, char *const *dirs, size_t n, char *err, size_t errlen)
+{
+	memset(f, 0, sizeof(*f));
+	if (!(f->m = calloc(n ? n : 1, sizeof(*f->m)))) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct fleet_member *m = &f->m[i];
+		if (results_load(dirs[i], &m->r, err, errlen))
+			return -1;
+		f->nm++;
+		m->dir = strdup(dirs[i]);
+		json_t *root = load_meta(dirs[i]);
+		if (root && json_object_get(root, "fleet")) {
+			json_decref(root);
+			snprintf(err, errlen, "%s is a merged fleet: give its member directories instead",
+				 dirs[i]);
+			return -1;
+		}
+		const char *model = json_string_value(json_object_get(
+			json_object_get(json_array_get(json_object_get(root, "runs"), 0), "header"),
+			"model"));
+		snprintf(m->model, sizeof(m->model), "%s", model ? model : "");
+		const char *dev = meta_device(root);
+		char *own = dev ? NULL : dir_name(dirs[i]);
+		int rc = !m->dir || (!dev && !own) || add_device(f, dev ? dev : own, &m->device);
+		free(own);
+		json_decref(root);
+		if (rc) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+	}
+	/* Labels: the device's name, numbered when it has several members. */
+	for (size_t i = 0; i < f->nm; i++) {
+		size_t same = 0, nth = 0;
+		for (size_t j = 0; j < f->nm; j++)
+			if (f->m[j].device == f->m[i].device) {
+				same++;
+				if (j <= i)
+					nth++;
+			}
+		const char *name = f->device[f->m[i].device];
+		int rc = same > 1 ? asprintf(&f->m[i].label, "%s#%zu", name, nth)
+				  : asprintf(&f->m[i].label, "%s", name);
+		if (rc < 0) {
+			f->m[i].label = NULL;
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+void fleet_free(struct fleet *f)
+{
+	for (size_t i = 0; i < f->nm; i++) {
+		results_free(&f->m[i].r);
+		free(f->m[i].dir);
+		free(f->m[i].label);
+	}
+	for (size_t d = 0; d < f->ndev; d++)
+		free(f->device[d]);
+	free(f->device);
+	free(f->m);
+	memset(f, 0, sizeof(*f));
+}
+
+int fleet_complete(const struct fleet *f)
+{
+	for (size_t i = 0; i < f->nm; i++)
+		if (!f->m[i].r.complete)
+			return 0;
+	return 1;
+}
+
+/* ---- the merged directory ------------------------------------------------- */
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *fp = fopen(path, "rb");
+	if (!fp)
+		return NULL;
+	char *buf = NULL;
+	size_t cap = 0, n = 0, got;
+	do {
+		char *nb = rcsv_grow(buf, &cap, n + 65536, 1);
+		if (!nb) {
+			free(buf);
+			fclose(fp);
+			return NULL;
+		}
+		buf = nb;
+		got = fread(buf + n, 1, 65536, fp);
+		n += got;
+	} while (got == 65536);
+	int bad = ferror(fp);
+	fclose(fp);
+	if (bad) {
+		free(buf);
+		return NULL;
+	}
+	*len = n;
+	return buf;
+}
+
+/* One file of every member, parsed (NULL: the member has none). */
+struct merge_file {
+	const struct fleet *f;
+	struct rcsv *t; /* nm of them */
+	int *have;
+	int first;      /* the member whose header is the merged one's; -1 none */
+};
+
+static int merge_file_load(struct merge_file *mf, const struct fleet *f, const char *name,
+			   char *err, size_t errlen)
+{
+	memset(mf, 0, sizeof(*mf));
+	mf->f = f;
+	mf->first = -1;
+	mf->t = calloc(f->nm ? f->nm : 1, sizeof(*mf->t));
+	mf->have = calloc(f->nm ? f->nm : 1, sizeof(*mf->have));
+	if (!mf->t || !mf->have) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < f->nm; i++) {
+		char path[PATH_MAX + 32], why[256];
+		size_t len;
+		snprintf(path, sizeof(path), "%s/%s", f->m[i].dir, name);
+		char *text = slurp(path, &len);
+		if (!text) {
+			if (errno == ENOENT)
+				continue;
+			snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
+			return -1;
+		}
+		int rc = rcsv_parse(text, len, &mf->t[i], why, sizeof(why));
+		free(text);
+		if (rc) {
+			snprintf(err, errlen, "%s:%s", path, why);
+			return -1;
+		}
+		mf->have[i] = 1;
+		if (mf->t[i].nrows && rcsv_col(&mf->t[i], "run") < 0) {
+			snprintf(err, errlen, "%s:1: no column 'run' in the header", path);
+			return -1;
+		}
+		if (mf->first < 0 && mf->t[i].nrows)
+			mf->first = (int)i;
+	}
+	return 0;
+}
+
+static void merge_file_free(struct merge_file *mf)
+{
+	for (size_t i = 0; mf->have && i < mf->f->nm; i++)
+		if (mf->have[i])
+			rcsv_free(&mf->t[i]);
+	free(mf->t);
+	free(mf->have);
+}
+
+/* device,<the first member's header>, then every member's rows with their
+ * columns found by name (absent ones empty) and run = "label/run". */
+static int merge_file_writer(FILE *out, void *ctx)
+{
+	const struct merge_file *mf = ctx;
+	const struct rcsv *h = &mf->t[mf->first];
+	size_t nh = h->nfield[0];
+	int *col = malloc((nh ? nh : 1) * sizeof(*col));
+	if (!col)
+		return -1;
+	int rc = fputs("device", out) < 0;
+	for (size_t j = 0; j < nh && !rc; j++)
+		rc = putc(',', out) == EOF || csv_field(out, h->row[0][j]);
+	rc = rc || fputs("\r\n", out) < 0;
+	for (size_t i = 0; i < mf->f->nm && !rc; i++) {
+		const struct rcsv *t = &mf->t[i];
+		const struct fleet_member *m = &mf->f->m[i];
+		if (!mf->have[i] || !t->nrows)
+			continue;
+		for (size_t j = 0; j < nh; j++)
+			col[j] = rcsv_col(t, h->row[0][j]);
+		for (size_t r = 1; r < t->nrows && !rc; r++) {
+			rc = csv_field(out, mf->f->device[m->device]);
+			for (size_t j = 0; j < nh && !rc; j++) {
+				const char *v = col[j] >= 0 && (size_t)col[j] < t->nfield[r]
+							? t->row[r][col[j]]
+							: "";
+				rc = putc(',', out) == EOF;
+				if (!rc && !strcmp(h->row[0][j], "run")) {
+					char *run;
+					if (asprintf(&run, "%s/%s", m->label, v) < 0) {
+						rc = 1;
+						break;
+					}
+					rc = csv_field(out, run);
+					free(run);
+				} else if (!rc) {
+					rc = csv_field(out, v);
+				}
+			}
+			rc = rc || fputs("\r\n", out) < 0;
+		}
+	}
+	free(col);
+	return rc ? -1 : 0;
+}
+
+static int json_writer(FILE *out, void *ctx)
+{
+	if (json_dumpf(ctx, out, JSON_INDENT(2)))
+		return -1;
+	return putc('\n', out) == EOF ? -1 : 0;
+}
+
+/* meta.json of the merged directory: the shape of a collection's (status,
+ * runs with their contexts, files), the runs renamed as in the CSVs and
+ * each with its device, and "fleet" listing the members. */
+static json_t *merged_meta(const struct fleet *f, json_t *files)
+{
+	json_t *root = json_object(), *runs = json_array(), *members = json_array();
+	json_t *devices = json_array();
+	int complete = fleet_complete(f);
+	char real[PATH_MAX], result[32] = "ok";
+
+	json_object_set_new(root, "tool", jstr("rvbench"));
+	json_object_set_new(root, "version", jstr(RVBENCH_HOST_VERSION));
+	json_object_set_new(root, "host",
+			    obj3("version", jstr(RVBENCH_HOST_VERSION), "commit",
+				 jstr(host_build_commit()), "cc", jstr(host_build_cc())));
+	json_object_set_new(root, "device_name", json_null());
+	json_object_set_new(root, "source", obj3("kind", jstr("fleet"), NULL, NULL, NULL, NULL));
+	for (size_t d = 0; d < f->ndev; d++)
+		json_array_append_new(devices, jstr(f->device[d]));
+	for (size_t i = 0; i < f->nm; i++) {
+		const struct fleet_member *m = &f->m[i];
+		json_t *meta = load_meta(m->dir);
+		json_t *mruns = json_object_get(meta, "runs"), *run;
+		size_t k;
+		json_t *tags = json_array();
+		const char *res = str_of(meta, "result");
+		if (!strcmp(result, "ok") && (!res || strcmp(res, "ok")))
+			snprintf(result, sizeof(result), "%s", res ? res : "unknown");
+		json_array_foreach(mruns, k, run) {
+			json_t *copy = json_deep_copy(run);
+			const char *tag = str_of(run, "tag");
+			char *renamed;
+			if (!copy || asprintf(&renamed, "%s/%s", m->label, tag ? tag : "") < 0) {
+				json_decref(copy);
+				continue;
+			}
+			json_object_set_new(copy, "tag", jstr(renamed));
+			json_object_set_new(copy, "device", jstr(f->device[m->device]));
+			json_array_append_new(tags, jstr(renamed));
+			json_array_append_new(runs, copy);
+			free(renamed);
+		}
+		json_t *mem = obj3("dir", jstr(realpath(m->dir, real) ? real : m->dir), "label",
+				   jstr(m->label), "device", jstr(f->device[m->device]));
+		json_object_set_new(mem, "model", *m->model ? jstr(m->model) : json_null());
+		json_object_set_new(mem, "status", jstr(*m->r.status ? m->r.status : "unknown"));
+		json_object_set_new(mem, "runs", tags);
+		json_array_append_new(members, mem);
+		json_decref(meta);
+	}
+	json_object_set_new(root, "status", jstr(complete ? "complete" : "incomplete"));
+	json_object_set_new(root, "result", jstr(result));
+	json_object_set_new(root, "fleet", obj3("devices", devices, "members", members, NULL, NULL));
+	json_object_set_new(root, "runs", runs);
+	json_object_set_new(root, "files", files);
+	json_object_set_new(root, "written", jstr("complete"));
+	return root;
+}
+
+static int mkdir_p(const char *dir, char *err, size_t errlen)
+{
+	char p[PATH_MAX];
+	snprintf(p, sizeof(p), "%s", dir);
+	for (char *s = p + 1;; s++) {
+		if (*s && *s != '/')
+			continue;
+		char c = *s;
+		*s = 0;
+		if (mkdir(p, 0755) && errno != EEXIST) {
+			snprintf(err, errlen, "cannot create %s: %s", p, strerror(errno));
+			return -1;
+		}
+		if (!(*s = c))
+			return 0;
+	}
+}
+
+int fleet_write_dir(const struct fleet *f, const struct fleet_report *rep, const char *outdir,
+		    int force, char *err, size_t errlen)
+{
+	char path[PATH_MAX + 32], a[PATH_MAX], b[PATH_MAX];
+	snprintf(path, sizeof(path), "%s/meta.json", outdir);
+	int taken = !access(path, F_OK);
+	snprintf(path, sizeof(path), "%s/samples.csv", outdir);
+	taken |= !access(path, F_OK);
+	if (taken && !force) {
+		snprintf(err, errlen, "%s holds a result already (--force writes over it)", outdir);
+		return -1;
+	}
+	for (size_t i = 0; i < f->nm; i++)
+		if (realpath(outdir, a) && realpath(f->m[i].dir, b) && !strcmp(a, b)) {
+			snprintf(err, errlen, "%s is a member of the fleet: write the merge elsewhere",
+				 outdir);
+			return -1;
+		}
+	if (mkdir_p(outdir, err, errlen))
+		return -1;
+	json_t *files = json_array();
+	for (size_t k = 0; k < NFILES; k++) {
+		struct merge_file mf;
+		int rc = merge_file_load(&mf, f, row_files[k], err, errlen);
+		if (!rc && mf.first >= 0) {
+			rc = afile_write(outdir, row_files[k], merge_file_writer, &mf, err, errlen);
+			json_array_append_new(files, jstr(row_files[k]));
+		}
+		merge_file_free(&mf);
+		if (rc) {
+			json_decref(files);
+			return -1;
+		}
+	}
+	struct fleet_csv_ctx cx = { f, rep };
+	if (afile_write(outdir, "fleet.csv", fleet_csv_writer, &cx, err, errlen) ||
+	    afile_write(outdir, "fleet_devices.csv", fleet_devices_csv_writer, &cx, err, errlen)) {
+		json_decref(files);
+		return -1;
+	}
+	json_array_append_new(files, jstr("fleet.csv"));
+	json_array_append_new(files, jstr("fleet_devices.csv"));
+	json_t *meta = merged_meta(f, files);
+	int rc = afile_write(outdir, "meta.json", json_writer, meta, err, errlen);
+	json_decref(meta);
+	return rc;
+}
