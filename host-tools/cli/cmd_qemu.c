@@ -8,8 +8,38 @@
 #include <unistd.h>
 
 #include "collect_cli.h"
+#include "qemu_fanout.h"
 #include "qemu_version.h"
 #include "source.h"
+
+static int collect_once(struct qemu_opts o, struct collect_cli c);
+
+/* One instance of a fan-out (qemu_fanout.h): the same collection, into
+ * its own directory, with the matrix point's words after --bootargs. */
+struct fanout_ctx {
+	const struct qemu_opts *o;
+	const struct collect_cli *c;
+};
+
+static int fanout_one(void *ctx, const char *dir, const char *extra, const char *device)
+{
+	const struct fanout_ctx *fc = ctx;
+	struct qemu_opts o = *fc->o;
+	struct collect_cli c = *fc->c;
+	char *args = NULL;
+	if (*extra && asprintf(&args, "%s%s%s", o.bootargs ? o.bootargs : "",
+			       o.bootargs ? " " : "", extra) < 0) {
+		rvb_error("qemu: out of memory");
+		return EXIT_ERROR;
+	}
+	if (args)
+		o.bootargs = args;
+	c.outdir = dir;
+	c.device_name = device;
+	int st = collect_once(o, c);
+	free(args);
+	return st;
+}
 
 int cmd_qemu(const struct command *cmd, int argc, char **argv)
 {
@@ -20,16 +50,20 @@ int cmd_qemu(const struct command *cmd, int argc, char **argv)
 		{ "bootargs", required_argument, NULL, 'a' },
 		{ "memory", required_argument, NULL, 'm' },
 		{ "qemu-args", required_argument, NULL, 'q' },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "repeat", required_argument, NULL, 'r' },
+		{ "matrix", required_argument, NULL, 'x' },
 		COLLECT_LONG_OPTIONS,
 	};
 	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, DEFAULT_TIMEOUT_S, 0, NULL };
 	struct qemu_opts o = { .machine = "sifive_u", .icount_shift = 0 };
 	unsigned long v;
-	int opt, status, has_qemu_args = 0;
+	struct fanout fo = { .jobs = 1, .repeat = 1 };
+	int opt, status, has_qemu_args = 0, fan = 0;
 	static char *qemu_args_buf; /* lives as long as the command */
 
 	reset_getopt();
-	while ((opt = next_own_opt("qemu", cmd->help, &c, argc, argv, ":M:t:o:e:ch", lo, &status)) !=
+	while ((opt = next_own_opt("qemu", cmd->help, &c, argc, argv, ":M:t:o:e:chj:", lo, &status)) !=
 	       -1) {
 		if (opt == OPT_RETURN)
 			return status;
@@ -94,6 +128,22 @@ int cmd_qemu(const struct command *cmd, int argc, char **argv)
 			has_qemu_args = 1;
 			break;
 		}
+		case 'j':
+		case 'r':
+			if (parse_uint(optarg, 1, opt == 'j' ? 64 : FANOUT_MAX_INSTANCES, &v)) {
+				rvb_error("qemu: %s must be a number from 1 to %d, not '%s'",
+					  opt == 'j' ? "-j" : "--repeat",
+					  opt == 'j' ? 64 : FANOUT_MAX_INSTANCES, optarg);
+				return EXIT_ERROR;
+			}
+			*(opt == 'j' ? &fo.jobs : &fo.repeat) = (unsigned)v;
+			fan = 1;
+			break;
+		case 'x':
+			if (fanout_add_axis(&fo, optarg))
+				return EXIT_ERROR;
+			fan = 1;
+			break;
 		default:
 			return EXIT_ERROR;
 		}
@@ -119,6 +169,25 @@ int cmd_qemu(const struct command *cmd, int argc, char **argv)
 		o.smp = strcmp(o.machine, "sifive_u") ? 1 : 5;
 	o.console = c.cc.mode != CONSOLE_OFF;
 	o.timeout_s = collect_timeout_s(&c);
+	if (fan) {
+		if (c.cc.mode == CONSOLE_INTERACTIVE) {
+			rvb_error("qemu: --console drives one QEMU: not with -j, --repeat or --matrix");
+			return EXIT_ERROR;
+		}
+		if (fo.naxes && !o.image) {
+			rvb_error("qemu: --matrix needs an IMAGE: its values go on -append");
+			return EXIT_ERROR;
+		}
+		struct fanout_ctx fc = { &o, &c };
+		return fanout_run(&fo, c.outdir, c.device_name, fanout_one, &fc);
+	}
+	return collect_once(o, c);
+}
+
+/* One QEMU, collected into c.outdir. */
+static int collect_once(struct qemu_opts o, struct collect_cli c)
+{
+	int status;
 
 	/* --exec ends with "exit", so the firmware ends as rvbench.exit=reboot
 	 * says and QEMU exits by itself. */
