@@ -1,0 +1,128 @@
+#!/bin/sh
+# Many result directories as one (rvbench fleet) and many QEMU instances at
+# once (rvbench qemu -j N --repeat R --matrix): the statistics between
+# devices on directories whose values are worked out by hand, the merged
+# directory read by stats and compare (fleet against fleet), and a fan-out
+# whose samples are the same whatever -j is (under -icount).
+. tests/system/lib.sh
+build=$1
+rvb=$build/host/rvbench
+fresh_out fleet
+
+# fleet_col FILE BENCH NAME: column NAME of BENCH's row in a fleet.csv.
+fleet_col() {
+	c=$(csv_col "$1" "$3")
+	tr -d '\r' <"$1" | awk -F, -v c="$c" -v b="$2" '$1 == b {print $c}'
+}
+
+# ---- five devices written by hand -----------------------------------------
+# Bench "spread": device medians 100 102 98 101 150, each device's samples
+# m-2..m+2. Fleet median 101 (nearest rank), MAD 1, CV 0.202341; board-e's
+# z = 49 / 1.4826 = 33.05 > 3.5. ANOVA: SSW 5 x 10 = 50 on 20 df (2.5);
+# SSB = 5 x 1988.8 = 9944 on 4 df (2486); n0 5; var_between
+# (2486 - 2.5) / 5 = 496.7; F 994.4. Bench "flat": 50 everywhere.
+# synth DIR MEDIAN SCALE: a result directory (no device_name when DIR's
+# name is board-e: the directory names the device).
+synth() {
+	mkdir -p "$1"
+	{
+		printf 'run,bench,block,params,hart,group,batch,index,warmup,cycles,instret\r\n'
+		i=0
+		for d in -2 -1 0 1 2; do
+			printf 'abcd0001,spread,0,,1,0,1,%d,0,%d,10\r\n' $i $((($2 + d) * $3))
+			printf 'abcd0001,flat,1,,1,0,1,%d,0,%d,10\r\n' $i $((50 * $3))
+			i=$((i + 1))
+		done
+	} >"$1/samples.csv"
+	name=$(basename "$1")
+	if [ "$name" = board-e ]; then
+		printf '{"status": "complete", "device_name": null}\n' >"$1/meta.json"
+	else
+		printf '{"status": "complete", "device_name": "%s"}\n' "$name" >"$1/meta.json"
+	fi
+}
+set -- a:100 b:102 c:98 d:101 e:150
+for dm in "$@"; do
+	synth "$out/A/board-${dm%%:*}" "${dm#*:}" 1
+	synth "$out/B/board-${dm%%:*}" "${dm#*:}" 2 # every device twice as slow
+done
+"$rvb" fleet -o "$out/fleetA" "$out"/A/board-* >"$out/fleetA.txt" 2>&1
+check_eq "fleet of five directories exits 0" 0 "$?"
+"$rvb" fleet -o "$out/fleetB" "$out"/B/board-* >"$out/fleetB.txt" 2>&1
+check_eq "the second fleet exits 0" 0 "$?"
+f=$out/fleetA/fleet.csv
+check_eq "spread: five devices" 5 "$(fleet_col "$f" spread devices)"
+check_eq "spread: median of the device medians" 101 "$(fleet_col "$f" spread median)"
+check_eq "spread: min, max" "98 150" "$(fleet_col "$f" spread min) $(fleet_col "$f" spread max)"
+check_eq "spread: MAD of the device medians" 1 "$(fleet_col "$f" spread mad)"
+check_eq "spread: coefficient of variation" 0.202341 "$(fleet_col "$f" spread cv)"
+check_eq "spread: board-e is the outlier (its directory names it)" board-e \
+	"$(fleet_col "$f" spread outliers)"
+check_eq "spread: degrees of freedom between, within" "4 20" \
+	"$(fleet_col "$f" spread df_between) $(fleet_col "$f" spread df_within)"
+check_eq "spread: variance between devices" 496.700000 "$(fleet_col "$f" spread var_between)"
+check_eq "spread: variance within devices" 2.500000 "$(fleet_col "$f" spread var_within)"
+check_eq "spread: F" 994.400000 "$(fleet_col "$f" spread f)"
+check_eq "flat: no spread, no outlier, no F" "50 0 0.000000  " \
+	"$(fleet_col "$f" flat median) $(fleet_col "$f" flat mad) $(fleet_col "$f" flat cv) $(fleet_col "$f" flat outliers) $(fleet_col "$f" flat f)"
+check_eq "board-e's z-score in fleet_devices.csv" "board-e,5,150,33.050047,1" \
+	"$(tr -d '\r' <"$out/fleetA/fleet_devices.csv" | grep '^spread,' | grep board-e | cut -d, -f6-)"
+check "the report names the outlier with its median" \
+	grep -q 'board-e (median 150, z 33.1)' "$out/fleetA.txt"
+check_eq "merged samples.csv: device column, runs renamed" "board-a,board-a/abcd0001,spread" \
+	"$(tr -d '\r' <"$out/fleetA/samples.csv" | sed -n 2p | cut -d, -f1-3)"
+check_eq "merged samples.csv: every row of every member" 51 \
+	"$(wc -l <"$out/fleetA/samples.csv" | tr -d ' ')"
+check "merged meta.json lists the five members" \
+	sh -c "[ \$(grep -c '\"label\"' '$out/fleetA/meta.json') = 5 ]"
+"$rvb" stats "$out/fleetA" >"$out/stats.txt" 2>&1
+check_eq "stats reads the merged directory" 0 "$?"
+check "stats shows each device's run" grep -q 'run board-c/abcd0001' "$out/stats.txt"
+"$rvb" compare "$out/fleetA" "$out/fleetA" >"$out/cmp-same.txt" 2>&1
+check_eq "compare: a fleet against itself passes --fail-above" 0 "$?"
+"$rvb" compare --fail-above 5 "$out/fleetA" "$out/fleetB" >"$out/cmp-slow.txt" 2>&1
+check_eq "compare: a fleet twice as slow trips --fail-above 5" 1 "$?"
+"$rvb" fleet --fail-on-outlier "$out"/A/board-* >/dev/null 2>&1
+check_eq "--fail-on-outlier exits 1" 1 "$?"
+"$rvb" fleet -o "$out/fleetA" "$out"/A/board-* >/dev/null 2>&1
+check_eq "a merged directory is not written over without --force" 2 "$?"
+"$rvb" fleet "$out/fleetA" "$out"/A/board-a >/dev/null 2>&1
+check_eq "a merged fleet is not a member" 2 "$?"
+
+# ---- fan-out: the same samples whatever -j is -----------------------------
+args='rvbench.run=addi100,qsort rvbench.samples=20 rvbench.warmup=2'
+for j in 1 3; do
+	"$rvb" qemu -j $j --repeat 3 --icount 0 --bootargs "$args" -o "$out/j$j" \
+		"$build/rvbench.elf" >"$out/j$j.stdout" 2>"$out/j$j.stderr"
+	check_eq "qemu -j $j --repeat 3 exits 0" 0 "$?"
+done
+check_eq "three instance directories" "01 02 03" "$(cd "$out/j3/runs" && ls -d ?? | tr '\n' ' ' | sed 's/ $//')"
+for n in 01 02 03; do
+	check "instance $n: same samples.csv with -j1 and -j3" \
+		cmp -s "$out/j1/runs/$n/samples.csv" "$out/j3/runs/$n/samples.csv"
+done
+check "merged samples.csv identical with -j1 and -j3" \
+	cmp -s "$out/j1/samples.csv" "$out/j3/samples.csv"
+check "merged fleet.csv identical with -j1 and -j3" \
+	cmp -s "$out/j1/fleet.csv" "$out/j3/fleet.csv"
+check_eq "addi100 under -icount: 100 cycles on every instance, no spread" "3 100 100 100 0" \
+	"$(for c in devices median min max mad; do fleet_col "$out/j3/fleet.csv" addi100 $c; done | tr '\n' ' ' | sed 's/ $//')"
+check_eq "merged: 3 devices x 20 addi100 samples" 60 \
+	"$(tr -d '\r' <"$out/j3/samples.csv" | awk -F, '$3 == "addi100" && $10 == 0' | wc -l | tr -d ' ')"
+"$rvb" compare --fail-above 0 "$out/j1" "$out/j3" >"$out/cmp-j.txt" 2>&1
+check_eq "compare: the -j1 fleet against the -j3 fleet" 0 "$?"
+
+# A matrix: one instance per seed; qsort's work depends on its input.
+"$rvb" qemu -j 2 --matrix 'rvbench.seed=1,2,3' --icount 0 --bootargs "$args" -o "$out/m" \
+	"$build/rvbench.elf" >"$out/m.stdout" 2>"$out/m.stderr"
+check_eq "qemu --matrix rvbench.seed=1,2,3 exits 0" 0 "$?"
+check "each instance got its seed" sh -c "grep -a -q ' RUN .*seed=0x2 ' '$out/m/runs/02/uart.log' && \
+	grep -a -q ' RUN .*seed=0x3 ' '$out/m/runs/03/uart.log'"
+check_eq "the seeds are the devices" "qemu-01 rvbench.seed=1;qemu-02 rvbench.seed=2;qemu-03 rvbench.seed=3" \
+	"$(tr -d '\r' <"$out/m/fleet_devices.csv" | awk -F, '$1 == "addi100" {print $6}' | tr '\n' ';' | sed 's/;$//')"
+check "qsort differs between seeds (max > min)" sh -c \
+	"tr -d '\r' <'$out/m/fleet.csv' | awk -F, '\$1 == \"qsort\" && \$10 > \$9 {f = 1} END {exit !f}'"
+"$rvb" qemu --repeat 2 --console "$build/rvbench.elf" >/dev/null 2>&1
+check_eq "--console with --repeat is refused" 2 "$?"
+"$rvb" qemu --matrix 'rvbench.seed=' "$build/rvbench.elf" >/dev/null 2>&1
+check_eq "an empty matrix value is refused" 2 "$?"
