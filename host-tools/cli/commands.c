@@ -39,6 +39,16 @@ static const char help_qemu[] =
 	"  -o, --output DIR     output directory\n"
 	"      --allow-partial  exit 0 even if samples were lost (gaps.csv lists them)\n"
 	"      --device-name NAME  the board or device measured, kept in meta.json\n"
+	"  -j, --jobs N         fan-out: run up to N QEMU instances at once (1..64)\n"
+	"      --repeat R       fan-out: R instances (of each matrix point)\n"
+	"      --matrix KEY=V1,V2,...  fan-out: one instance per value, KEY=V added to\n"
+	"                       the kernel command line (several: every combination;\n"
+	"                       values split on '|' instead when one has a ',')\n"
+	"                       A fan-out writes DIR/runs/NN (one result directory per\n"
+	"                       instance, devices NAME-NN, NAME from --device-name or\n"
+	"                       'qemu'), then merges them into DIR as `rvbench fleet -o`\n"
+	"                       does and prints the fleet report; exit status: the\n"
+	"                       worst instance's. Not with --console\n"
 	"  -h, --help           this help\n";
 
 static const char help_serial[] =

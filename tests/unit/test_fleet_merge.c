@@ -1,0 +1,127 @@
+/*
+ * The fleet's members and merged directory (fleet_merge.c,
+ * fleet_report.c) under the sanitizers: who a directory's device is
+ * (device_name, the LAVA device, the directory's name), directories of one
+ * device pooled and labelled apart, the rows keyed as compare keys them,
+ * and the merged files read back by results_load.
+ */
+#include "test_main.h"
+
+#include <jansson.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "fleet.h"
+#include "tmpdir_fixture.h"
+
+/* A member: samples.csv with bench x (cycles given) and meta.json text. */
+static void member(const char *name, const char *meta, const uint64_t *x, size_t n)
+{
+	char path[256];
+	snprintf(path, sizeof(path), "%s/%s", tmpdir, name);
+	assert_int_equal(mkdir(path, 0755), 0);
+	snprintf(path, sizeof(path), "%s/%s/samples.csv", tmpdir, name);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("run,bench,block,params,hart,group,batch,index,warmup,cycles,instret\r\n", f);
+	fputs("0000cafe,x,0,,1,0,1,0,1,999,1\r\n", f); /* warmup: left out */
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "0000cafe,x,0,n=4,1,0,1,%zu,0,%llu,1\r\n", i + 1, (unsigned long long)x[i]);
+	fclose(f);
+	if (!meta)
+		return;
+	snprintf(path, sizeof(path), "%s/%s/meta.json", tmpdir, name);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(meta, f);
+	fclose(f);
+}
+
+static void devices_rows_and_merge(void **state)
+{
+	(void)state;
+	const uint64_t a[] = { 10, 11, 12 }, b[] = { 20, 21, 22 }, c[] = { 30 }, d[] = { 13, 14 };
+	member("one", "{\"status\": \"complete\", \"device_name\": \"board-1\"}", a, 3);
+	member("two", "{\"status\": \"complete\", \"source\": {\"kind\": \"lava\", \"lava\": "
+		      "{\"device_name\": \"hifive-07\"}}}", b, 3);
+	member("three", NULL, c, 1);
+	member("four", "{\"status\": \"complete\", \"device_name\": \"board-1\"}", d, 2);
+
+	char dirs[4][128], out[160], err[512];
+	const char *names[] = { "one", "two", "three", "four" };
+	char *argv[4];
+	for (int i = 0; i < 4; i++) {
+		snprintf(dirs[i], sizeof(dirs[i]), "%s/%s", tmpdir, names[i]);
+		argv[i] = dirs[i];
+	}
+	struct fleet f;
+	struct fleet_report rep;
+	assert_int_equal(fleet_load(&f, argv, 4, err, sizeof(err)), 0);
+	assert_int_equal(f.ndev, 3);
+	assert_string_equal(f.device[0], "board-1");
+	assert_string_equal(f.device[1], "hifive-07");
+	assert_string_equal(f.device[2], "three"); /* no meta.json: the directory */
+	assert_string_equal(f.m[0].label, "board-1#1");
+	assert_string_equal(f.m[3].label, "board-1#2");
+	assert_string_equal(f.m[1].label, "hifive-07");
+	assert_int_equal(fleet_complete(&f), 0); /* "three" says nothing */
+
+	assert_int_equal(fleet_report_build(&f, &rep, err, sizeof(err)), 0);
+	assert_int_equal(rep.nrows, 1);
+	const struct fleet_row *w = &rep.row[0];
+	assert_string_equal(w->params, "n=4");
+	assert_int_equal(w->k, 3);
+	/* board-1 pools 10 11 12 13 14: median 12; hifive-07 21; three 30 */
+	assert_int_equal(w->n[0], 5);
+	assert_int_equal(w->median[0], 12);
+	assert_int_equal(w->median[1], 21);
+	assert_int_equal(w->median[2], 30);
+	assert_int_equal(w->spread.median, 21);
+	assert_int_equal(w->spread.mad, 9);
+	assert_int_equal(w->anova.n, 9);
+
+	snprintf(out, sizeof(out), "%s/merged", tmpdir);
+	assert_int_equal(fleet_write_dir(&f, &rep, out, 0, err, sizeof(err)), 0);
+	assert_int_equal(fleet_write_dir(&f, &rep, out, 0, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "--force"));
+	assert_int_equal(fleet_write_dir(&f, &rep, out, 1, err, sizeof(err)), 0);
+	assert_int_equal(fleet_write_dir(&f, &rep, dirs[0], 1, err, sizeof(err)), -1);
+
+	/* Read back as any result directory: four runs kept apart. */
+	struct results r;
+	assert_int_equal(results_load(out, &r, err, sizeof(err)), 0);
+	assert_int_equal(r.ns, 4);
+	assert_string_equal(r.s[0].run, "board-1#1/0000cafe");
+	assert_string_equal(r.s[1].run, "hifive-07/0000cafe");
+	assert_string_equal(r.s[2].run, "three/0000cafe");
+	assert_string_equal(r.s[3].run, "board-1#2/0000cafe");
+	assert_int_equal(r.s[0].n, 3);
+	assert_int_equal(r.s[3].n, 2);
+	assert_int_equal(r.s[3].cycles[1], 14);
+	assert_string_equal(r.status, "incomplete");
+	results_free(&r);
+
+	json_error_t je;
+	char path[256];
+	snprintf(path, sizeof(path), "%s/meta.json", out);
+	json_t *m = json_load_file(path, 0, &je);
+	assert_non_null(m);
+	json_t *members = json_object_get(json_object_get(m, "fleet"), "members");
+	assert_int_equal(json_array_size(members), 4);
+	assert_string_equal(json_string_value(json_object_get(json_array_get(members, 1), "device")),
+			    "hifive-07");
+	assert_string_equal(json_string_value(json_object_get(m, "status")), "incomplete");
+	json_decref(m);
+
+	/* A merged directory is not a member. */
+	struct fleet g;
+	char *again[] = { out };
+	assert_int_equal(fleet_load(&g, again, 1, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "merged fleet"));
+	fleet_free(&g);
+
+	fleet_report_free(&rep);
+	fleet_free(&f);
+}
+
+TEST_MAIN(cmocka_unit_test_setup_teardown(devices_rows_and_merge, tmpdir_setup, tmpdir_teardown))
