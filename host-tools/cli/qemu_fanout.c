@@ -50,6 +50,11 @@ int fanout_add_axis(struct fanout *fo, const char *arg)
 		} else if (!*p) {
 			break;
 		}
+	if (strlen(arg) > FANOUT_MAX_AXIS) {
+		rvb_error("qemu: --matrix '%.40s...' is longer than %d characters", arg,
+			  FANOUT_MAX_AXIS);
+		return -1;
+	}
 	if (fo->naxes == FANOUT_MAX_AXES) {
 		rvb_error("qemu: at most %d --matrix options", FANOUT_MAX_AXES);
 		return -1;
@@ -127,7 +132,7 @@ static void point_latest(const char *dir)
 struct instance {
 	pid_t pid;
 	int status; /* exit status, -1 while unknown */
-	char dir[PATH_MAX], log[PATH_MAX], words[1024], device[160];
+	char dir[PATH_MAX], log[PATH_MAX], words[1024], device[1200];
 };
 
 /* The child: its output into NN.log (the instances would garble one

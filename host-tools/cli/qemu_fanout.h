@@ -12,6 +12,8 @@
 
 #define FANOUT_MAX_AXES 8
 #define FANOUT_MAX_INSTANCES 1000
+/* One --matrix argument: the words of an instance fit its 1 KiB. */
+#define FANOUT_MAX_AXIS 120
 
 struct fanout {
 	unsigned jobs;   /* at most this many at once (-j), >= 1 */
