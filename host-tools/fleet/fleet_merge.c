@@ -320,6 +320,38 @@ static int json_writer(FILE *out, void *ctx)
 	return putc('\n', out) == EOF ? -1 : 0;
 }
 
+/* The source of the merged directory: what every member's source says
+ * alike (kind, machine, icount, QEMU version), so that compare sees the
+ * context of a fleet of QEMU instances as that of one; "fleet" as the
+ * kind when the members came from different kinds of sources. */
+static json_t *merged_source(const struct fleet *f)
+{
+	static const char *const keys[] = { "kind", "machine", "icount", "qemu_version" };
+	json_t *src = json_object();
+	for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+		char *common = NULL;
+		int same = 1;
+		for (size_t i = 0; i < f->nm && same; i++) {
+			json_t *meta = load_meta(f->m[i].dir);
+			const char *v = str_of(json_object_get(meta, "source"), keys[k]);
+			if (!v)
+				same = 0;
+			else if (!common)
+				same = (common = strdup(v)) != NULL;
+			else
+				same = !strcmp(common, v);
+			json_decref(meta);
+		}
+		if (same && common)
+			json_object_set_new(src, keys[k], jstr(common));
+		else if (!k)
+			json_object_set_new(src, "kind", jstr("fleet"));
+		free(common);
+	}
+	json_object_set_new(src, "merged", json_integer((json_int_t)f->nm));
+	return src;
+}
+
 /* meta.json of the merged directory: the shape of a collection's (status,
  * runs with their contexts, files), the runs renamed as in the CSVs and
  * each with its device, and "fleet" listing the members. */
@@ -336,7 +368,7 @@ static json_t *merged_meta(const struct fleet *f, json_t *files)
 			    obj3("version", jstr(RVBENCH_HOST_VERSION), "commit",
 				 jstr(host_build_commit()), "cc", jstr(host_build_cc())));
 	json_object_set_new(root, "device_name", json_null());
-	json_object_set_new(root, "source", obj3("kind", jstr("fleet"), NULL, NULL, NULL, NULL));
+	json_object_set_new(root, "source", merged_source(f));
 	for (size_t d = 0; d < f->ndev; d++)
 		json_array_append_new(devices, jstr(f->device[d]));
 	for (size_t i = 0; i < f->nm; i++) {

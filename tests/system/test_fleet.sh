@@ -89,6 +89,23 @@ check_eq "a merged directory is not written over without --force" 2 "$?"
 "$rvb" fleet "$out/fleetA" "$out"/A/board-a >/dev/null 2>&1
 check_eq "a merged fleet is not a member" 2 "$?"
 
+# ---- three boards from one recorded log ------------------------------------
+for b in 1 2 3; do
+	"$rvb" replay --device-name "board-$b" -o "$out/replay/$b" tests/fixtures/firmware/sifive_u.log \
+		>/dev/null 2>&1
+done
+"$rvb" fleet -o "$out/replayed" "$out"/replay/1 "$out"/replay/2 "$out"/replay/3 \
+	>"$out/replayed.txt" 2>&1
+check_eq "fleet of three replayed logs exits 0" 0 "$?"
+check_eq "the devices come from --device-name" "board-1 board-2 board-3" \
+	"$(tr -d '\r' <"$out/replayed/fleet_devices.csv" | awk -F, '$1 == "addi100" {print $6}' | tr '\n' ' ' | sed 's/ $//')"
+check "the report shows each board's machine model" \
+	grep -q 'board-2 *SiFive HiFive Unleashed A00 *1  complete' "$out/replayed.txt"
+check_eq "the merged meta.json keeps each run's context" 3 \
+	"$(grep -c '"clock_hz": 33333333' "$out/replayed/meta.json")"
+"$rvb" compare --strict "$out/replay/1" "$out/replayed" >"$out/cmp-one.txt" 2>&1
+check_eq "compare --strict: one board against the fleet of three (same context)" 0 "$?"
+
 # ---- fan-out: the same samples whatever -j is -----------------------------
 args='rvbench.run=addi100,qsort rvbench.samples=20 rvbench.warmup=2'
 for j in 1 3; do
@@ -109,8 +126,8 @@ check_eq "addi100 under -icount: 100 cycles on every instance, no spread" "3 100
 	"$(for c in devices median min max mad; do fleet_col "$out/j3/fleet.csv" addi100 $c; done | tr '\n' ' ' | sed 's/ $//')"
 check_eq "merged: 3 devices x 20 addi100 samples" 60 \
 	"$(tr -d '\r' <"$out/j3/samples.csv" | awk -F, '$3 == "addi100" && $10 == 0' | wc -l | tr -d ' ')"
-"$rvb" compare --fail-above 0 "$out/j1" "$out/j3" >"$out/cmp-j.txt" 2>&1
-check_eq "compare: the -j1 fleet against the -j3 fleet" 0 "$?"
+"$rvb" compare --strict --fail-above 0 "$out/j1" "$out/j3" >"$out/cmp-j.txt" 2>&1
+check_eq "compare --strict: the -j1 fleet against the -j3 fleet (one context)" 0 "$?"
 
 # A matrix: one instance per seed; qsort's work depends on its input.
 "$rvb" qemu -j 2 --matrix 'rvbench.seed=1,2,3' --icount 0 --bootargs "$args" -o "$out/m" \

@@ -124,4 +124,46 @@ static void devices_rows_and_merge(void **state)
 	fleet_free(&f);
 }
 
-TEST_MAIN(cmocka_unit_test_setup_teardown(devices_rows_and_merge, tmpdir_setup, tmpdir_teardown))
+/* A benchmark one member ran on two harts at once: a row per hart, in
+ * every member (as compare keys it); one on a single hart (another one on
+ * each board) stays one row. */
+static void rows_by_hart(void **state)
+{
+	(void)state;
+	char path[256], err[512];
+	const char *names[] = { "p", "q" };
+	for (int m = 0; m < 2; m++) {
+		snprintf(path, sizeof(path), "%s/%s", tmpdir, names[m]);
+		assert_int_equal(mkdir(path, 0755), 0);
+		snprintf(path, sizeof(path), "%s/%s/samples.csv", tmpdir, names[m]);
+		FILE *f = fopen(path, "w");
+		assert_non_null(f);
+		fputs("run,bench,block,params,hart,group,batch,index,warmup,cycles,instret\n", f);
+		fprintf(f, "0001,par,0,,1,0,1,0,0,%d,1\n", 5 + m);
+		fprintf(f, "0001,par,1,,2,0,1,0,0,%d,1\n", 7 + m);
+		fprintf(f, "0001,one,2,,%d,0,1,0,0,3,1\n", m ? 0 : 1); /* boot hart 1, then 0 */
+		fclose(f);
+	}
+	char a[128], b[128];
+	snprintf(a, sizeof(a), "%s/p", tmpdir);
+	snprintf(b, sizeof(b), "%s/q", tmpdir);
+	char *argv[] = { a, b };
+	struct fleet f;
+	struct fleet_report rep;
+	char label[128];
+	assert_int_equal(fleet_load(&f, argv, 2, err, sizeof(err)), 0);
+	assert_int_equal(fleet_report_build(&f, &rep, err, sizeof(err)), 0);
+	assert_int_equal(rep.nrows, 3);
+	assert_string_equal(fleet_row_label(&rep.row[0], label, sizeof(label)), "par hart 1");
+	assert_string_equal(fleet_row_label(&rep.row[1], label, sizeof(label)), "par hart 2");
+	assert_string_equal(fleet_row_label(&rep.row[2], label, sizeof(label)), "one");
+	assert_int_equal(rep.row[1].k, 2);
+	assert_int_equal(rep.row[1].spread.min, 7);
+	assert_int_equal(rep.row[1].spread.max, 8);
+	assert_int_equal(rep.row[2].k, 2);
+	fleet_report_free(&rep);
+	fleet_free(&f);
+}
+
+TEST_MAIN(cmocka_unit_test_setup_teardown(devices_rows_and_merge, tmpdir_setup, tmpdir_teardown),
+	  cmocka_unit_test_setup_teardown(rows_by_hart, tmpdir_setup, tmpdir_teardown))
