@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "context_read.h"
 #include "fleet_stats.h"
 #include "results_csv.h"
 
@@ -21,6 +22,7 @@ struct fleet_member {
 	char *label;  /* unique among the members: the prefix of its runs, "label/tag" */
 	size_t device; /* index into fleet.device */
 	char model[256]; /* the machine model of its first run, "" unknown */
+	struct run_context ctx; /* its first run's context (ctx.found 0: none) */
 	struct results r;
 };
 

@@ -126,6 +126,9 @@ int fleet_load(struct fleet *f, char *const *dirs, size_t n, char *err, size_t e
 			json_object_get(json_array_get(json_object_get(root, "runs"), 0), "header"),
 			"model"));
 		snprintf(m->model, sizeof(m->model), "%s", model ? model : "");
+		char why[256];
+		if (context_read(dirs[i], &m->ctx, why, sizeof(why)))
+			m->ctx.found = 0; /* a context is a note here, never a reason to stop */
 		const char *dev = meta_device(root);
 		char *own = dev ? NULL : dir_name(dirs[i]);
 		int rc = !m->dir || (!dev && !own) || add_device(f, dev ? dev : own, &m->device);

@@ -35,6 +35,42 @@ static int print_devices(FILE *out, const struct fleet *f)
 	return 0;
 }
 
+/* Each context value (meta.json: model, clock, L2, OpenSBI, QEMU, cycle
+ * counting, compiler, flags) on which the members differ, with each
+ * value's first device: a disagreement between boards may be one of
+ * these rather than of the silicon. */
+static void print_context_differences(FILE *out, const struct fleet *f)
+{
+	for (int k = 0; k < CTX_KEY_COUNT; k++) {
+		const struct fleet_member *first = NULL;
+		int differs = 0;
+		for (size_t i = 0; i < f->nm; i++) {
+			const struct fleet_member *m = &f->m[i];
+			if (!m->ctx.found)
+				continue;
+			if (!first)
+				first = m;
+			else if (strcmp(first->ctx.value[k], m->ctx.value[k]))
+				differs = 1;
+		}
+		if (!differs)
+			continue;
+		fprintf(out, "  note: the devices differ in %s:", ctx_key_name[k]);
+		const char *sep = " ";
+		for (size_t i = 0; i < f->nm; i++) {
+			const struct fleet_member *m = &f->m[i];
+			int seen = 0;
+			for (size_t j = 0; j < i && !seen; j++)
+				seen = f->m[j].ctx.found && !strcmp(f->m[j].ctx.value[k], m->ctx.value[k]);
+			if (m->ctx.found && !seen) {
+				fprintf(out, "%s%s (%s)", sep, m->ctx.value[k], f->device[m->device]);
+				sep = "; ";
+			}
+		}
+		fputc('\n', out);
+	}
+}
+
 int fleet_print(FILE *out, const struct fleet *f, const struct fleet_report *rep)
 {
 	char label[512], a[32], b[32], c[32], e[32], g[32];
@@ -43,6 +79,7 @@ int fleet_print(FILE *out, const struct fleet *f, const struct fleet_report *rep
 		f->ndev == 1 ? "" : "s", f->nm, f->nm == 1 ? "y" : "ies",
 		fleet_complete(f) ? ", all complete" : ", NOT all complete");
 	print_devices(out, f);
+	print_context_differences(out, f);
 
 	fprintf(out, "\nmedian cycles across devices (each device's median; outlier: |z| > %.1f, "
 		     "modified z-score)\n", FLEET_Z_LIMIT);

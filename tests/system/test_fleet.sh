@@ -129,6 +129,12 @@ check_eq "merged: 3 devices x 20 addi100 samples" 60 \
 "$rvb" compare --strict --fail-above 0 "$out/j1" "$out/j3" >"$out/cmp-j.txt" 2>&1
 check_eq "compare --strict: the -j1 fleet against the -j3 fleet (one context)" 0 "$?"
 
+check "like contexts: no note on the fleet of replays" sh -c "! grep -q 'note: the devices differ' '$out/replayed.txt'"
+"$rvb" fleet "$out/replay/1" "$out/replay/2" "$out/j3/runs/01" >"$out/mixed.txt" 2>&1
+check "a QEMU run among replays: the report notes the cycle counting" \
+	grep -q 'note: the devices differ in cycle counting (icount mode): unknown (replay) (board-1); QEMU, icount 0 (qemu-01)' \
+	"$out/mixed.txt"
+
 # A matrix: one instance per seed; qsort's work depends on its input.
 "$rvb" qemu -j 2 --matrix 'rvbench.seed=1,2,3' --icount 0 --bootargs "$args" -o "$out/m" \
 	"$build/rvbench.elf" >"$out/m.stdout" 2>"$out/m.stderr"
