@@ -111,6 +111,13 @@ int fleet_load(struct fleet *f, char *const *dirs, size_t n, char *err, size_t e
 	}
 	for (size_t i = 0; i < n; i++) {
 		struct fleet_member *m = &f->m[i];
+		/* Twice the same directory would count its samples twice. */
+		char a[PATH_MAX], b[PATH_MAX];
+		for (size_t j = 0; j < i; j++)
+			if (realpath(dirs[i], a) && realpath(dirs[j], b) && !strcmp(a, b)) {
+				snprintf(err, errlen, "%s is given twice (as %s too)", dirs[i], dirs[j]);
+				return -1;
+			}
 		if (results_load(dirs[i], &m->r, err, errlen))
 			return -1;
 		f->nm++;

@@ -86,6 +86,8 @@ check_eq "compare: a fleet twice as slow trips --fail-above 5" 1 "$?"
 check_eq "--fail-on-outlier exits 1" 1 "$?"
 "$rvb" fleet -o "$out/fleetA" "$out"/A/board-* >/dev/null 2>&1
 check_eq "a merged directory is not written over without --force" 2 "$?"
+"$rvb" fleet "$out"/A/board-a "$out"/A/../A/board-a >/dev/null 2>&1
+check_eq "one directory twice is refused" 2 "$?"
 "$rvb" fleet "$out/fleetA" "$out"/A/board-a >/dev/null 2>&1
 check_eq "a merged fleet is not a member" 2 "$?"
 
