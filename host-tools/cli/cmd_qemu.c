@@ -19,17 +19,17 @@ int cmd_qemu(const struct command *cmd, int argc, char **argv)
 		{ "icount", required_argument, NULL, 'i' },
 		{ "bootargs", required_argument, NULL, 'a' },
 		{ "memory", required_argument, NULL, 'm' },
-		{ "qemu-args", required_argument, NULL, 'q' },
+		{ "qemu-args", required_argument, NULL, 'A' },
 		COLLECT_LONG_OPTIONS,
 	};
-	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, DEFAULT_TIMEOUT_S, 0, NULL };
+	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, DEFAULT_TIMEOUT_S, 0, NULL, 0, 0 };
 	struct qemu_opts o = { .machine = "sifive_u", .icount_shift = 0 };
 	unsigned long v;
 	int opt, status, has_qemu_args = 0;
 	static char *qemu_args_buf; /* lives as long as the command */
 
 	reset_getopt();
-	while ((opt = next_own_opt("qemu", cmd->help, &c, argc, argv, ":M:t:o:e:ch", lo, &status)) !=
+	while ((opt = next_own_opt("qemu", cmd->help, &c, argc, argv, ":M:t:o:e:chvq", lo, &status)) !=
 	       -1) {
 		if (opt == OPT_RETURN)
 			return status;
@@ -68,7 +68,7 @@ int cmd_qemu(const struct command *cmd, int argc, char **argv)
 			}
 			o.memory = optarg;
 			break;
-		case 'q': {
+		case 'A': {
 			/* The console is ours: a -serial or monitor on stdio would
 			 * take the UART from the collector. */
 			static const char *const own[] = { "-serial", "-nographic", "-monitor",
@@ -139,6 +139,7 @@ int cmd_qemu(const struct command *cmd, int argc, char **argv)
 		return EXIT_ERROR;
 	}
 	s.allow_partial = c.allow_partial;
+	session_verbosity(&s, c.verbose, c.quiet, o.icount_shift >= 0);
 	console_begin("qemu", &k, &s);
 	struct meta_source m = { .kind = "qemu", .argv = qargv, .machine = o.machine,
 				 .timeout_s = o.timeout_s, .qemu_version = qemu_ver,

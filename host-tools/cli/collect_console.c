@@ -27,7 +27,7 @@ void console_begin(const char *cmd, struct console *k, struct session *s)
 		return;
 	/* The human lines go to stdout; a progress line would mix in. */
 	if (isatty(STDOUT_FILENO))
-		s->progress = 0;
+		s->progress = PROGRESS_OFF;
 	if (k->mode == CONSOLE_INTERACTIVE) {
 		if (console_tty_raw(STDIN_FILENO))
 			rvb_error("%s: cannot put the terminal in raw mode: %s", cmd, strerror(errno));
