@@ -90,8 +90,10 @@ static void status_line(struct session *s, const struct coll_run *r, long long n
 		got = b->nreceived;
 		want = b->have_header ? b->warmup + b->samples : 0;
 	}
-	if (!r)
-		n = (size_t)snprintf(line, sizeof(line), "waiting for the run, %.0f B/s", rate);
+	if (!r || !r->nbench)
+		n = (size_t)snprintf(line, sizeof(line), "%s, %.0f B/s",
+				     r ? "the run began, waiting for its first block" : "waiting for the run",
+				     rate);
 	else
 		n = (size_t)snprintf(line, sizeof(line),
 				     "block %zu/%llu %s: %llu/%llu samples, %.0f B/s", r->nbench,
