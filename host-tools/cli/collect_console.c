@@ -25,6 +25,8 @@ void console_begin(const char *cmd, struct console *k, struct session *s)
 {
 	if (k->mode == CONSOLE_OFF)
 		return;
+	/* `list; show` asks for no run: none found is no news. */
+	s->no_run_asked = k->mode == CONSOLE_EXEC && !console_script_runs(k);
 	/* The human lines go to stdout; a progress line would mix in. */
 	if (isatty(STDOUT_FILENO))
 		s->progress = PROGRESS_OFF;

@@ -245,12 +245,16 @@ int session_finish(struct session *s, const struct meta_source *src, FILE *out)
 		rvb_error("%s", err);
 		status = EXIT_ERROR;
 	}
+	if (!s->c->nruns)
+		fputs(s->no_run_asked ? "no run: the console commands start none\n"
+				      : "no run found in the stream\n", out);
 	if (summary_print(out, s->c, src, s->verbose ? an_report_collector : NULL))
 		status = EXIT_ERROR;
 	if (src->end && strcmp(src->end, "trailer") && strcmp(src->end, "eof"))
 		fprintf(out, "collection ended: %s\n", src->end);
-	fprintf(out, "results in %s%s%s\n", s->dir, s->verbose ? "" : "; every block's statistics: rvbench stats ",
-		s->verbose ? "" : s->dir);
+	int hint = !s->verbose && s->c->nruns;
+	fprintf(out, "results in %s%s%s\n", s->dir, hint ? "; every block's statistics: rvbench stats " : "",
+		hint ? s->dir : "");
 	if (s->make_latest)
 		update_latest(s); /* incomplete results are results too */
 	/* Loss is forgiven only with --allow-partial; a failed block never. */

@@ -32,6 +32,7 @@ struct session {
 	int verbose;       /* -v: every block's full statistics after the table */
 	int quiet;         /* -q: no progress */
 	int icount;        /* the counters count QEMU -icount's instructions */
+	int no_run_asked;  /* console commands that start no run (list; show) */
 	long long progress_start_ms, progress_last_ms;
 	size_t progress_run, progress_logged; /* runs begun, blocks logged */
 	struct collector *c;
