@@ -25,12 +25,18 @@ void session_verbosity(struct session *s, int verbose, int quiet, int icount)
 		s->progress = PROGRESS_OFF;
 }
 
-/* "lpm_lookup prefixes=100000": the block for people, without control
+/* "lpm_lookup prefixes=100000 group 2 hart 3": the block for people (its
+ * group in a group sweep, its hart in a parallel run), without control
  * characters. */
 static void block_label(char *buf, size_t len, const struct coll_bench *b)
 {
-	char nb[16], *p = csv_bench_params(b);
-	snprintf(buf, len, "%s%s%s", csv_bench_name(b, nb, sizeof(nb)), *p ? " " : "", p);
+	char nb[16], group[32] = "", hart[32] = "", *p = csv_bench_params(b);
+	if (b->have_header && (b->group || b->batch > 1))
+		snprintf(group, sizeof(group), " group %llu", (unsigned long long)b->group);
+	if (b->have_parallel)
+		snprintf(hart, sizeof(hart), " hart %llu", (unsigned long long)b->hart);
+	snprintf(buf, len, "%s%s%s%s%s", csv_bench_name(b, nb, sizeof(nb)), *p ? " " : "", p, group,
+		 hart);
 	free(p);
 	for (char *q = buf; *q; q++)
 		if (*q == ';')
