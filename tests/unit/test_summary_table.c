@@ -116,6 +116,17 @@ static void test_status_words(void **state)
 	assert_string_equal(summary_status(&r->bench[0]), "ok");
 	assert_string_equal(summary_status(&r->bench[2]), "fault");
 	assert_string_equal(summary_status(&r->bench[3]), "incomplete");
+	collector_free(c);
+
+	/* END without status= (older firmware): from verify. */
+	char line[WIRE_LINE_MAX + 1], all[4 * (WIRE_LINE_MAX + 1)] = "";
+	strcat(all, wire_line(line, TAG, 0, WIRE_REC_RUN, "fmt=1 seed=0x1 benches=2"));
+	strcat(all, wire_line(line, TAG, 1, WIRE_REC_END, "id=0 count=0 verify=fail"));
+	strcat(all, wire_line(line, TAG, 2, WIRE_REC_END, "id=1 count=0 verify=ok"));
+	c = decode(all, strlen(all), strlen(all));
+	r = &c->runs[0];
+	assert_string_equal(summary_status(&r->bench[0]), "verify-failed");
+	assert_string_equal(summary_status(&r->bench[1]), "ok");
 	assert_string_equal(summary_unit(1), "instr");
 	assert_string_equal(summary_unit(0), "cycles");
 	collector_free(c);
