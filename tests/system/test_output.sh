@@ -66,3 +66,19 @@ check "--exec 'list; show' says no run was asked for" \
 	"$elf" >"$out/hang.stdout" 2>&1
 check_eq "a run stopped on the timeout is incomplete" 1 "$?"
 check "QEMU's 'terminating on signal' is not shown" sh -c "! grep -q 'terminating on signal' '$out/hang.stdout'"
+
+# 6. On a terminal (script(1) gives rvbench a pty): one status line,
+# redrawn in place, with the block, i of n, its samples and the bytes/s;
+# cleared before the table, and no per-block log lines.
+if command -v script >/dev/null; then
+	script -qec "'$rvb' qemu --icount 0 -o '$out/tty' --bootargs 'rvbench.run=lpm*,qsort' '$elf'" \
+		/dev/null >"$out/tty.raw" 2>&1
+	check_eq "on a terminal the run completes" 0 "$?"
+	tr '\r' '\n' <"$out/tty.raw" >"$out/tty.lines"
+	check "the status line names the block, i of n, samples and bytes/s" \
+		grep -q '^block [1-4]/4 [a-z_]* [a-z_=0-9]*: [0-9]*/[0-9]* samples, [0-9]* B/s' "$out/tty.lines"
+	check "the status line is redrawn in place (carriage return, erase)" \
+		grep -q "$(printf '\r')block .*$(printf '\033')\[K" "$out/tty.raw"
+	check "no per-block log lines on a terminal" sh -c "! grep -q '^block [0-9]*/[0-9]*  ' '$out/tty.lines'"
+	check "the table follows" grep -q '^lpm_lookup_fixed  *prefixes=100000 ' "$out/tty.lines"
+fi
