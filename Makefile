@@ -7,7 +7,8 @@
 #                   each built with its own rvbench.mk (bench-units.mk)
 #   make run        build, boot on QEMU sifive_u, collect into results/
 #   make test       unit tests (ASan + UBSan) and system tests on QEMU
-#   make deps       install the Debian packages the build needs
+#   make deps       install the Debian packages building and running need
+#                   (deps-test: and those the tests need too)
 #   make fixtures   capture the firmware's streams the decoder's tests read
 
 # `make` alone builds `all`, whatever the included fragments define first.
@@ -110,7 +111,7 @@ $(filter-out $(FW_BOOT_OBJS) $(FW_PLAT_OBJS) $(FW_BENCH_OBJS),$(FW_OBJS)): TINC 
 HOST_OBJS := $(patsubst %,$(BUILD)/host/obj/%.o,$(basename $(HOST_SRCS)))
 HOST_LIB_OBJS_SAN := $(patsubst %,$(BUILD)/host/san/%.o,$(basename $(HOST_LIB_SRCS)))
 
-.PHONY: all firmware host run test deps clean fixtures
+.PHONY: all firmware host run test deps deps-images deps-test clean fixtures
 all: firmware host
 
 firmware: $(BUILD)/rvbench.elf $(BUILD)/rvbench.bin
@@ -164,8 +165,14 @@ $(BUILD)/tests/%: tests/unit/%.c $(HOST_LIB_OBJS_SAN)
 	@mkdir -p $(dir $@)
 	$(call quiet,TEST-CC,$<)$(HCC) $(HCFLAGS) $(SANITIZE) -Iinclude -Isrc/common $(HOST_INC_ALL) -Iplatform -Isrc -Itests/unit -Itests/support -MMD -MP -MF $@.d $< $(HOST_LIB_OBJS_SAN) -lcmocka $(HOST_LIBS) -o $@
 
+# Two levels (scripts/install-deps.sh): what `make run` needs, and what
+# `make test` needs on top (the image tools, cmocka, clang, ...).
 deps:
-	$(Q)scripts/install-deps.sh
+	$(Q)scripts/install-deps.sh run
+deps-images:
+	$(Q)scripts/install-deps.sh images
+deps-test:
+	$(Q)scripts/install-deps.sh test
 
 # Boots the image on QEMU's model of the HiFive Unleashed (hart 0 the E51,
 # harts 1-4 the U54s) with -icount shift=0, collects into
@@ -178,7 +185,7 @@ run: deps
 
 # Unit tests (cmocka, ASan + UBSan) then system tests (QEMU); one closing
 # line "N passed, N failed" over both.
-test: deps
+test: deps-test
 	$(Q)$(MAKE) --no-print-directory all $(UNIT_TESTS)
 	$(Q)tests/run-all.sh $(BUILD) $(UNIT_TESTS)
 
@@ -186,7 +193,7 @@ test: deps
 # firmware/, which the decoder's tests read (tests/unit/test_fixtures.c):
 # after a change to what the firmware sends, run it and commit the files
 # (tests/system/test_fixtures.sh fails until then).
-fixtures: deps
+fixtures: deps-test
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)tests/fixtures/capture.sh $(BUILD)
 

@@ -18,7 +18,7 @@ UBOOT_BOOTARGS  ?=
 export UBOOT_BOOTARGS
 
 # A missing firmware file is named with the Debian package providing it.
-need_file = @test -r $(1) || { echo "rvbench: $(1) not found: it comes with the Debian package $(2) (make deps, or apt-get install $(2))" >&2; exit 1; }
+need_file = @test -r $(1) || { echo "rvbench: $(1) not found: it comes with the Debian package $(2) (make deps-images, or apt-get install $(2))" >&2; exit 1; }
 
 .PHONY: images fw_payload uboot-disk sdcard run-uboot run-fw-payload
 images: fw_payload uboot-disk sdcard
@@ -31,24 +31,24 @@ $(BUILD)/boot.args: FORCE
 	@mkdir -p $(dir $@)
 	@printf '%s\n' "$$UBOOT_BOOTARGS" | cmp -s - $@ || printf '%s\n' "$$UBOOT_BOOTARGS" >$@
 
-# "| deps": mkimage, mtools, sfdisk and sgdisk are installed like the rest.
+# "| deps-images": mkimage, mtools, sfdisk and sgdisk are installed like the rest.
 # The firmware file is a prerequisite only when present: when missing, the
 # script says which package it comes with instead of "no rule to make".
-$(BUILD)/boot.scr: boot/boot.cmd $(BUILD)/boot.args scripts/images/boot-scr.sh | deps
+$(BUILD)/boot.scr: boot/boot.cmd $(BUILD)/boot.args scripts/images/boot-scr.sh | deps-images
 	$(call quiet,MKIMAGE,$@)scripts/images/boot-scr.sh boot/boot.cmd "$$UBOOT_BOOTARGS" $@
 
-$(BUILD)/fw_payload.bin: $(BUILD)/rvbench.bin $(wildcard $(OPENSBI_FW_JUMP)) scripts/images/fw-payload.sh | deps
+$(BUILD)/fw_payload.bin: $(BUILD)/rvbench.bin $(wildcard $(OPENSBI_FW_JUMP)) scripts/images/fw-payload.sh | deps-images
 	$(call quiet,PAYLOAD,$@)scripts/images/fw-payload.sh $(OPENSBI_FW_JUMP) $(BUILD)/rvbench.bin $@
 
-$(BUILD)/uboot-disk.img: $(BUILD)/boot.scr $(BUILD)/rvbench.bin scripts/images/uboot-disk.sh scripts/images/lib.sh | deps
+$(BUILD)/uboot-disk.img: $(BUILD)/boot.scr $(BUILD)/rvbench.bin scripts/images/uboot-disk.sh scripts/images/lib.sh | deps-images
 	$(call quiet,DISK,$@)scripts/images/uboot-disk.sh $@ $(BUILD)/boot.scr $(BUILD)/rvbench.bin
 
-$(BUILD)/sdcard.img: $(BUILD)/fw_payload.bin $(BUILD)/boot.scr $(BUILD)/rvbench.bin scripts/images/sdcard.sh scripts/images/lib.sh | deps
+$(BUILD)/sdcard.img: $(BUILD)/fw_payload.bin $(BUILD)/boot.scr $(BUILD)/rvbench.bin scripts/images/sdcard.sh scripts/images/lib.sh | deps-images
 	$(call quiet,SDCARD,$@)scripts/images/sdcard.sh $@ $(BUILD)/fw_payload.bin $(BUILD)/boot.scr $(BUILD)/rvbench.bin
 
 # U-Boot's autoboot countdown busy-waits: under -icount it takes ~10 s of
 # emulated instructions, so this chain runs on host time (noisy cycles).
-run-uboot: deps
+run-uboot: deps-images
 	$(Q)$(MAKE) --no-print-directory all uboot-disk
 	$(call need_file,$(OPENSBI_FW_JUMP),opensbi)
 	$(call need_file,$(UBOOT_QEMU),u-boot-qemu)
@@ -59,7 +59,7 @@ run-uboot: deps
 # The bytes the board's FSBL loads; no -kernel, so no bootargs: the run
 # parks when done (SBI shutdown is unsupported on sifive_u) and rvbench
 # stops QEMU after the trailer.
-run-fw-payload: deps
+run-fw-payload: deps-images
 	$(Q)$(MAKE) --no-print-directory all fw_payload
 	$(Q)$(BUILD)/host/rvbench qemu --machine sifive_u --smp 5 --icount 0 \
 		--qemu-args "-bios $(BUILD)/fw_payload.bin"

@@ -1,31 +1,55 @@
 #!/bin/sh
 # Installs the Debian packages rvbench needs that are missing, saying which
-# and why. Runs apt-get as root, or through sudo. Nothing is fetched from
+# and why. Two levels:
+#   scripts/install-deps.sh [run]   what building and running needs (make run)
+#   scripts/install-deps.sh images  run + the tools that make boot images
+#   scripts/install-deps.sh test    images + the test tools (make test)
+# Runs apt-get as root, or through sudo; with neither, names the missing
+# packages and the apt-get line to run, and fails. Nothing is fetched from
 # anywhere but the configured Debian archive.
 set -eu
 
-# package        why
-need='
+level=${1:-run}
+
+# package                     why
+run='
 gcc-riscv64-unknown-elf      cross-compiler for the firmware
 picolibc-riscv64-unknown-elf C library for the freestanding firmware
 qemu-system-misc             qemu-system-riscv64 runs the image (sifive_u, virt)
-opensbi                      OpenSBI firmware (fw_jump) for the boot chains
-u-boot-qemu                  U-Boot for QEMU virt boot tests
+opensbi                      OpenSBI firmware (fw_jump) QEMU boots the image with
+gnuplot-nox                  plots (rvbench plot)
+gcc                          host compiler for the rvbench CLI
+make                         the build
+libisal-dev                  ISA-L computes the run CRC-32 in the collector (carry-less multiply)
+libjansson-dev               Jansson reads meta.json back: compare checks both contexts
+'
+images='
+u-boot-qemu                  U-Boot for the QEMU virt boot chain
 u-boot-tools                 mkimage for U-Boot boot scripts
 mtools                       mformat/mcopy fill the FAT partitions of the disk images
 fdisk                        sfdisk writes the MBR of build/uboot-disk.img
 gdisk                        sgdisk writes and checks the GPT of build/sdcard.img
+'
+test='
 libcmocka-dev                cmocka for the host unit tests
-libisal-dev                  ISA-L computes the run CRC-32 in the collector (carry-less multiply)
-libjansson-dev               Jansson reads meta.json back: compare checks both contexts
-gnuplot-nox                  plots (rvbench plot)
 clang                        the libFuzzer target for the stream decoder (make fuzz)
 libclang-rt-14-dev           libFuzzer and the sanitizer runtimes for clang
 libbenchmark-tools           compare.py of Google Benchmark, to check gbench-json exports
 python3-scipy                what compare.py needs
-gcc                          host compiler for the rvbench CLI
-make                         the build
 '
+
+case $level in
+run) need=$run ;;
+images) need=$run$images ;;
+test) need=$run$images$test ;;
+--list-run) printf '%s' "$run" | awk 'NF {print $1}'; exit 0 ;;
+--list-images) printf '%s' "$images" | awk 'NF {print $1}'; exit 0 ;;
+--list-test) printf '%s' "$test" | awk 'NF {print $1}'; exit 0 ;;
+*)
+	echo "usage: scripts/install-deps.sh [run|images|test]" >&2
+	exit 2
+	;;
+esac
 
 missing=''
 reasons=''
@@ -39,18 +63,20 @@ done
 
 [ -z "$missing" ] && exit 0
 
-echo "rvbench: installing missing Debian packages:"
-printf '%s' "$reasons"
-
 if [ "$(id -u)" = 0 ]; then
 	as_root=''
 elif command -v sudo >/dev/null 2>&1; then
 	as_root='sudo'
 else
-	echo "rvbench: need root or sudo to install:$missing" >&2
+	echo "rvbench: missing Debian packages (for make ${level}):" >&2
+	printf '%s' "$reasons" >&2
+	echo "rvbench: no root and no sudo to install them; as root, run:" >&2
+	echo "  apt-get install -y --no-install-recommends$missing" >&2
 	exit 1
 fi
 
+echo "rvbench: installing missing Debian packages:"
+printf '%s' "$reasons"
 export DEBIAN_FRONTEND=noninteractive
 # The package lists of a fresh machine may be empty or stale.
 $as_root apt-get update -q >/dev/null || $as_root apt-get update -q

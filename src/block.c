@@ -120,7 +120,7 @@ static uint32_t warmup_auto(const struct config *c, const struct bench *b, void 
 
 /* Everything between the counter reads and the verdict; runs guarded. */
 static void measure_block(const struct config *c, const struct bench *b, struct bench_ctx *ctx,
-			  uint32_t id, uint32_t batch, uint32_t measured)
+			  uint32_t batch, uint32_t measured)
 {
 	struct lcg rng;
 	uint32_t warm_cap = warmup_cap(c, b);
@@ -135,7 +135,8 @@ static void measure_block(const struct config *c, const struct bench *b, struct 
 	}
 	/* Setup's randomness and the inputs come from separate LCG streams;
 	 * the host recomputes the inputs (src/common/inputs.c). */
-	lcg_seed(&rng, ~lcg_bench_seed(c->seed, id));
+	uint64_t seed = params_input_seed(b, c->seed, ctx->params);
+	lcg_seed(&rng, ~seed);
 	ctx->rng = &rng;
 	ctx->ninputs = ninputs;
 	uint64_t calls = (uint64_t)ninputs * batch;
@@ -155,7 +156,7 @@ static void measure_block(const struct config *c, const struct bench *b, struct 
 		return;
 	}
 	setup_done = 1;
-	if (inputs_fill(b->inputs, lcg_bench_seed(c->seed, id), ctx->input_range, inputs, ninputs,
+	if (inputs_fill(b->inputs, seed, ctx->input_range, inputs, ninputs,
 			scratch_words(), HARNESS_MAX_SAMPLES)) {
 		snprintf(ctx->reason, sizeof(ctx->reason),
 			 "a permutation of %lu inputs does not fit the %u-entry buffer",
@@ -172,7 +173,7 @@ static void measure_block(const struct config *c, const struct bench *b, struct 
 		/* Every hart warms up the same, fixed, number of samples, so
 		 * they all start measuring together. */
 		blk.warmup = c->warmup_auto ? 2 * CONFIG_WARMUP_WINDOW : warm_cap;
-		blk.npar = parallel_measure(c, b, id, inputs, blk.warmup, measured, batch, ctx,
+		blk.npar = parallel_measure(c, b, inputs, blk.warmup, measured, batch, ctx,
 					    samples);
 		blk.skew_ticks = parallel_skew();
 		blk.checksum = parallel_result(0)->checksum;
@@ -202,13 +203,13 @@ struct guarded_args {
 	const struct config *c;
 	const struct bench *b;
 	struct bench_ctx *ctx;
-	uint32_t id, batch, measured;
+	uint32_t batch, measured;
 };
 
 static void guarded_measure(void *p)
 {
 	struct guarded_args *a = p;
-	measure_block(a->c, a->b, a->ctx, a->id, a->batch, a->measured);
+	measure_block(a->c, a->b, a->ctx, a->batch, a->measured);
 }
 
 static void guarded_teardown(void *p)
@@ -248,7 +249,7 @@ const struct block *block_run(const struct config *c, const struct bench *b, uin
 			      .self_timed = !!(b->flags & BENCH_SELF_TIMED), .samples = samples,
 			      .trap = { .kind = GUARD_NONE }, .ctx = &ctx, .first_id = id };
 
-	struct guarded_args args = { c, b, &ctx, id, batch, measured };
+	struct guarded_args args = { c, b, &ctx, batch, measured };
 	if (guard_call(guarded_measure, &args, budget)) {
 		/* The guard brought us back: the benchmark trapped or ran
 		 * past its budget. Its samples are not trustworthy. */

@@ -7,6 +7,7 @@
 #include "emit_flags.h"
 #include "harness.h"
 #include "harts.h"
+#include "input_seed.h"
 #include "inputs.h"
 #include "layout.h"
 #include "parallel.h"
@@ -96,6 +97,9 @@ void emit_run(const struct config *c, const struct platform *p, uint32_t nblocks
 		.bad_options = c->bad_options,
 	};
 
+	/* How the blocks' inputs were seeded (input_seed.h): the host
+	 * recomputes them by the same rule. */
+	REC_SET(&r, RUN, inputs_seed, INPUT_SEED_RULE_NAME);
 	totals = (struct emit_totals){ .crc = crc32_init() };
 	if (c->warmup_auto)
 		snprintf(warmup, sizeof(warmup), "auto");

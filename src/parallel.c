@@ -112,7 +112,7 @@ static void par_job_run(void *arg)
 	parallel_wait_cycles[j->r->hartid % MAX_HARTS] += j->r->wait_cycles;
 }
 
-unsigned parallel_measure(const struct config *c, const struct bench *b, uint32_t id,
+unsigned parallel_measure(const struct config *c, const struct bench *b,
 			  const uint64_t *inputs, uint32_t warm, uint32_t measured, uint32_t batch,
 			  struct bench_ctx *boot_ctx, struct wire_sample *boot_out)
 {
@@ -146,7 +146,7 @@ unsigned parallel_measure(const struct config *c, const struct bench *b, uint32_
 							       : count * batch,
 					     .params = p->params,
 					     .input_range = boot_ctx->input_range };
-		lcg_seed(&rng, ~lcg_bench_seed(c->seed, id) ^ h->hartid);
+		lcg_seed(&rng, ~params_input_seed(b, c->seed, p->params) ^ h->hartid);
 		p->ctx.rng = &rng;
 		p->out = arena_alloc(sizeof(struct wire_sample) * count, 64);
 		if (!p->out || (b->setup && b->setup(&p->ctx))) {

@@ -60,7 +60,7 @@ int parallel_eligible(const struct bench *b);
  * measuring into boot_out with boot_ctx. Returns how many harts took part;
  * their results stay here until the next parallel_measure().
  */
-unsigned parallel_measure(const struct config *c, const struct bench *b, uint32_t id,
+unsigned parallel_measure(const struct config *c, const struct bench *b,
 			  const uint64_t *inputs, uint32_t warm, uint32_t measured, uint32_t batch,
 			  struct bench_ctx *boot_ctx, struct wire_sample *boot_out);
 /* Result k (< the count parallel_measure() returned). */

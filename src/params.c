@@ -1,5 +1,6 @@
 #include "params.h"
 
+#include "input_seed.h"
 #include "registry.h"
 
 #include <stdio.h>
@@ -45,4 +46,13 @@ unsigned params_resolve(const struct bench *b, const struct config *c, int64_t *
 	for (; b->params && b->params[n].name && n < PARAMS_MAX; n++)
 		out[n] = config_param(c, b->name, b->params[n].name, b->params[n].def);
 	return n;
+}
+
+uint64_t params_input_seed(const struct bench *b, uint64_t run_seed, const int64_t *values)
+{
+	uint64_t key = input_key_name(b->name);
+
+	for (unsigned n = 0; b->params && b->params[n].name && n < PARAMS_MAX; n++)
+		key = input_key_param_i64(key, b->params[n].name, values[n]);
+	return input_seed(run_seed, key);
 }

@@ -183,7 +183,7 @@ static void run_benchmark_once(const struct config *c, const struct bench *b, ui
 				 table ? group_table + (size_t)g * c->size : NULL, 0);
 		tracepoint_drain();
 	}
-	stream_say("%s: Kanata sweep, net accumulated cycles per test:", b->name);
+	stream_say("%s: group sweep, net accumulated cycles per group:", b->name);
 	if (table)
 		report_group_table(c->initial, c->delta, c->size, c->groups, group_table);
 	else
@@ -204,7 +204,7 @@ void run_all(const struct config *c)
 	emit_run(c, plat, nblocks);
 	stream_say("rvbench: %lu benchmarks, seed 0x%llx, %s counters, %s", (unsigned long)nbenches,
 		   (unsigned long long)c->seed, counter_mode_name(c->counter),
-		   c->groups ? "Kanata group sweep" : "per-call samples");
+		   c->groups ? "group sweep" : "per-call samples");
 	selfcheck(c);
 	tracepoint_selfcheck();
 

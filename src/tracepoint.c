@@ -44,7 +44,7 @@ void tracepoint_selfcheck(void)
 	tp_log_len = tp_dropped = 0;
 	emit_overhead(REC_OH_TP_EFFECTIVE, rec_counter_name[REC_COUNTER_TRACEPOINT], &inner);
 	emit_overhead(REC_OH_TP_TOTAL, rec_counter_name[REC_COUNTER_TRACEPOINT], &total);
-	stream_say("rvbench: tracepoint overhead (cycles; seed 004's nested empty pairs):");
+	stream_say("rvbench: tracepoint overhead (cycles; nested empty start/stop pairs):");
 	report_moments_header();
 	report_moments_row("effective (inner pair)", &inner);
 	report_moments_row("total (outer - inner)", &total);

@@ -2,6 +2,8 @@
  * (analysis_report.h). */
 #include "analysis_report.h"
 
+#include <fnmatch.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -245,8 +247,14 @@ int an_report_results(FILE *f, const struct results *r, const struct an_opts *o)
 {
 	if (!r->ns)
 		return fprintf(f, "%s: no samples\n", r->dir ? r->dir : "results") < 0 ? -1 : 0;
+	size_t shown = 0;
 	for (size_t i = 0; i < r->ns;) {
 		size_t end = an_bench_end(r, i);
+		if (o->bench && fnmatch(o->bench, r->s[i].bench, 0)) {
+			i = end;
+			continue;
+		}
+		shown++;
 		for (size_t g = i; g < end; g++)
 			if (report_series(f, &r->s[g], o))
 				return -1;
@@ -254,6 +262,8 @@ int an_report_results(FILE *f, const struct results *r, const struct an_opts *o)
 			return -1;
 		i = end;
 	}
+	if (o->bench && !shown && fprintf(f, "no benchmark matches '%s'\n", o->bench) < 0)
+		return -1;
 	return fflush(f) ? -1 : 0;
 }
 

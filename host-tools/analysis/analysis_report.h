@@ -17,8 +17,9 @@ struct an_opts {
 	double target_e;     /* Kanata's target half-width fraction (0.02) */
 	size_t windows;      /* windows for the steady-state search (10) */
 	double mhz;          /* gbench-json: cycles -> ns (1000: 1 cycle = 1 ns) */
+	const char *bench;   /* text report: only benchmarks matching this glob */
 };
-#define AN_OPTS_DEFAULT { 0.95, 0.90, 0.02, 10, 1000.0 }
+#define AN_OPTS_DEFAULT { 0.95, 0.90, 0.02, 10, 1000.0, NULL }
 
 /* Series [first, *end) of r share run and bench: one benchmark, all its
  * groups. Returns *end. */

@@ -212,12 +212,12 @@ int cmd_plot(const struct command *cmd, int argc, char **argv)
 			return EXIT_ERROR;
 		}
 	}
-	if (optind != argc - 1) {
-		rvb_error(optind >= argc ? "plot: no DIR given (see rvbench plot --help)"
-					 : "plot: one DIR only (see rvbench plot --help)");
+	if (optind < argc - 1) {
+		rvb_error("plot: one DIR only (see rvbench plot --help)");
 		return EXIT_ERROR;
 	}
-	const char *dir = argv[optind];
+	/* Without DIR, the latest collection's. */
+	const char *dir = optind < argc ? argv[optind] : "results/latest";
 	char err[4400], file[4400];
 	struct results r;
 	if (results_load(dir, &r, err, sizeof(err))) {

@@ -49,13 +49,13 @@ int cmd_qemu(const struct command *cmd, int argc, char **argv)
 		{ "icount", required_argument, NULL, 'i' },
 		{ "bootargs", required_argument, NULL, 'a' },
 		{ "memory", required_argument, NULL, 'm' },
-		{ "qemu-args", required_argument, NULL, 'q' },
+		{ "qemu-args", required_argument, NULL, 'A' },
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "repeat", required_argument, NULL, 'r' },
 		{ "matrix", required_argument, NULL, 'x' },
 		COLLECT_LONG_OPTIONS,
 	};
-	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, DEFAULT_TIMEOUT_S, 0, NULL };
+	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, DEFAULT_TIMEOUT_S, 0, NULL, 0, 0 };
 	struct qemu_opts o = { .machine = "sifive_u", .icount_shift = 0 };
 	unsigned long v;
 	struct fanout fo = { .jobs = 1, .repeat = 1 };
@@ -63,7 +63,7 @@ int cmd_qemu(const struct command *cmd, int argc, char **argv)
 	static char *qemu_args_buf; /* lives as long as the command */
 
 	reset_getopt();
-	while ((opt = next_own_opt("qemu", cmd->help, &c, argc, argv, ":M:t:o:e:chj:", lo, &status)) !=
+	while ((opt = next_own_opt("qemu", cmd->help, &c, argc, argv, ":M:t:o:e:chj:vq", lo, &status)) !=
 	       -1) {
 		if (opt == OPT_RETURN)
 			return status;
@@ -102,7 +102,7 @@ int cmd_qemu(const struct command *cmd, int argc, char **argv)
 			}
 			o.memory = optarg;
 			break;
-		case 'q': {
+		case 'A': {
 			/* The console is ours: a -serial or monitor on stdio would
 			 * take the UART from the collector. */
 			static const char *const own[] = { "-serial", "-nographic", "-monitor",
@@ -208,6 +208,7 @@ static int collect_once(struct qemu_opts o, struct collect_cli c)
 		return EXIT_ERROR;
 	}
 	s.allow_partial = c.allow_partial;
+	session_verbosity(&s, c.verbose, c.quiet, o.icount_shift >= 0);
 	console_begin("qemu", &k, &s);
 	struct meta_source m = { .kind = "qemu", .argv = qargv, .machine = o.machine,
 				 .timeout_s = o.timeout_s, .qemu_version = qemu_ver,

@@ -14,15 +14,17 @@ int cmd_replay(const struct command *cmd, int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "allow-partial", no_argument, NULL, 'P' },
 		{ "device-name", required_argument, NULL, 'D' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0, 0, 0, 0 },
 	};
-	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, 0, 0, NULL };
+	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, 0, 0, NULL, 0, 0 };
 	int opt, status;
 
 	reset_getopt();
 	/* Its options are all shared ones: anything else is an error. */
-	if ((opt = next_own_opt("replay", cmd->help, &c, argc, argv, ":o:h", lo, &status)) != -1)
+	if ((opt = next_own_opt("replay", cmd->help, &c, argc, argv, ":o:hvq", lo, &status)) != -1)
 		return opt == OPT_RETURN ? status : EXIT_ERROR;
 	if (optind != argc - 1) {
 		rvb_error(optind >= argc ? "replay: no FILE given (see rvbench replay --help)"
@@ -44,6 +46,9 @@ int cmd_replay(const struct command *cmd, int argc, char **argv)
 		return EXIT_ERROR;
 	}
 	s.allow_partial = c.allow_partial;
+	/* A saved log decodes at once: no progress (-q is taken as for
+	 * qemu and serial). */
+	session_verbosity(&s, c.verbose, 1, 0);
 	struct meta_source m = { .kind = "replay", .file = file, .device_name = c.device_name };
 	enum src_end end;
 	if (source_file(&s, file, &end, err, sizeof(err))) {

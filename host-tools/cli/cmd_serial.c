@@ -15,13 +15,13 @@ int cmd_serial(const struct command *cmd, int argc, char **argv)
 		{ "baud", required_argument, NULL, 'b' },
 		COLLECT_LONG_OPTIONS,
 	};
-	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, DEFAULT_TIMEOUT_S, 0, NULL };
+	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, DEFAULT_TIMEOUT_S, 0, NULL, 0, 0 };
 	const char *port = NULL;
 	unsigned long baud = 115200, v;
 	int opt, status;
 
 	reset_getopt();
-	while ((opt = next_own_opt("serial", cmd->help, &c, argc, argv, ":p:b:t:o:e:ch", lo, &status)) !=
+	while ((opt = next_own_opt("serial", cmd->help, &c, argc, argv, ":p:b:t:o:e:chvq", lo, &status)) !=
 	       -1) {
 		if (opt == OPT_RETURN)
 			return status;
@@ -73,6 +73,7 @@ int cmd_serial(const struct command *cmd, int argc, char **argv)
 		return EXIT_ERROR;
 	}
 	s.allow_partial = c.allow_partial;
+	session_verbosity(&s, c.verbose, c.quiet, 0);
 	s.link_bytes_per_s = baud / 10; /* 8N1: ten bits a byte */
 	struct meta_source m = { .kind = "serial", .port = port, .baud = baud,
 				 .timeout_s = timeout_s, .device_name = c.device_name };

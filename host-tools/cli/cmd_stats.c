@@ -95,12 +95,19 @@ int cmd_stats(const struct command *cmd, int argc, char **argv)
 			return EXIT_ERROR;
 		}
 	}
-	if (optind != argc - 1) {
-		rvb_error(optind >= argc ? "stats: no DIR given (see rvbench stats --help)"
-					 : "stats: one DIR only (see rvbench stats --help)");
+	if (argc - optind > 2) {
+		rvb_error("stats: DIR and BENCH at most (see rvbench stats --help)");
 		return EXIT_ERROR;
 	}
-	const char *dir = argv[optind];
+	/* Without DIR, the latest collection's. */
+	const char *dir = optind < argc ? argv[optind] : "results/latest";
+	if (optind + 1 < argc) {
+		if (strcmp(format, "text")) {
+			rvb_error("stats: BENCH selects in the text report only");
+			return EXIT_ERROR;
+		}
+		o.bench = argv[optind + 1];
+	}
 	char err[4400];
 	struct results r;
 	if (results_load(dir, &r, err, sizeof(err))) {

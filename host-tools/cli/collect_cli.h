@@ -24,7 +24,7 @@ struct console_cli {
 };
 
 /* The long options of collect_opt(), for qemu and serial (replay takes
- * --output, --allow-partial, --device-name and --help only), and the table's end. */
+ * --output, --allow-partial, --device-name, -v, -q and --help only), and the table's end. */
 #define COLLECT_LONG_OPTIONS                            \
 	{ "timeout", required_argument, NULL, 't' },    \
 	{ "output", required_argument, NULL, 'o' },     \
@@ -32,6 +32,8 @@ struct console_cli {
 	{ "exec", required_argument, NULL, 'e' },       \
 	{ "console", no_argument, NULL, 'c' },          \
 	{ "device-name", required_argument, NULL, 'D' }, \
+	{ "verbose", no_argument, NULL, 'v' },          \
+	{ "quiet", no_argument, NULL, 'q' },            \
 	{ "help", no_argument, NULL, 'h' },             \
 	{ 0, 0, 0, 0 }
 
@@ -45,6 +47,9 @@ struct collect_cli {
 	int allow_partial;
 	/* --device-name: the board or device measured, for meta.json. */
 	const char *device_name;
+	/* -v: every block's full statistics after the table; -q: no
+	 * progress while collecting. */
+	int verbose, quiet;
 };
 
 /* Strict unsigned decimal in [min, max]: 0, or -1 when s is not one. */

@@ -25,9 +25,11 @@ void console_begin(const char *cmd, struct console *k, struct session *s)
 {
 	if (k->mode == CONSOLE_OFF)
 		return;
+	/* `list; show` asks for no run: none found is no news. */
+	s->no_run_asked = k->mode == CONSOLE_EXEC && !console_script_runs(k);
 	/* The human lines go to stdout; a progress line would mix in. */
 	if (isatty(STDOUT_FILENO))
-		s->progress = 0;
+		s->progress = PROGRESS_OFF;
 	if (k->mode == CONSOLE_INTERACTIVE) {
 		if (console_tty_raw(STDIN_FILENO))
 			rvb_error("%s: cannot put the terminal in raw mode: %s", cmd, strerror(errno));

@@ -73,7 +73,7 @@ static int console_opt(const char *cmd, struct console_cli *cc, int opt, const c
 enum { OPT_OTHER, OPT_TAKEN, OPT_HELP, OPT_BAD };
 
 /* One of the shared options (--timeout, --exec, --console, --allow-partial,
- * --output, --device-name, --help: usage printed); OPT_OTHER for the command's own,
+ * --output, --device-name, -v, -q, --help: usage printed); OPT_OTHER for the command's own,
  * OPT_BAD once the error is said. */
 static int collect_opt(const char *cmd, const char *usage, struct collect_cli *c, int opt,
 		       const char *arg)
@@ -97,6 +97,12 @@ static int collect_opt(const char *cmd, const char *usage, struct collect_cli *c
 		return OPT_TAKEN;
 	case 'o':
 		c->outdir = arg;
+		return OPT_TAKEN;
+	case 'v':
+		c->verbose = 1;
+		return OPT_TAKEN;
+	case 'q':
+		c->quiet = 1;
 		return OPT_TAKEN;
 	case 'D':
 		if (!*arg || strlen(arg) > DEVICE_NAME_MAX) {

@@ -39,6 +39,10 @@ static const char help_qemu[] =
 	"  -o, --output DIR     output directory\n"
 	"      --allow-partial  exit 0 even if samples were lost (gaps.csv lists them)\n"
 	"      --device-name NAME  the board or device measured, kept in meta.json\n"
+	"  -v, --verbose        after the table, every block's full statistics, histogram\n"
+	"                       and CDF (as rvbench stats DIR)\n"
+	"  -q, --quiet          no progress on stderr (a status line on a terminal, else\n"
+	"                       a line per finished block)\n"
 	"  -j, --jobs N         fan-out: run up to N QEMU instances at once (1..64)\n"
 	"      --repeat R       fan-out: R instances (of each matrix point)\n"
 	"      --matrix KEY=V1,V2,...  fan-out: one instance per value, KEY=V added to\n"
@@ -75,6 +79,10 @@ static const char help_serial[] =
 	"  -o, --output DIR     output directory\n"
 	"      --allow-partial  exit 0 even if samples were lost (gaps.csv lists them)\n"
 	"      --device-name NAME  the board or device measured, kept in meta.json\n"
+	"  -v, --verbose        after the table, every block's full statistics, histogram\n"
+	"                       and CDF (as rvbench stats DIR)\n"
+	"  -q, --quiet          no progress on stderr (a status line on a terminal, else\n"
+	"                       a line per finished block)\n"
 	"  -h, --help           this help\n";
 
 static const char help_replay[] =
@@ -85,12 +93,15 @@ static const char help_replay[] =
 	"  -o, --output DIR     output directory\n"
 	"      --allow-partial  exit 0 even if samples were lost (gaps.csv lists them)\n"
 	"      --device-name NAME  the board or device measured, kept in meta.json\n"
+	"  -v, --verbose        after the table, every block's full statistics\n"
+	"  -q, --quiet          accepted as for qemu and serial (a replay shows no progress)\n"
 	"  -h, --help           this help\n";
 
 static const char help_stats[] =
-	"usage: rvbench stats [OPTIONS] DIR\n"
+	"usage: rvbench stats [OPTIONS] [DIR [BENCH]]\n"
 	"\n"
-	"Statistics of DIR/samples.csv (measured samples, per run, bench and group):\n"
+	"Statistics of DIR/samples.csv (default results/latest; measured samples, per\n"
+	"run, block and group), of the benchmarks matching the glob BENCH if given:\n"
 	"count, min, max, mean, variance, stddev (%), median, p90/95/99, MAD, mode,\n"
 	"CIs of mean and median, Tukey outliers, steady state, code paths by instret,\n"
 	"histogram and CDF; for group runs Kanata's estimates and the slope.\n"
@@ -133,9 +144,9 @@ static const char help_compare[] =
 	"--strict, different contexts).\n";
 
 static const char help_plot[] =
-	"usage: rvbench plot [OPTIONS] DIR\n"
+	"usage: rvbench plot [OPTIONS] [DIR]\n"
 	"\n"
-	"Draw each benchmark of DIR/samples.csv with gnuplot: histogram, CDF, the\n"
+	"Draw each benchmark of DIR/samples.csv (default results/latest) with gnuplot: histogram, CDF, the\n"
 	"sorted-duration percentile curve, and the group progression (group runs)\n"
 	"or the samples in order. A swept benchmark (blocks that differ in one\n"
 	"parameter, p.NAME) also gets DIR/plot-BENCH-sweep.png: the median per call\n"
@@ -181,13 +192,13 @@ const struct command commands[] = {
 	  cmd_serial, 1 },
 	{ "replay", "FILE", "decode a saved UART log", help_replay, cmd_replay, 1 },
 	/* The analysis commands only read files. */
-	{ "stats", "DIR", "statistics of a result directory (also --format csv|json|gbench-json)",
+	{ "stats", "[DIR [BENCH]]", "statistics of a result directory (also --format csv|json|gbench-json)",
 	  help_stats, cmd_stats, 0 },
 	{ "compare", "A B", "A/B comparison of two result directories (or DIR:BENCH)", help_compare,
 	  cmd_compare, 0 },
 	{ "fleet", "DIR...", "one report (and merged directory) of many devices' results",
 	  help_fleet, cmd_fleet, 0 },
-	{ "plot", "DIR", "histogram, CDF and more as PNG/SVG through gnuplot", help_plot, cmd_plot,
+	{ "plot", "[DIR]", "histogram, CDF and more as PNG/SVG through gnuplot", help_plot, cmd_plot,
 	  0 },
 };
 const size_t ncommands = sizeof(commands) / sizeof(commands[0]);

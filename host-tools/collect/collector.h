@@ -187,6 +187,10 @@ struct coll_run {
 	int fmt_ok;    /* fmt=1: content lines are read */
 	uint64_t seed; /* from seed= (0 if absent or bad) */
 	int seed_ok;
+	/* RUN inputs_seed (input_seed.h): how the blocks' inputs were seeded.
+	 * Absent: by block id (older firmware); a word not known here: the
+	 * inputs are not recomputed. */
+	enum { COLL_SEED_BY_BLOCK, COLL_SEED_BY_NAME, COLL_SEED_UNKNOWN } inputs_seed;
 	uint64_t benches_declared;
 	int benches_declared_ok;
 
@@ -288,6 +292,8 @@ struct coll_derived {
  * b->have_header for meaningful values). */
 void coll_derive(const struct coll_run *r, const struct coll_bench *b,
 		 uint64_t index, struct coll_derived *d);
+/* The seed of b's inputs by the run's rule (RUN inputs_seed, input_seed.h). */
+uint64_t coll_bench_input_seed(const struct coll_run *r, const struct coll_bench *b);
 /*
  * Inputs of samples 0..n-1 (inputs_fill of the block's kind and seed).
  * Returns how many are known: 0 without the seed or the BENCH header,

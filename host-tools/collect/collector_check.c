@@ -14,6 +14,7 @@
 
 #include "block_stats.h"
 #include "crc.h"
+#include "input_seed.h"
 #include "inputs.h"
 #include "lcg.h"
 #include "stats.h"
@@ -332,13 +333,25 @@ void coll_derive(const struct coll_run *r, const struct coll_bench *b, uint64_t 
 		d->flags |= SAMPLE_FLAG_PATH_DIFFERS;
 }
 
+uint64_t coll_bench_input_seed(const struct coll_run *r, const struct coll_bench *b)
+{
+	if (r->inputs_seed == COLL_SEED_BY_BLOCK)
+		return input_seed_by_block(r->seed, b->inputs_block);
+	/* By name and parameters: the harts of a parallel block have the
+	 * same name and parameters, so inputs_block is not needed. */
+	uint64_t key = input_key_name(b->name);
+	for (size_t i = 0; i < b->nparam; i++)
+		key = input_key_param(key, b->param[i].key, b->param[i].value);
+	return input_seed(r->seed, key);
+}
+
 size_t coll_bench_inputs(const struct coll_run *r, const struct coll_bench *b,
 			 uint64_t *out, size_t n)
 {
 	/* The firmware's own inputs_fill() on the block's seed; a permutation
 	 * needs R words of scratch (R = range, or inputs_n), capped like the
 	 * samples so a bad header cannot ask for gigabytes. */
-	if (!r->seed_ok || !b->have_header)
+	if (!r->seed_ok || !b->have_header || r->inputs_seed == COLL_SEED_UNKNOWN)
 		return 0;
 	uint32_t m = (uint32_t)b->inputs_n;
 	uint32_t rr = b->input_kind != INPUT_PERMUTATION ? 0 : b->input_range ? (uint32_t)b->input_range : m;
@@ -347,7 +360,7 @@ size_t coll_bench_inputs(const struct coll_run *r, const struct coll_bench *b,
 	uint64_t *all = coll_xrealloc(NULL, (size_t)m * sizeof(*all));
 	uint64_t *scratch = coll_xrealloc(NULL, ((size_t)rr + 1) * sizeof(*scratch));
 	size_t known = 0;
-	if (!inputs_fill((enum input_kind)b->input_kind, lcg_bench_seed(r->seed, b->inputs_block),
+	if (!inputs_fill((enum input_kind)b->input_kind, coll_bench_input_seed(r, b),
 			 (uint32_t)b->input_range, all, m, scratch, rr)) {
 		known = n < m ? n : m;
 		memcpy(out, all, known * sizeof(*out));

@@ -7,6 +7,8 @@
  */
 #include "collector_records.h"
 
+#include "input_seed.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,6 +85,10 @@ const char *coll_rec_run(struct coll_run *r, const struct wire_line *l)
 		r->seed = v;
 		r->seed_ok = 1;
 	}
+	const char *rule = coll_run_field(r, "inputs_seed");
+	r->inputs_seed = !rule ? COLL_SEED_BY_BLOCK
+			 : !strcmp(rule, INPUT_SEED_RULE_NAME) ? COLL_SEED_BY_NAME
+							       : COLL_SEED_UNKNOWN;
 	if (run_number(l, REC_F_RUN_benches, &v)) {
 		r->benches_declared = v;
 		r->benches_declared_ok = 1;

@@ -1,6 +1,8 @@
 /* meta.json writer (meta_json.h). */
 #include "meta_json.h"
 
+#include "input_seed.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -155,6 +157,14 @@ static int config(FILE *f, const struct coll_run *r)
 		return -1;
 	if (r->seed_ok && fprintf(f, "%s\"seed\": \"0x%llx\"", n++ ? ", " : "",
 				  (unsigned long long)r->seed) < 0)
+		return -1;
+	/* How the inputs were seeded, so a reader knows which results share
+	 * their data (input_seed.h): from the RUN record, or the rule of
+	 * firmware that did not say. */
+	if (r->seed_ok &&
+	    (fprintf(f, "%s\"inputs_seed\": ", n++ ? ", " : "") < 0 ||
+	     json_string(f, r->inputs_seed == COLL_SEED_BY_BLOCK ? INPUT_SEED_RULE_BLOCK
+			    : (v = coll_run_field(r, "inputs_seed")) ? v : "")))
 		return -1;
 	if ((v = coll_run_field(r, "counter")) &&
 	    (fprintf(f, "%s\"counter\": ", n++ ? ", " : "") < 0 || json_string(f, v)))

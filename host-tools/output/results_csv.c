@@ -143,12 +143,18 @@ static void read_meta(const char *dir, struct results *r)
 	json_t *root = json_load_file(path, 0, &je);
 	/* one that is there but not JSON is found, with no status */
 	r->meta_found = root || access(path, F_OK) == 0;
+	r->unit = "cycles";
 	if (!root)
 		return;
 	const char *status = json_string_value(json_object_get(root, "status"));
 	if (status && strlen(status) < sizeof(r->status))
 		memcpy(r->status, status, strlen(status) + 1);
 	r->complete = !strcmp(r->status, "complete");
+	json_t *src = json_object_get(root, "source");
+	const char *kind = json_string_value(json_object_get(src, "kind"));
+	const char *icount = json_string_value(json_object_get(src, "icount"));
+	if (kind && !strcmp(kind, "qemu") && icount && strcmp(icount, "off"))
+		r->unit = "instr";
 	json_decref(root);
 }
 

@@ -42,7 +42,16 @@ struct results {
 	int meta_found;    /* meta.json was read */
 	int complete;      /* meta.json says "status": "complete" */
 	char status[32];   /* that status, "" if unknown */
+	/* What the counters counted, for axis labels: "instr" when meta.json's
+	 * source ran QEMU with -icount, else "cycles". */
+	const char *unit;
 };
+
+/* r's unit word: "cycles" for results not loaded from a directory. */
+static inline const char *res_unit(const struct results *r)
+{
+	return r->unit ? r->unit : "cycles";
+}
 
 /* Loads DIR/samples.csv, DIR/meta.json and the unit, per_call and cflags
  * of each block from DIR/summary.csv. Returns 0, or -1 with a message naming the

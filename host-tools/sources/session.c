@@ -169,42 +169,8 @@ int session_open(struct session *s, const char *outdir, const char *same_as,
 		return -1;
 	}
 	s->c = collector_new();
-	s->progress = isatty(STDERR_FILENO);
+	s->progress = isatty(STDERR_FILENO) ? PROGRESS_TTY : PROGRESS_LOG;
 	return 0;
-}
-
-void session_progress(struct session *s, long long now_ms, int final)
-{
-	const struct coll_run *r = s->c->nruns ? &s->c->runs[s->c->nruns - 1] : NULL;
-	uint64_t got = 0, expected = 0;
-	int more = 1;
-
-	if (!s->progress)
-		return;
-	if (!s->progress_start_ms)
-		s->progress_start_ms = now_ms;
-	if (!final && now_ms - s->progress_last_ms < 250)
-		return;
-	s->progress_last_ms = now_ms;
-	if (r) {
-		for (size_t i = 0; i < r->nbench; i++) {
-			got += r->bench[i].nreceived;
-			if (r->bench[i].have_header)
-				expected += r->bench[i].warmup + r->bench[i].samples;
-		}
-		/* Blocks not announced yet: the total is a lower bound. */
-		more = !r->benches_declared_ok || r->nbench < r->benches_declared;
-	}
-	double secs = (double)(now_ms - s->progress_start_ms) / 1000.0;
-	double rate = secs > 0 ? (double)s->c->bytes / secs : 0;
-	double link = s->link_bytes_per_s ? (double)s->link_bytes_per_s : rate;
-	fprintf(stderr, "\r%llu of %llu%s samples, %.0f B/s", (unsigned long long)got,
-		(unsigned long long)expected, more ? "+" : "", rate);
-	if (r && got && expected > got && link > 0) {
-		double bytes_per_sample = r->s_samples ? (double)r->s_bytes / (double)r->s_samples : 8;
-		fprintf(stderr, ", ETA %.0f s", (double)(expected - got) * bytes_per_sample / link);
-	}
-	fputs(final ? "\x1b[K\n" : "\x1b[K", stderr);
 }
 
 void session_feed(struct session *s, const void *buf, size_t n)
@@ -279,13 +245,16 @@ int session_finish(struct session *s, const struct meta_source *src, FILE *out)
 		rvb_error("%s", err);
 		status = EXIT_ERROR;
 	}
-	if (summary_print(out, s->c, src, an_report_collector))
+	if (!s->c->nruns)
+		fputs(s->no_run_asked ? "no run: the console commands start none\n"
+				      : "no run found in the stream\n", out);
+	if (summary_print(out, s->c, src, s->verbose ? an_report_collector : NULL))
 		status = EXIT_ERROR;
-	if (src->icount && strcmp(src->icount, "off"))
-		fprintf(out, "note: %s\n", ICOUNT_NOTE);
 	if (src->end && strcmp(src->end, "trailer") && strcmp(src->end, "eof"))
 		fprintf(out, "collection ended: %s\n", src->end);
-	fprintf(out, "results in %s\n", s->dir);
+	int hint = !s->verbose && s->c->nruns;
+	fprintf(out, "results in %s%s%s\n", s->dir, hint ? "; every block's statistics: rvbench stats " : "",
+		hint ? s->dir : "");
 	if (s->make_latest)
 		update_latest(s); /* incomplete results are results too */
 	/* Loss is forgiven only with --allow-partial; a failed block never. */

@@ -26,8 +26,15 @@ struct session {
 	int log_errno;    /* first write error on uart.log, 0 if none */
 	int allow_partial; /* --allow-partial: lost samples alone do not fail */
 	unsigned long link_bytes_per_s; /* serial: baud / 10; 0 when unknown */
-	int progress;      /* stderr is a terminal: show a progress line */
+	/* Progress on stderr (progress.c): a status line on a terminal, a
+	 * line per finished block elsewhere, nothing with -q. */
+	enum { PROGRESS_OFF, PROGRESS_TTY, PROGRESS_LOG } progress;
+	int verbose;       /* -v: every block's full statistics after the table */
+	int quiet;         /* -q: no progress */
+	int icount;        /* the counters count QEMU -icount's instructions */
+	int no_run_asked;  /* console commands that start no run (list; show) */
 	long long progress_start_ms, progress_last_ms;
+	size_t progress_run, progress_logged; /* runs begun, blocks logged */
 	struct collector *c;
 };
 
@@ -46,8 +53,11 @@ void session_free(struct session *s);
 /* Removes the (still empty) uart.log and, if now empty, the directory. */
 void session_discard(struct session *s);
 
-/* Redraws the progress line (at most 4 times a second; now_ms from a
- * monotonic clock); final: the last one, ended with a newline. */
+/* After session_open: -v, -q, and whether the counters count
+ * instructions (QEMU -icount), for the progress lines' unit. */
+void session_verbosity(struct session *s, int verbose, int quiet, int icount);
+/* Progress after bytes were fed (progress.c; now_ms from a monotonic
+ * clock); final: the collection is over (the status line is cleared). */
 void session_progress(struct session *s, long long now_ms, int final);
 
 /* Ctrl-C and SIGTERM: they are blocked outside session_wait_mask(), so a

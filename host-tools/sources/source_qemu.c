@@ -129,8 +129,9 @@ void qemu_free_argv(char **argv)
 }
 
 /* Child side: never returns. Reports an exec failure through errfd.
- * infd: QEMU's stdin (the console's pipe), or -1 for /dev/null. */
-static void child(char **argv, int infd, int outfd, int errfd)
+ * infd: QEMU's stdin (the console's pipe), or -1 for /dev/null.
+ * logfd: QEMU's stderr (qemu_stderr_forward()), or -1 for ours. */
+static void child(char **argv, int infd, int outfd, int errfd, int logfd)
 {
 	sigset_t none;
 	int null = infd >= 0 ? infd : open("/dev/null", O_RDONLY);
@@ -145,7 +146,8 @@ static void child(char **argv, int infd, int outfd, int errfd)
 	signal(SIGPIPE, SIG_DFL); /* ignored by the console's parent; kept by exec */
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
-	if (null < 0 || dup2(null, STDIN_FILENO) < 0 || dup2(outfd, STDOUT_FILENO) < 0) {
+	if (null < 0 || dup2(null, STDIN_FILENO) < 0 || dup2(outfd, STDOUT_FILENO) < 0 ||
+	    (logfd >= 0 && dup2(logfd, STDERR_FILENO) < 0)) {
 		int e = errno;
 		(void)!write(errfd, &e, sizeof(e));
 		_exit(127);
@@ -154,6 +156,25 @@ static void child(char **argv, int infd, int outfd, int errfd)
 	int e = errno;
 	(void)!write(errfd, &e, sizeof(e));
 	_exit(127);
+}
+
+/*
+ * QEMU's own messages, passed on to our stderr once it is gone, but for
+ * the one our stopping it causes ("terminating on signal 15 from pid
+ * ..."): that one is ours to say (meta.json's source.end), not noise in
+ * the output.
+ */
+static void qemu_stderr_forward(FILE *log)
+{
+	char line[1024];
+
+	if (!log)
+		return;
+	rewind(log);
+	while (fgets(line, sizeof(line), log))
+		if (!strstr(line, "terminating on signal"))
+			fputs(line, stderr);
+	fclose(log);
 }
 
 static int reap(pid_t pid, long wait_ms, int *status)
@@ -185,13 +206,16 @@ int source_qemu(struct session *s, const struct qemu_opts *o, char **argv,
 	/* A write after QEMU died must be an EPIPE, not our death. */
 	if (k)
 		signal(SIGPIPE, SIG_IGN);
+	FILE *qerr = tmpfile(); /* NULL: QEMU writes to our stderr */
 	pid_t pid = fork();
 	if (pid < 0) {
 		snprintf(err, errlen, "cannot start %s: %s", argv[0], strerror(errno));
+		if (qerr)
+			fclose(qerr);
 		return -1;
 	}
 	if (pid == 0)
-		child(argv, in[0], out[1], ex[1]);
+		child(argv, in[0], out[1], ex[1], qerr ? fileno(qerr) : -1);
 	close(out[1]);
 	close(ex[1]);
 	if (k) {
@@ -211,6 +235,7 @@ int source_qemu(struct session *s, const struct qemu_opts *o, char **argv,
 			k->tx_fd = -1;
 		}
 		waitpid(pid, &status, 0);
+		qemu_stderr_forward(qerr);
 		snprintf(err, errlen, "cannot run %s: %s%s", argv[0], strerror(e),
 			 e == ENOENT ? " (install QEMU or set RVBENCH_QEMU)" : "");
 		return -1;
@@ -245,6 +270,7 @@ int source_qemu(struct session *s, const struct qemu_opts *o, char **argv,
 	if (end != SRC_END_INTERRUPTED)
 		source_pump_console(s, out[0], 200, 0, k && console_finished(k) ? k : NULL);
 	close(out[0]);
+	qemu_stderr_forward(qerr);
 	if (rc == 0) {
 		m->exit_known = 1;
 		m->exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

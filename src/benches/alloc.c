@@ -117,4 +117,4 @@ static int alloc_verify(const struct bench_ctx *ctx, uint64_t checksum)
 BENCH(alloc, .setup = alloc_setup, .run = alloc_run, .verify = alloc_verify,
       .teardown = alloc_teardown, .input_range = SIZES, .params = alloc_params,
       .flags = BENCH_ONE_HART, /* picolibc's malloc has no lock */
-      .description = "malloc + free, request-size mix of seed 003");
+      .description = "malloc + free, a mix of small and large request sizes");

@@ -41,7 +41,7 @@ struct lpm_state {
 static int lpm_setup(struct bench_ctx *ctx)
 {
 	uint32_t n = (uint32_t)bench_param(ctx, "prefixes");
-	uint64_t seed = lcg_next(ctx->rng); /* = lpm_table_seed(run seed, id) */
+	uint64_t seed = lcg_next(ctx->rng); /* = lpm_table_seed(the block's input seed) */
 	struct lpm_state *st = bench_alloc(ctx, sizeof(*st), 64);
 	struct lpm_prefix *table = bench_alloc(ctx, (size_t)n * sizeof(*table), 64);
 

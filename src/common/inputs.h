@@ -20,7 +20,7 @@ const char *input_kind_name(enum input_kind k);
 int input_kind_parse(const char *name, enum input_kind *out);
 
 /*
- * Fills out[0..n). seed is the block's input seed (lcg_bench_seed()).
+ * Fills out[0..n). seed is the block's input seed (input_seed.h).
  * A permutation needs R <= scratch_cap words of scratch; returns -1 (and
  * fills nothing) when it does not fit or the kind is unknown, else 0.
  */

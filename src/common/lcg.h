@@ -33,10 +33,4 @@ static inline uint32_t lcg_below(struct lcg *g, uint32_t bound)
 	return (uint32_t)(((lcg_next(g) >> 32) * (uint64_t)bound) >> 32);
 }
 
-/* The seed of benchmark number id's input stream within a run. */
-static inline uint64_t lcg_bench_seed(uint64_t run_seed, uint32_t id)
-{
-	return run_seed ^ (0x9E3779B97F4A7C15ull * ((uint64_t)id + 1));
-}
-
 #endif

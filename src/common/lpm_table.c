@@ -42,11 +42,11 @@ void lpm_table_generate(uint64_t seed, uint32_t n, struct lpm_prefix *out)
 	}
 }
 
-uint64_t lpm_table_seed(uint64_t run_seed, uint32_t block_id)
+uint64_t lpm_table_seed(uint64_t block_seed)
 {
 	struct lcg g;
 
-	lcg_seed(&g, ~lcg_bench_seed(run_seed, block_id));
+	lcg_seed(&g, ~block_seed);
 	return lcg_next(&g);
 }
 

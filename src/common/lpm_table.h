@@ -73,8 +73,8 @@ static inline uint32_t lpm_trie_lookup(const struct lpm_trie *t, uint32_t dst)
 }
 
 /* The seed lpm_lookup's setup() passes to lpm_table_generate(): the first
- * draw of its setup stream, which the harness seeds with
- * ~lcg_bench_seed(run_seed, block_id) (src/block.c). */
-uint64_t lpm_table_seed(uint64_t run_seed, uint32_t block_id);
+ * draw of its setup stream, which the harness seeds with ~block_seed (the
+ * block's input seed, input_seed.h; src/block.c). */
+uint64_t lpm_table_seed(uint64_t block_seed);
 
 #endif

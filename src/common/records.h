@@ -66,7 +66,8 @@
 	F(cross, U64, OPT, 1)              \
 	F(benches, U64, REQ, 0)            \
 	F(parallel, U64, OPT, 1)           \
-	F(bad_options, U64, REQ, 0)
+	F(bad_options, U64, REQ, 0)        \
+	F(inputs_seed, WORD, OPT, 15)
 
 /* CTX: the machine and the SBI under the run, one line after RUN. Every
  * field is OPT: absent means not known (no such node, register or call),

@@ -71,7 +71,7 @@ lpm_check() { # lpm_check NAME: every lpm block of a run equals the reference
 	for id in $(grep -a '@RVB .* BENCH .*name=lpm_lookup' "$u" | tr ' ' '\n' | sed -n 's/^id=//p'); do
 		name=$(rec "$u" BENCH "$id" name)
 		case $name in lpm_lookup_seq) v=seq ;; lpm_lookup_fixed) v=fixed ;; *) v=rand ;; esac
-		want=$("$ref" --checksum $v "$seed" "$id" "$(rec "$u" BENCH "$id" p.prefixes)" \
+		want=$("$ref" --checksum $v "$seed" "$(rec "$u" BENCH "$id" p.prefixes)" \
 			"$(rec "$u" BENCH "$id" inputs_n)" "$(rec "$u" BENCH "$id" batch)")
 		check_eq "$1: block $id ($name, batch $(rec "$u" BENCH "$id" batch)) checksum = host reference" \
 			"$want" "$(rec "$u" END "$id" checksum)"

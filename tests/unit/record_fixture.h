@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "collector.h"
+#include "input_seed.h"
 #include "records.h"
 #include "wire.h"
 
@@ -48,6 +49,7 @@ static inline struct rec_run full_run(void)
 	REC_SET(&r, RUN, size, 6);
 	REC_SET(&r, RUN, cross, 1);
 	REC_SET(&r, RUN, parallel, 1);
+	REC_SET(&r, RUN, inputs_seed, INPUT_SEED_RULE_NAME);
 	return r;
 }
 

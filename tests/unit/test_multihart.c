@@ -18,6 +18,7 @@
 #include "collector_fixture.h"
 #include "crc.h"
 #include "csv_out.h"
+#include "input_seed.h"
 #include "inputs.h"
 #include "lcg.h"
 #include "meta_json.h"
@@ -302,9 +303,9 @@ static void test_parallel_inputs_block(void **state)
 	assert_int_equal(coll_bench_inputs(r, &r->bench[1], b, 8), 8);
 	assert_memory_equal(a, b, sizeof(a));
 	/* and that is not what block 1's own seed would give */
-	assert_int_equal(inputs_fill(INPUT_RANGE, lcg_bench_seed(0x1234, 1), 4096, own, 8, scratch, 8), 0);
+	assert_int_equal(inputs_fill(INPUT_RANGE, input_seed_by_block(0x1234, 1), 4096, own, 8, scratch, 8), 0);
 	assert_memory_not_equal(a, own, sizeof(a));
-	assert_int_equal(inputs_fill(INPUT_RANGE, lcg_bench_seed(0x1234, 0), 4096, own, 8, scratch, 8), 0);
+	assert_int_equal(inputs_fill(INPUT_RANGE, input_seed_by_block(0x1234, 0), 4096, own, 8, scratch, 8), 0);
 	assert_memory_equal(a, own, sizeof(a));
 	collector_free(c);
 }

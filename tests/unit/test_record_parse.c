@@ -43,6 +43,7 @@ static void check_run(const struct coll_run *r)
 		assert_string_equal(got, want);
 	}
 	assert_int_equal(r->nhdr, d->nfields);
+	assert_int_equal(r->inputs_seed, COLL_SEED_BY_NAME);
 	assert_true(r->fmt_ok && r->seed_ok && r->benches_declared_ok);
 	assert_int_equal(r->seed, run.seed);
 	assert_int_equal(r->benches_declared, run.benches);
