@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "context_fmt.h"
 #include "rcsv.h"
 
 /* The scalar at root.k1.k2... (NULL-terminated keys; an integer key
@@ -77,8 +78,11 @@ static void load_facts(struct report_data *d, json_t *m)
 	}
 	if (jtext(m, c, sizeof(c), "runs", "#0", "header", "model", NULL))
 		fact(d, "model", "%s", c);
-	if (jtext(m, c, sizeof(c), "runs", "#0", "context", "clock_hz", NULL))
-		fact(d, "core clock", "%s Hz", c);
+	if (jtext(m, c, sizeof(c), "runs", "#0", "context", "clock_hz", NULL)) {
+		char mhz[64];
+		fact(d, "core clock", "%s",
+		     ctx_fmt_mhz(mhz, sizeof(mhz), strtoull(c, NULL, 10)));
+	}
 	fact(d, "cycles", "%s",
 	     instr ? "instructions: QEMU -icount counts one cycle per instruction (exact, not a speed)"
 		   : "hardware cycles (rdcycle)");

@@ -48,8 +48,8 @@ int report_write_md(FILE *f, void *ctx)
 		}
 	}
 	fprintf(f, "\n## Summary\n\nPer call, in %s; %zu blocks.\n\n", d->unit, d->nrow);
-	fputs("| benchmark | params | hart | count | min | median | p99 | MAD | unit | status | per "
-	      "cycle | plot |\n| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- "
+	fputs("| benchmark | params | hart | count | min | median | p99 | MAD | unit | status | work "
+	      "per cycle | plot |\n| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- "
 	      "| --- |\n",
 	      f);
 	for (size_t i = 0; i < d->nrow; i++) {
