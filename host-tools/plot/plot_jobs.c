@@ -1,7 +1,10 @@
-/* Figures drawn by worker processes (plot_jobs.h). Each worker reports a
- * job in one write() of at most PIPE_BUF bytes to a pipe all of them share,
- * so reports never interleave. */
+/* Figures drawn by worker processes (plot_jobs.h), each running the
+ * scripts of its figures in one gnuplot (gnuplot_batch.h). Each worker
+ * reports a job in one write() of at most PIPE_BUF bytes to a pipe all of
+ * them share, so reports never interleave. */
 #include "plot_jobs.h"
+
+#include "gnuplot_batch.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -24,13 +27,44 @@ unsigned plot_jobs_cpus(void)
 	return n < 1 ? 1 : n > 64 ? 64 : (unsigned)n;
 }
 
+/* A worker's jobs: their scripts run in one gnuplot (gnuplot_batch.h),
+ * then one report each. */
+struct queued {
+	size_t i, k; /* job, and its script's place in the batch */
+	int rc, in_batch;
+	char err[sizeof(((struct report *)0)->err)];
+};
+
+static char *queued_err(size_t k, void *ctx)
+{
+	struct queued *q = ctx;
+	for (;; q++)
+		if (q->in_batch && q->k == k)
+			return q->err;
+}
+
 static void worker(size_t first, size_t step, size_t n, plot_job_fn job, void *ctx, int fd)
 {
-	for (size_t i = first; i < n; i += step) {
+	size_t nq = (n - first + step - 1) / step, m = 0;
+	struct queued *q = calloc(nq ? nq : 1, sizeof(*q));
+	unsigned char *ok = calloc(nq ? nq : 1, 1);
+	if (!q || !ok)
+		_exit(2);
+	gp_batch_begin();
+	for (size_t i = first; i < n; i += step, m++) {
+		size_t before = gp_batch_count();
+		q[m].i = i;
+		q[m].rc = job(i, ctx, q[m].err, sizeof(q[m].err));
+		q[m].in_batch = gp_batch_count() > before;
+		q[m].k = before;
+	}
+	gp_batch_run(ok, queued_err, q, sizeof(q[0].err));
+	for (size_t j = 0; j < m; j++) {
 		struct report rep;
 		memset(&rep, 0, sizeof(rep));
-		rep.i = i;
-		rep.rc = job(i, ctx, rep.err, sizeof(rep.err));
+		rep.i = q[j].i;
+		rep.rc = q[j].rc ? q[j].rc : q[j].in_batch && !ok[q[j].k] ? -1 : 0;
+		memcpy(rep.err, q[j].err, sizeof(rep.err));
 		ssize_t w;
 		while ((w = write(fd, &rep, sizeof(rep))) < 0 && errno == EINTR)
 			;

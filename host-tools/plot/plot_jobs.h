@@ -1,7 +1,8 @@
 /*
  * Drawing many figures at once: gnuplot spends most of a figure starting
  * up and rendering on one core, so `rvbench plot` hands its figures to
- * worker processes, one per CPU, instead of running them in turn.
+ * worker processes, one per CPU, instead of running them in turn; each
+ * worker draws all of its figures in one gnuplot process.
  */
 #ifndef RVBENCH_PLOT_JOBS_H
 #define RVBENCH_PLOT_JOBS_H
@@ -9,7 +10,9 @@
 #include <stddef.h>
 
 /* One job: 0, or -1 with a reason in err. Runs in a child process: it may
- * only write files, never change the caller's memory. */
+ * only write files, never change the caller's memory. Its gnuplot script
+ * (gp_finish_script) is run after the worker's other jobs, in the same
+ * gnuplot, and its status then replaces the job's 0. */
 typedef int (*plot_job_fn)(size_t i, void *ctx, char *err, size_t errlen);
 
 /* Runs job(i) for i in [0, n) in up to workers processes (fork; job i goes
