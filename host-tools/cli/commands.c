@@ -188,7 +188,7 @@ const struct command commands[] = {
 	  cmd_compare, 0 },
 	{ "plot", "DIR", "histogram, CDF and more as PNG/SVG through gnuplot", help_plot, cmd_plot,
 	  0 },
-	{ "baseline", "save NAME [DIR] | list", "keep named reference results for compare",
+	{ "baseline", "save|list", "keep a result as a named reference for compare\n(save NAME [DIR]; list)",
 	  help_baseline, cmd_baseline, 0 },
 	{ "report", "[DIR]", "one HTML page and a Markdown report of a result directory",
 	  help_report, cmd_report, 0 },
