@@ -51,15 +51,20 @@ static int load_csv(const char *dir, const char *name, struct rcsv *t, char *err
 	return 0;
 }
 
-static int add(struct cmp_problems *pr, const char *run, int64_t block, const char *why)
+static int add(struct cmp_problems *pr, const char *run, const char *bench, int64_t block,
+	       const char *why)
 {
 	struct cmp_problem *np = realloc(pr->p, (pr->n + 1) * sizeof(*np));
 	if (!np)
 		return -1;
 	pr->p = np;
 	np[pr->n].run = strdup(run);
-	if (!np[pr->n].run)
+	np[pr->n].bench = strdup(bench);
+	if (!np[pr->n].run || !np[pr->n].bench) {
+		free(np[pr->n].run);
+		free(np[pr->n].bench);
 		return -1;
+	}
 	np[pr->n].block = block;
 	snprintf(np[pr->n].why, sizeof(np[pr->n].why), "%s", why);
 	pr->n++;
@@ -72,12 +77,14 @@ static int scan(const struct rcsv *t, const char *col, const char *ok_value, con
 		struct cmp_problems *pr)
 {
 	int crun = rcsv_col(t, "run"), cblock = rcsv_col(t, "block"), c = rcsv_col(t, col);
-	if (crun < 0 || cblock < 0 || c < 0)
+	int cbench = rcsv_col(t, "bench");
+	if (crun < 0 || cblock < 0 || c < 0 || cbench < 0)
 		return 0; /* an older file without these columns: nothing to say */
 	for (size_t i = 1; i < t->nrows; i++) {
 		char **f = t->row[i];
 		size_t nf = t->nfield[i];
-		if ((size_t)crun >= nf || (size_t)cblock >= nf || (size_t)c >= nf)
+		if ((size_t)crun >= nf || (size_t)cblock >= nf || (size_t)c >= nf ||
+		    (size_t)cbench >= nf)
 			continue;
 		char why[64];
 		if (ok_value) {
@@ -88,7 +95,7 @@ static int scan(const struct rcsv *t, const char *col, const char *ok_value, con
 			snprintf(why, sizeof(why), "%.20s %s", f[c], what);
 		}
 		if (!cmp_problem_of(pr, f[crun], strtoll(f[cblock], NULL, 10)) &&
-		    add(pr, f[crun], strtoll(f[cblock], NULL, 10), why))
+		    add(pr, f[crun], f[cbench], strtoll(f[cblock], NULL, 10), why))
 			return -1;
 	}
 	return 0;
@@ -130,8 +137,10 @@ const char *cmp_problem_of(const struct cmp_problems *pr, const char *run, int64
 
 void cmp_problems_free(struct cmp_problems *pr)
 {
-	for (size_t i = 0; i < pr->n; i++)
+	for (size_t i = 0; i < pr->n; i++) {
 		free(pr->p[i].run);
+		free(pr->p[i].bench);
+	}
 	free(pr->p);
 	memset(pr, 0, sizeof(*pr));
 }

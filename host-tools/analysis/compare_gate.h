@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 struct cmp_problem {
-	char *run;
+	char *run, *bench;
 	int64_t block;
 	char why[64]; /* "status fault", "12 samples lost (gaps.csv)" */
 };

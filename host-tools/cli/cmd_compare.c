@@ -49,14 +49,38 @@ static int check_contexts(const struct cmp_side *a, const struct cmp_side *b, in
 	return 0;
 }
 
+/* The blocks of side s that are not whole and have no measured samples (a
+ * fault before the first sample, a skipped block): no row shows them, so
+ * the gate names them here. 1 when there is one. */
+static int unseen_problems(const struct cmp_side *s, const struct cmp_problems *pr,
+			   const char *name)
+{
+	int any = 0;
+	for (size_t i = 0; i < pr->n; i++) {
+		const struct cmp_problem *p = &pr->p[i];
+		int seen = 0;
+		if (s->bench && strcmp(s->bench, p->bench))
+			continue;
+		for (size_t k = 0; k < s->r.ns && !seen; k++)
+			seen = s->r.s[k].block == p->block && !strcmp(s->r.s[k].run, p->run);
+		if (seen)
+			continue;
+		rvb_error("compare: gate: %s: %s (block %lld of run %s) is incomplete (%s)", name,
+			  p->bench, (long long)p->block, p->run, p->why);
+		any = 1;
+	}
+	return any;
+}
+
 /* What the gate --fail-above PCT refuses, each said on stderr: a slowdown
  * above PCT, a benchmark of A that B lacks or that could not be compared,
- * a block that is not whole on either side, a side from an incomplete run.
- * 1 when the gate fails. */
+ * a block that is not whole on either side (with samples or without), a
+ * side from an incomplete run. 1 when the gate fails. */
 static int gate(const struct cmp_table *t, const struct cmp_side *a, const struct cmp_side *b,
-		double pct)
+		const struct cmp_problems *pa, const struct cmp_problems *pb, double pct)
 {
-	int fail = 0;
+	int fail = unseen_problems(a, pa, "A");
+	fail |= unseen_problems(b, pb, "B");
 	for (int k = 0; k < 2; k++) {
 		const struct cmp_side *s = k ? b : a;
 		if (s->r.meta_found && !s->r.complete) {
@@ -267,7 +291,7 @@ int cmd_compare(const struct command *cmd, int argc, char **argv)
 	}
 	if (plot && draw(&t, plot, a.arg, b.arg))
 		goto out;
-	status = fail_above >= 0 && gate(&t, &a, &b, fail_above) ? EXIT_INCOMPLETE : 0;
+	status = fail_above >= 0 && gate(&t, &a, &b, &pa, &pb, fail_above) ? EXIT_INCOMPLETE : 0;
 out:
 	cmp_table_free(&t);
 	cmp_problems_free(&pa);

@@ -79,3 +79,12 @@ check "... naming the block" grep -q 'memcpy size=4096;src_off=0;dst_off=0;impl=
 build/host/rvbench compare --by size --fail-above 5 "$out/damaged" "$out/results/copy-1k" >/dev/null 2>"$out/miss.err"
 check_eq "the gate fails on a benchmark of A that B lacks" 1 "$?"
 check "... naming it" grep -q 'memcpy size=4096;src_off=0;dst_off=0;impl=2 is missing from B' "$out/miss.err"
+# A block that faulted before its first sample has no row, yet fails the gate.
+cp -r "$out/results/copy-4k" "$out/faulted"
+run=$(sed -n 2p "$out/faulted/samples.csv" | cut -d, -f1)
+printf '%s,demo_fault,9,,1,0,1,0,,,,,,,,,,0,0,0,,none,fault,0,0x0,,,,trap,\r\n' "$run" >>"$out/faulted/summary.csv"
+build/host/rvbench compare --fail-above 5 "$out/results/copy-4k" "$out/faulted" >/dev/null 2>"$out/fault.err"
+check_eq "the gate fails on B's faulted block without samples" 1 "$?"
+check "... naming it" grep -q "gate: B: demo_fault (block 9 of run $run) is incomplete (status fault)" "$out/fault.err"
+build/host/rvbench compare "$out/results/copy-4k" "$out/faulted" >/dev/null 2>&1
+check_eq "without the gate the same comparison exits 0" 0 "$?"

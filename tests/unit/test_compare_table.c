@@ -119,7 +119,7 @@ static void incomplete(void **state)
 {
 	(void)state;
 	struct cmp_side a, b;
-	struct cmp_problem p = { "0000000b", 3, "status fault" };
+	struct cmp_problem p = { "0000000b", "crc32", 3, "status fault" };
 	struct cmp_problems none = { 0 }, pb = { &p, 1 };
 	struct cmp_table t;
 	sides(&a, &b);
