@@ -236,7 +236,8 @@ static int load_rows(struct report_data *d, const struct rcsv *t, char *err, siz
 		if (unit && rate && *unit && *rate) {
 			size_t l = strlen(unit) + strlen(rate) + 16;
 			if ((r->unit_rate = malloc(l)))
-				snprintf(r->unit_rate, l, "%s %s/cycle", rate, unit);
+				snprintf(r->unit_rate, l, "%s %s/%s", rate, unit,
+					 strcmp(d->unit, "instr") ? "cycle" : "instr");
 		} else {
 			r->unit_rate = strdup("");
 		}

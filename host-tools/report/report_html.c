@@ -69,7 +69,7 @@ static void summary(FILE *f, const struct report_data *d)
 	      "<th>status</th>",
 	      f);
 	if (rates)
-		fputs("<th>work per cycle</th>", f);
+		fprintf(f, "<th>work per %s</th>", strcmp(d->unit, "instr") ? "cycle" : "instr");
 	fputs("<th>plot</th></tr>\n", f);
 	for (size_t i = 0; i < d->nrow; i++) {
 		const struct report_row *r = &d->row[i];

@@ -48,10 +48,11 @@ int report_write_md(FILE *f, void *ctx)
 		}
 	}
 	fprintf(f, "\n## Summary\n\nPer call, in %s; %zu blocks.\n\n", d->unit, d->nrow);
-	fputs("| benchmark | params | hart | count | min | median | p99 | MAD | unit | status | work "
-	      "per cycle | plot |\n| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- "
-	      "| --- |\n",
-	      f);
+	fprintf(f,
+		"| benchmark | params | hart | count | min | median | p99 | MAD | unit | status | work "
+		"per %s | plot |\n| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- "
+		"| --- |\n",
+		strcmp(d->unit, "instr") ? "cycle" : "instr");
 	for (size_t i = 0; i < d->nrow; i++) {
 		const struct report_row *r = &d->row[i];
 		fputs("| ", f);
