@@ -203,6 +203,7 @@ struct an_compare {
 	struct an_val change_pct; /* (estimate - 1) * 100: the Hodges-Lehmann change */
 	struct an_interval ratio_ci;
 	struct an_rank rank;
+	struct an_mwu mwu; /* the usual test with midranks (SciPy's mannwhitneyu), for reference */
 	double alpha;
 	enum an_verdict verdict;
 };

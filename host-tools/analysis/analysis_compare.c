@@ -141,7 +141,7 @@ int an_compare(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, doubl
 	c->na = na;
 	c->nb = nb;
 	c->alpha = alpha;
-	if (an_rank_ratio(a, na, b, nb, alpha, &c->rank))
+	if (an_rank_ratio(a, na, b, nb, alpha, &c->rank) || an_mann_whitney(a, na, b, nb, &c->mwu))
 		return -1;
 	c->ratio_ci = c->rank.ci;
 	c->change_pct = c->rank.estimate.na ? c->rank.estimate

@@ -6,7 +6,7 @@
 int cmp_print_csv(FILE *f, const struct cmp_table *t)
 {
 	fputs("bench_a,bench_b,params,group,hart,batch,count_a,count_b,median_a,median_b,change_pct,"
-	      "ratio_ci_lo,ratio_ci_hi,p,verdict,params_b,incomplete\r\n",
+	      "ratio_ci_lo,ratio_ci_hi,p,verdict,params_b,incomplete,p_midrank\r\n",
 	      f);
 	for (size_t i = 0; i < t->n; i++) {
 		const struct cmp_row *r = &t->row[i];
@@ -44,6 +44,9 @@ int cmp_print_csv(FILE *f, const struct cmp_table *t)
 		csv_field(f, r->sb ? r->sb->params : "");
 		fputc(',', f);
 		csv_field(f, r->incomplete ? r->incomplete : "");
+		fputc(',', f);
+		if (r->kind == CMP_COMPARED && !r->c.mwu.p.na)
+			fprintf(f, "%.6g", r->c.mwu.p.v);
 		fputs("\r\n", f);
 	}
 	return ferror(f) ? -1 : 0;
