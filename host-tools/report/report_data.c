@@ -73,8 +73,10 @@ static void load_facts(struct report_data *d, json_t *m)
 	} else if (kind) {
 		const char *dev = jtext(m, c, sizeof(c), "device_name", NULL);
 		char port[200];
-		fact(d, "machine", "%s%s%s (%s)", dev ? dev : "", dev ? ", " : "",
-		     dflt(jtext(m, port, sizeof(port), "source", "port", NULL), ""), kind);
+		const char *where = jtext(m, port, sizeof(port), "source", "port", NULL);
+		if (!where)
+			where = jtext(m, port, sizeof(port), "source", "file", NULL);
+		fact(d, "machine", "%s%s%s (%s)", dev ? dev : "", dev ? ", " : "", dflt(where, ""), kind);
 	}
 	if (jtext(m, c, sizeof(c), "runs", "#0", "header", "model", NULL))
 		fact(d, "model", "%s", c);
@@ -84,8 +86,12 @@ static void load_facts(struct report_data *d, json_t *m)
 		     ctx_fmt_mhz(mhz, sizeof(mhz), strtoull(c, NULL, 10)));
 	}
 	fact(d, "cycles", "%s",
-	     instr ? "instructions: QEMU -icount counts one cycle per instruction (exact, not a speed)"
-		   : "hardware cycles (rdcycle)");
+	     instr		      ? "instructions: QEMU -icount counts one cycle per instruction "
+				"(exact, not a speed)"
+	     : !kind		      ? "not recorded"
+	     : !strcmp(kind, "serial") ? "hardware cycles (the board's rdcycle)"
+	     : !strcmp(kind, "qemu")   ? "QEMU without -icount: host-time counters, not a core's cycles"
+				      : "not known: a replayed log does not say how it was measured");
 	if (jtext(m, c, sizeof(c), "runs", "#0", "header", "seed", NULL))
 		fact(d, "seed", "%s", c);
 	if (jtext(m, c, sizeof(c), "runs", "#0", "header", "harts", NULL))
