@@ -176,24 +176,45 @@ struct an_mwu {
  * uses the tie and continuity corrections; all values equal gives p = 1. */
 int an_mann_whitney(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, struct an_mwu *r);
 
-/* Percentile bootstrap CI of median(b) / median(a): resamples of both
- * sides drawn with the shared LCG from seed. */
-int an_bootstrap_ratio(const uint64_t *a, size_t na, const uint64_t *b, size_t nb,
-		       unsigned resamples, uint64_t seed, double level, struct an_interval *ci);
+/* The change from A to B by one rank procedure (compare_rank.c): the
+ * Hodges-Lehmann estimate of the ratio B / A (the median of the na nb
+ * ratios b_j / a_i), its CI by inverting the Mann-Whitney test (order
+ * statistics k and m + 1 - k of those ratios, k from U's null distribution
+ * without ties: exact up to 20 + 20 samples, else normal with continuity),
+ * and the p-value of that same test, with a tie b_j = a_i counted against
+ * the change in both directions. The CI excludes 1 exactly when
+ * p <= alpha: the verdict and the interval shown beside it cannot
+ * disagree. */
+struct an_rank {
+	struct an_val estimate;  /* B / A */
+	struct an_interval ci;   /* of B / A, level 1 - alpha */
+	struct an_val p;         /* two-sided */
+	size_t n_le, n_ge;       /* pairs with b_j <= a_i, with b_j >= a_i */
+	size_t k;                /* rank of the CI's lower bound (0: no CI) */
+	int significant;         /* p <= alpha */
+};
+
+int an_rank_ratio(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, double alpha,
+		  struct an_rank *r);
 
 enum an_verdict { AN_SAME, AN_FASTER, AN_SLOWER };
 
 struct an_compare {
+	size_t na, nb;
 	uint64_t median_a, median_b;
-	struct an_val change_pct; /* (median_b - median_a) / median_a */
+	struct an_val change_pct; /* (estimate - 1) * 100: the Hodges-Lehmann change */
 	struct an_interval ratio_ci;
-	struct an_mwu mwu;
+	struct an_rank rank;
+	struct an_mwu mwu; /* the usual test with midranks (SciPy's mannwhitneyu), for reference */
 	double alpha;
 	enum an_verdict verdict;
 };
 
-int an_compare(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, unsigned resamples,
-	       uint64_t seed, double alpha, struct an_compare *c);
+/* Fills c: medians, the rank procedure, the verdict (significant, in the
+ * direction of the pairs). 0, or -1 out of memory. */
+int an_compare(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, double alpha,
+	       struct an_compare *c);
+/* "faster", "slower" or "~" (no significant change). */
 const char *an_verdict_name(enum an_verdict v);
 
 #endif

@@ -1,6 +1,7 @@
 /*
- * A/B comparison of two samples (analysis.h): Mann-Whitney U, a bootstrap
- * CI of the ratio of medians, and the verdict built from both.
+ * A/B comparison of two samples (analysis.h): the Mann-Whitney U test with
+ * midranks, and the medians, rank estimate, CI and verdict of one row of
+ * `rvbench compare` (the rank procedure itself is compare_rank.c).
  */
 #include "analysis.h"
 
@@ -8,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lcg.h"
 #include "stats.h"
 
 /* Exact null distribution only for small samples without ties: the counts
@@ -121,69 +121,6 @@ int an_mann_whitney(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, 
 	return 0;
 }
 
-static uint64_t resample_median(struct lcg *g, const uint64_t *v, size_t n, uint64_t *buf)
-{
-	for (size_t i = 0; i < n; i++)
-		buf[i] = v[lcg_below(g, (uint32_t)n)];
-	stats_sort_u64(buf, n);
-	return stats_percentile(buf, n, 50);
-}
-
-static int cmp_d(const void *p, const void *q)
-{
-	double a = *(const double *)p, b = *(const double *)q;
-	return (a > b) - (a < b);
-}
-
-int an_bootstrap_ratio(const uint64_t *a, size_t na, const uint64_t *b, size_t nb,
-		       unsigned resamples, uint64_t seed, double level, struct an_interval *ci)
-{
-	memset(ci, 0, sizeof(*ci));
-	ci->level = level;
-	if (!na || !nb) {
-		ci->na = "a side has no samples";
-		return 0;
-	}
-	if (na > UINT32_MAX || nb > UINT32_MAX) {
-		ci->na = "too many samples to resample";
-		return 0;
-	}
-	if (!resamples) {
-		ci->na = "no resamples";
-		return 0;
-	}
-	uint64_t *buf = malloc((na > nb ? na : nb) * sizeof(*buf));
-	double *ratio = malloc(resamples * sizeof(*ratio));
-	if (!buf || !ratio) {
-		free(buf);
-		free(ratio);
-		return -1;
-	}
-	struct lcg g;
-	lcg_seed(&g, seed);
-	for (unsigned i = 0; i < resamples && !ci->na; i++) {
-		uint64_t ma = resample_median(&g, a, na, buf);
-		uint64_t mb = resample_median(&g, b, nb, buf);
-		if (!ma)
-			ci->na = "median of A is 0 in a resample";
-		else
-			ratio[i] = (double)mb / (double)ma;
-	}
-	if (!ci->na) {
-		qsort(ratio, resamples, sizeof(*ratio), cmp_d);
-		/* nearest-rank percentiles of the resampled ratios */
-		double pl = (1 - level) / 2 * resamples, ph = (1 + level) / 2 * resamples;
-		size_t rl = (size_t)ceil(pl - 1e-9), rh = (size_t)ceil(ph - 1e-9);
-		rl = rl < 1 ? 1 : rl > resamples ? resamples : rl;
-		rh = rh < 1 ? 1 : rh > resamples ? resamples : rh;
-		ci->lo = ratio[rl - 1];
-		ci->hi = ratio[rh - 1];
-	}
-	free(buf);
-	free(ratio);
-	return 0;
-}
-
 static uint64_t median_of(const uint64_t *v, size_t n, int *err)
 {
 	uint64_t *s = an_sorted_copy(v, n);
@@ -196,38 +133,33 @@ static uint64_t median_of(const uint64_t *v, size_t n, int *err)
 	return m;
 }
 
-int an_compare(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, unsigned resamples,
-	       uint64_t seed, double alpha, struct an_compare *c)
+int an_compare(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, double alpha,
+	       struct an_compare *c)
 {
 	int err = 0;
 	memset(c, 0, sizeof(*c));
+	c->na = na;
+	c->nb = nb;
 	c->alpha = alpha;
-	c->change_pct = an_na("a side has no samples");
-	if (an_mann_whitney(a, na, b, nb, &c->mwu) ||
-	    an_bootstrap_ratio(a, na, b, nb, resamples, seed, 1 - alpha, &c->ratio_ci))
+	if (an_rank_ratio(a, na, b, nb, alpha, &c->rank) || an_mann_whitney(a, na, b, nb, &c->mwu))
 		return -1;
+	c->ratio_ci = c->rank.ci;
+	c->change_pct = c->rank.estimate.na ? c->rank.estimate
+					    : an_ok(100.0 * (c->rank.estimate.v - 1));
 	if (!na || !nb)
 		return 0;
 	c->median_a = median_of(a, na, &err);
 	c->median_b = median_of(b, nb, &err);
 	if (err)
 		return -1;
-	c->change_pct = c->median_a ? an_ok(100.0 * ((double)c->median_b - (double)c->median_a) /
-					    (double)c->median_a)
-				    : an_na("median of A is 0");
-	/* Significant: the rank test rejects "same distribution" at alpha and
-	 * the CI of the ratio (when it exists) excludes 1; the direction is the
-	 * medians'. A shift the medians do not show is no verdict. */
-	int sig = !c->mwu.p.na && c->mwu.p.v < alpha &&
-		  (c->ratio_ci.na || c->ratio_ci.lo > 1 || c->ratio_ci.hi < 1);
-	if (sig && c->median_b > c->median_a)
-		c->verdict = AN_SLOWER;
-	else if (sig && c->median_b < c->median_a)
-		c->verdict = AN_FASTER;
+	/* The direction of the test: fewer pairs with b <= a than with b >= a
+	 * is B above A. The CI lies on the same side of 1 (an_rank_ratio). */
+	if (c->rank.significant)
+		c->verdict = c->rank.n_le < c->rank.n_ge ? AN_SLOWER : AN_FASTER;
 	return 0;
 }
 
 const char *an_verdict_name(enum an_verdict v)
 {
-	return v == AN_FASTER ? "faster" : v == AN_SLOWER ? "slower" : "no significant change";
+	return v == AN_FASTER ? "faster" : v == AN_SLOWER ? "slower" : "~";
 }

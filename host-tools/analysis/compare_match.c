@@ -44,8 +44,36 @@ void cmp_close_side(struct cmp_side *s)
 	memset(s, 0, sizeof(*s));
 }
 
-/* s is k's series: struct cmp_key says what is compared. */
-static int matches(const struct res_series *s, const struct cmp_key *k)
+/* The next entry of params *p that is not named by: its start, its length
+ * in *len, *p moved past it; NULL at the end. */
+static const char *next_entry(const char **p, const char *by, size_t *len)
+{
+	size_t bl = by ? strlen(by) : 0;
+	while (**p) {
+		const char *e = *p, *end = strchr(e, ';');
+		*len = end ? (size_t)(end - e) : strlen(e);
+		*p = end ? end + 1 : e + *len;
+		if (!(by && *len > bl && !strncmp(e, by, bl) && e[bl] == '='))
+			return e;
+	}
+	return NULL;
+}
+
+int cmp_params_except(const char *p, const char *q, const char *by)
+{
+	if (!by)
+		return !strcmp(p, q);
+	for (;;) {
+		size_t lp = 0, lq = 0;
+		const char *ep = next_entry(&p, by, &lp), *eq = next_entry(&q, by, &lq);
+		if (!ep || !eq)
+			return !ep && !eq;
+		if (lp != lq || strncmp(ep, eq, lp))
+			return 0;
+	}
+}
+
+int cmp_matches(const struct res_series *s, const struct cmp_key *k)
 {
 	return s->group == k->group && !strcmp(s->bench, k->bench) &&
 	       !strcmp(s->params, k->params) && (!k->by_hart || s->hart == k->hart);
@@ -79,7 +107,7 @@ uint64_t *cmp_gather(const struct results *r, const struct cmp_key *k, size_t *n
 	*found = 0;
 	for (size_t i = 0; i < r->ns; i++) {
 		const struct res_series *s = &r->s[i];
-		if (!matches(s, k))
+		if (!cmp_matches(s, k))
 			continue;
 		if (!*found)
 			*batch = s->batch;
@@ -101,7 +129,7 @@ uint64_t *cmp_gather(const struct results *r, const struct cmp_key *k, size_t *n
 int cmp_seen_before(const struct results *r, size_t i, const struct cmp_key *k)
 {
 	for (size_t j = 0; j < i; j++)
-		if (matches(&r->s[j], k))
+		if (cmp_matches(&r->s[j], k))
 			return 1;
 	return 0;
 }

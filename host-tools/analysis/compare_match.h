@@ -30,11 +30,17 @@ struct cmp_key {
 	int by_hart;
 };
 
+/* 1 when params p and q ("a=1;b=2") hold the same entries in the same
+ * order once the entry named by is left out of both (by NULL: p equals q). */
+int cmp_params_except(const char *p, const char *q, const char *by);
+
 /* Loads arg (DIR, or DIR:BENCH when DIR:BENCH is not a path). 0, or -1
  * with a reason in err; s is to be closed (cmp_close_side) either way. */
 int cmp_open_side(struct cmp_side *s, const char *arg, char *err, size_t errlen);
 /* Frees what cmp_open_side loaded, whether or not it succeeded. */
 void cmp_close_side(struct cmp_side *s);
+/* 1 when s is one of k's series. */
+int cmp_matches(const struct res_series *s, const struct cmp_key *k);
 /* 1 when r has (bench, params, group) on two harts or more. */
 int cmp_several_harts(const struct results *r, const char *bench, const char *params,
 		      uint64_t group);

@@ -1,42 +1,21 @@
 /*
- * `rvbench compare A B`: per benchmark (parameters, group, hart), medians, change in %,
- * a bootstrap CI of the ratio of medians, the Mann-Whitney U test and a
- * verdict (analysis.h). A and B are result directories, or DIR:BENCH for
- * one benchmark each (two benchmarks of one run, say).
+ * `rvbench compare A B`: the options, the checks of the two sides, the CI
+ * gate and the exit status. The rows come from compare_table.c (matching,
+ * the rank procedure of compare_rank.c, the geometric mean) and are printed
+ * by compare_text.c, compare_md.c or compare_csv.c.
  */
 #include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis.h"
-#include "analysis_report.h"
+#include "baseline.h"
 #include "commands.h"
-#include "compare_match.h"
+#include "compare_gate.h"
+#include "compare_table.h"
 #include "context_check.h"
-#include "csv_out.h"
-#include "lcg.h"
 #include "plot_cdf.h"
 #include "session.h"
-
-/* params,group,hart of the CSV output (hart empty when not compared). */
-static void csv_key(const struct cmp_key *k)
-{
-	csv_field(stdout, k->params);
-	printf(",%llu,", (unsigned long long)k->group);
-	if (k->by_hart)
-		printf("%llu", (unsigned long long)k->hart);
-}
-
-/* bench_a,bench_b,params,group,hart of a CSV row. */
-static void csv_row_start(const char *bench, const char *bname, const struct cmp_key *k)
-{
-	csv_field(stdout, bench);
-	putchar(',');
-	csv_field(stdout, bname);
-	putchar(',');
-	csv_key(k);
-}
 
 /* One side's context; an older result without meta.json has none. */
 static int side_context(const struct cmp_side *s, const char *name, struct run_context *c)
@@ -70,13 +49,119 @@ static int check_contexts(const struct cmp_side *a, const struct cmp_side *b, in
 	return 0;
 }
 
+/* The blocks of side s that are not whole and have no measured samples (a
+ * fault before the first sample, a skipped block): no row shows them, so
+ * the gate names them here. 1 when there is one. */
+static int unseen_problems(const struct cmp_side *s, const struct cmp_problems *pr,
+			   const char *name)
+{
+	int any = 0;
+	for (size_t i = 0; i < pr->n; i++) {
+		const struct cmp_problem *p = &pr->p[i];
+		int seen = 0;
+		if (s->bench && strcmp(s->bench, p->bench))
+			continue;
+		for (size_t k = 0; k < s->r.ns && !seen; k++)
+			seen = s->r.s[k].block == p->block && !strcmp(s->r.s[k].run, p->run);
+		if (seen)
+			continue;
+		rvb_error("compare: gate: %s: %s (block %lld of run %s) is incomplete (%s)", name,
+			  p->bench, (long long)p->block, p->run, p->why);
+		any = 1;
+	}
+	return any;
+}
+
+/* What the gate --fail-above PCT refuses, each said on stderr: a slowdown
+ * above PCT, a benchmark of A that B lacks or that could not be compared,
+ * a block that is not whole on either side (with samples or without), a
+ * side from an incomplete run. 1 when the gate fails. */
+static int gate(const struct cmp_table *t, const struct cmp_side *a, const struct cmp_side *b,
+		const struct cmp_problems *pa, const struct cmp_problems *pb, double pct)
+{
+	int fail = unseen_problems(a, pa, "A");
+	fail |= unseen_problems(b, pb, "B");
+	for (int k = 0; k < 2; k++) {
+		const struct cmp_side *s = k ? b : a;
+		if (s->r.meta_found && !s->r.complete) {
+			rvb_error("compare: gate: %s (%s) is from an incomplete run", k ? "B" : "A",
+				  s->dir);
+			fail = 1;
+		}
+	}
+	for (size_t i = 0; i < t->n; i++) {
+		const struct cmp_row *r = &t->row[i];
+		const char *p = *r->params ? r->params : "";
+		if (r->kind == CMP_ONLY_A) {
+			rvb_error("compare: gate: %s %s is missing from B", r->bench, p);
+			fail = 1;
+		} else if (r->kind == CMP_SKIPPED) {
+			rvb_error("compare: gate: %s %s: %s", r->bench, p, r->why);
+			fail = 1;
+		}
+		if (r->incomplete) {
+			rvb_error("compare: gate: %s %s is incomplete (%s)", r->bench, p, r->incomplete);
+			fail = 1;
+		}
+		if (r->kind == CMP_COMPARED && r->c.verdict == AN_SLOWER &&
+		    (r->c.change_pct.na || r->c.change_pct.v > pct)) {
+			char d[32];
+			cmp_fmt_change(d, sizeof(d), r->c.change_pct, 1, 0);
+			rvb_error("compare: %s %s is slower by %s (limit %g %%)", r->bench, p, d, pct);
+			fail = 1;
+		}
+	}
+	return fail;
+}
+
+/* compare --plot: the two CDFs of every compared row. */
+static int draw(const struct cmp_table *t, const char *file, const char *an, const char *bn)
+{
+	char err[4400], **title = calloc(t->n + 1, sizeof(char *));
+	uint64_t **pa = calloc(t->n + 1, sizeof(uint64_t *)), **pb = calloc(t->n + 1, sizeof(uint64_t *));
+	size_t *na = calloc(t->n + 1, sizeof(size_t)), *nb = calloc(t->n + 1, sizeof(size_t)), np = 0;
+	int rc = -1;
+	if (title && pa && pb && na && nb) {
+		for (size_t i = 0; i < t->n; i++) {
+			const struct cmp_row *r = &t->row[i];
+			if (r->kind != CMP_COMPARED)
+				continue;
+			title[np] = malloc(strlen(r->bench) + strlen(r->params) + 4);
+			if (!title[np])
+				break;
+			sprintf(title[np], *r->params ? "%s [%s]" : "%s%s", r->bench, r->params);
+			pa[np] = r->va;
+			pb[np] = r->vb;
+			na[np] = r->na;
+			nb[np] = r->nb;
+			np++;
+		}
+		if (plot_cdf_overlay(file, np, title, pa, na, pb, nb, an, bn, err, sizeof(err)))
+			rvb_error("compare: %s", err);
+		else
+			rc = 0;
+	} else {
+		rvb_error("compare: out of memory");
+	}
+	for (size_t i = 0; i < np; i++)
+		free(title[i]);
+	free(title);
+	free(pa);
+	free(pb);
+	free(na);
+	free(nb);
+	if (!rc)
+		fprintf(stderr, "rvbench: CDF overlay in %s\n", file);
+	return rc;
+}
+
 int cmd_compare(const struct command *cmd, int argc, char **argv)
 {
 	static const struct option lo[] = {
 		{ "fail-above", required_argument, NULL, 'F' },
 		{ "alpha", required_argument, NULL, 'a' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "resamples", required_argument, NULL, 'r' },
+		{ "by", required_argument, NULL, 'B' },
+		{ "baseline", required_argument, NULL, 'L' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "plot", required_argument, NULL, 'p' },
 		{ "strict", no_argument, NULL, 'S' },
@@ -84,10 +169,8 @@ int cmd_compare(const struct command *cmd, int argc, char **argv)
 		{ 0, 0, 0, 0 },
 	};
 	double fail_above = -1, alpha = 0.05;
-	uint64_t seed = LCG_DEFAULT_SEED;
-	unsigned long resamples = 2000;
-	const char *format = "text", *plot = NULL;
-	char *end;
+	const char *format = "text", *plot = NULL, *by = NULL, *baseline = NULL;
+	char *end, base_dir[4200];
 	int opt, strict = 0;
 
 	optind = 0;
@@ -109,24 +192,19 @@ int cmd_compare(const struct command *cmd, int argc, char **argv)
 				return EXIT_ERROR;
 			}
 			break;
-		case 's':
-			seed = strtoull(optarg, &end, 0);
-			if (!*optarg || *end || errno || *optarg == '-') {
-				rvb_error("compare: --seed takes a number (decimal or 0x hex), not '%s'",
-					  optarg);
+		case 'B':
+			if (!*optarg || strchr(optarg, '=') || strchr(optarg, ';')) {
+				rvb_error("compare: --by takes a parameter name, not '%s'", optarg);
 				return EXIT_ERROR;
 			}
+			by = optarg;
 			break;
-		case 'r':
-			resamples = strtoul(optarg, &end, 10);
-			if (!*optarg || *end || errno || resamples < 100 || resamples > 1000000) {
-				rvb_error("compare: --resamples must be 100 .. 1000000, not '%s'", optarg);
-				return EXIT_ERROR;
-			}
+		case 'L':
+			baseline = optarg;
 			break;
 		case 'f':
-			if (strcmp(optarg, "text") && strcmp(optarg, "csv")) {
-				rvb_error("compare: --format must be text or csv, not '%s'", optarg);
+			if (strcmp(optarg, "text") && strcmp(optarg, "csv") && strcmp(optarg, "md")) {
+				rvb_error("compare: --format must be text, md or csv, not '%s'", optarg);
 				return EXIT_ERROR;
 			}
 			format = optarg;
@@ -149,23 +227,43 @@ int cmd_compare(const struct command *cmd, int argc, char **argv)
 			return EXIT_ERROR;
 		}
 	}
-	if (argc - optind != 2) {
-		rvb_error("compare: needs two arguments A B (see rvbench compare --help)");
-		return EXIT_ERROR;
-	}
+	const char *arg_a, *arg_b;
 	char err[4400];
-	struct cmp_side a, b;
-	int status = 0;
-	if (cmp_open_side(&a, argv[optind], err, sizeof(err))) {
-		rvb_error("compare: A: %s", err);
-		cmp_close_side(&a);
+	if (baseline) {
+		if (argc - optind > 1) {
+			rvb_error("compare: with --baseline, one DIR (default %s/latest)", BASELINE_RESULTS_ROOT);
+			return EXIT_ERROR;
+		}
+		if (baseline_path(baseline, base_dir, sizeof(base_dir), err, sizeof(err))) {
+			rvb_error("compare: %s", err);
+			return EXIT_ERROR;
+		}
+		arg_a = base_dir;
+		arg_b = argc > optind ? argv[optind] : BASELINE_RESULTS_ROOT "/latest";
+	} else if (argc - optind != 2) {
+		rvb_error("compare: needs two arguments A B, or --baseline NAME [DIR] (see rvbench "
+			  "compare --help)");
 		return EXIT_ERROR;
+	} else {
+		arg_a = argv[optind];
+		arg_b = argv[optind + 1];
 	}
-	if (cmp_open_side(&b, argv[optind + 1], err, sizeof(err))) {
+
+	struct cmp_side a, b;
+	struct cmp_problems pa = { 0 }, pb = { 0 };
+	struct cmp_table t = { 0 };
+	int status = EXIT_ERROR;
+	memset(&a, 0, sizeof(a));
+	memset(&b, 0, sizeof(b));
+	if (cmp_open_side(&a, arg_a, err, sizeof(err)) ||
+	    cmp_problems_load(a.dir, &pa, err, sizeof(err))) {
+		rvb_error("compare: A: %s", err);
+		goto out;
+	}
+	if (cmp_open_side(&b, arg_b, err, sizeof(err)) ||
+	    cmp_problems_load(b.dir, &pb, err, sizeof(err))) {
 		rvb_error("compare: B: %s", err);
-		cmp_close_side(&a);
-		cmp_close_side(&b);
-		return EXIT_ERROR;
+		goto out;
 	}
 	for (int k = 0; k < 2; k++) {
 		struct cmp_side *s = k ? &b : &a;
@@ -173,180 +271,31 @@ int cmd_compare(const struct command *cmd, int argc, char **argv)
 			rvb_error("compare: %s: %s is from an incomplete run: comparing what arrived",
 				  k ? "B" : "A", s->dir);
 	}
-	if (check_contexts(&a, &b, strict)) {
-		cmp_close_side(&a);
-		cmp_close_side(&b);
-		return EXIT_ERROR;
-	}
-	int csv = !strcmp(format, "csv");
-	/* The label column as wide as the widest label (at least 22). */
-	int w = 22;
-	for (int side = 0; side < 2 && !csv; side++) {
-		const struct results *r = side ? &b.r : &a.r;
-		for (size_t i = 0; i < r->ns; i++) {
-			const struct res_series *s = &r->s[i];
-			char label[600];
-			int by_hart = cmp_several_harts(&a.r, s->bench, s->params, s->group) ||
-				      cmp_several_harts(&b.r, s->bench, s->params, s->group);
-			cmp_label(label, sizeof(label), s,
-				  a.bench && b.bench ? (side ? a.bench : b.bench) : NULL, s->batch,
-				  by_hart);
-			if ((int)strlen(label) > w)
-				w = (int)strlen(label);
-		}
-	}
-	if (csv)
-		fputs("bench_a,bench_b,params,group,hart,batch,count_a,count_b,median_a,median_b,change_pct,"
-		      "ratio_ci_lo,ratio_ci_hi,u,p,verdict\r\n", stdout);
-	else
-		printf("A = %s, B = %s; %g %% CI of median B / median A, %lu bootstrap resamples, "
-		       "seed 0x%llx\n%-*s %5s %10s %10s %9s %23s %12s %10s  %s\n",
-		       a.arg, b.arg, 100 * (1 - alpha), resamples, (unsigned long long)seed, w, "bench",
-		       "group", "median A", "median B", "change", "CI of ratio", "U", "p", "verdict");
-
-	size_t np = 0;
-	char **title = calloc(a.r.ns + 1, sizeof(char *));
-	uint64_t **pa = calloc(a.r.ns + 1, sizeof(uint64_t *)), **pb = calloc(a.r.ns + 1, sizeof(uint64_t *));
-	size_t *pna = calloc(a.r.ns + 1, sizeof(size_t)), *pnb = calloc(a.r.ns + 1, sizeof(size_t));
-	if (!title || !pa || !pb || !pna || !pnb) {
+	if (check_contexts(&a, &b, strict))
+		goto out;
+	if (cmp_table_build(&a, &b, &pa, &pb, alpha, by, &t)) {
 		rvb_error("compare: out of memory");
-		status = EXIT_ERROR;
+		goto out;
 	}
-	for (size_t i = 0; i < a.r.ns && status != EXIT_ERROR; i++) {
-		const struct res_series *s = &a.r.s[i];
-		if (a.bench && strcmp(s->bench, a.bench))
-			continue;
-		const char *bname = b.bench ? b.bench : s->bench;
-		struct cmp_key ka = { s->bench, s->params, s->group, s->hart, 0 };
-		ka.by_hart = cmp_several_harts(&a.r, s->bench, s->params, s->group) ||
-			     cmp_several_harts(&b.r, bname, s->params, s->group);
-		struct cmp_key kb = ka;
-		kb.bench = bname;
-		if (cmp_seen_before(&a.r, i, &ka))
-			continue;
-		char label[600];
-		cmp_label(label, sizeof(label), s, a.bench && b.bench ? bname : NULL, s->batch,
-			  ka.by_hart);
-		size_t na, nb;
-		uint64_t batch_a = 0, batch_b = 0;
-		int fa, fb;
-		uint64_t *va = cmp_gather(&a.r, &ka, &na, &batch_a, &fa);
-		uint64_t *vb = cmp_gather(&b.r, &kb, &nb, &batch_b, &fb);
-		struct an_compare c;
-		const char *skip = !va || !vb ? "out of memory"
-				   : !fb	    ? "only in A: not compared"
-				   : batch_a != batch_b ? "different batch sizes: not compared"
-				   : !na || !nb		? "no measured samples on one side"
-							: NULL;
-		if (!skip && an_compare(va, na, vb, nb, (unsigned)resamples, seed, alpha, &c))
-			skip = "out of memory";
-		if (skip) {
-			if (csv) {
-				csv_row_start(s->bench, bname, &ka);
-				printf(",%llu,%zu,%zu,,,,,,,,%s\r\n", (unsigned long long)batch_a, na, nb,
-				       skip);
-			} else {
-				printf("%-*s %5llu %s\n", w, label, (unsigned long long)s->group, skip);
-			}
-			if (!strcmp(skip, "out of memory"))
-				status = EXIT_ERROR;
-			free(va);
-			free(vb);
-			continue;
-		}
-		char ch[64], cib[64], pv[64];
-		an_fmt(ch, sizeof(ch), c.change_pct, 2);
-		an_fmt_interval(cib, sizeof(cib), &c.ratio_ci, 4);
-		if (c.mwu.p.na)
-			snprintf(pv, sizeof(pv), "n/a (%s)", c.mwu.p.na);
-		else if (c.mwu.p.v < 1e-300) /* erfc underflows: say so, not "0" */
-			snprintf(pv, sizeof(pv), "<1e-300");
-		else
-			snprintf(pv, sizeof(pv), "%.4g%s", c.mwu.p.v, c.mwu.exact ? " exact" : "");
-		if (csv) {
-			csv_row_start(s->bench, bname, &ka);
-			printf(",%llu,%zu,%zu,%llu,%llu,", (unsigned long long)batch_a, na, nb,
-			       (unsigned long long)c.median_a, (unsigned long long)c.median_b);
-			if (!c.change_pct.na)
-				printf("%.4f", c.change_pct.v);
-			if (c.ratio_ci.na)
-				printf(",,");
-			else
-				printf(",%.6f,%.6f", c.ratio_ci.lo, c.ratio_ci.hi);
-			printf(",%.1f,", c.mwu.u);
-			if (!c.mwu.p.na)
-				printf("%.6g", c.mwu.p.v);
-			printf(",%s\r\n", an_verdict_name(c.verdict));
-		} else {
-			printf("%-*s %5llu %10llu %10llu %8s%s %23s %12.1f %10s  %s\n", w, label,
-			       (unsigned long long)s->group, (unsigned long long)c.median_a,
-			       (unsigned long long)c.median_b, ch, c.change_pct.na ? "" : "%", cib,
-			       c.mwu.u, pv, an_verdict_name(c.verdict));
-		}
-		if (fail_above >= 0 && c.verdict == AN_SLOWER &&
-		    (c.change_pct.na || c.change_pct.v > fail_above)) {
-			rvb_error("compare: %s is slower by %s %% (limit %g %%)", label, ch, fail_above);
-			status = EXIT_INCOMPLETE;
-		}
-		if (plot && title) {
-			title[np] = strdup(label);
-			pa[np] = va;
-			pb[np] = vb;
-			pna[np] = na;
-			pnb[np] = nb;
-			np++;
-		} else {
-			free(va);
-			free(vb);
-		}
+	int wr = !strcmp(format, "csv")  ? cmp_print_csv(stdout, &t)
+		 : !strcmp(format, "md") ? cmp_print_md(stdout, &t, a.arg, b.arg)
+					 : cmp_print_text(stdout, &t, a.arg, b.arg);
+	if (wr || fflush(stdout)) {
+		rvb_error("compare: cannot write the table: %s", strerror(errno));
+		goto out;
 	}
-	/* What B has and A lacks. */
-	for (size_t i = 0; i < b.r.ns && !a.bench && !b.bench; i++) {
-		const struct res_series *s = &b.r.s[i];
-		size_t n;
-		uint64_t batch;
-		int found;
-		struct cmp_key k = { s->bench, s->params, s->group, s->hart, 0 };
-		k.by_hart = cmp_several_harts(&a.r, s->bench, s->params, s->group) ||
-			    cmp_several_harts(&b.r, s->bench, s->params, s->group);
-		if (cmp_seen_before(&b.r, i, &k))
-			continue;
-		free(cmp_gather(&a.r, &k, &n, &batch, &found));
-		if (found)
-			continue;
-		char label[600];
-		cmp_label(label, sizeof(label), s, NULL, s->batch, k.by_hart);
-		if (csv) {
-			csv_field(stdout, s->bench);
-			putchar(',');
-			csv_field(stdout, s->bench);
-			putchar(',');
-			csv_key(&k);
-			printf(",%llu,,%zu,,,,,,,,only in B: not compared\r\n",
-			       (unsigned long long)s->batch, s->n);
-		} else {
-			printf("%-*s %5llu only in B: not compared\n", w, label,
-			       (unsigned long long)s->group);
-		}
+	if (!t.compared) {
+		rvb_error("compare: nothing compared: no benchmark of A has a partner in B%s",
+			  by ? "" : " (runs that differ in a parameter: --by PARAM)");
+		goto out;
 	}
-	if (plot && np && status != EXIT_ERROR) {
-		if (plot_cdf_overlay(plot, np, title, pa, pna, pb, pnb, a.arg, b.arg, err, sizeof(err))) {
-			rvb_error("compare: %s", err);
-			status = EXIT_ERROR;
-		} else {
-			fprintf(stderr, "rvbench: CDF overlay in %s\n", plot);
-		}
-	}
-	for (size_t i = 0; i < np; i++) {
-		free(title[i]);
-		free(pa[i]);
-		free(pb[i]);
-	}
-	free(title);
-	free(pa);
-	free(pb);
-	free(pna);
-	free(pnb);
+	if (plot && draw(&t, plot, a.arg, b.arg))
+		goto out;
+	status = fail_above >= 0 && gate(&t, &a, &b, &pa, &pb, fail_above) ? EXIT_INCOMPLETE : 0;
+out:
+	cmp_table_free(&t);
+	cmp_problems_free(&pa);
+	cmp_problems_free(&pb);
 	cmp_close_side(&a);
 	cmp_close_side(&b);
 	return status;

@@ -14,6 +14,8 @@
 #include "analysis_report.h"
 #include "commands.h"
 #include "plot_bench.h"
+#include "plot_dir.h"
+#include "plot_jobs.h"
 #include "plot_sweep.h"
 #include "session.h"
 
@@ -180,44 +182,26 @@ static int draw_sweep(const struct results *r, const struct image *im, const cha
 	return rc;
 }
 
-int cmd_plot(const struct command *cmd, int argc, char **argv)
-{
-	static const struct option lo[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "bench", required_argument, NULL, 'b' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0, 0, 0, 0 },
-	};
-	const char *out = NULL, *only = NULL;
-	int opt;
+/* What each plot job needs: the images of r and where they go. */
+struct plot_ctx {
+	const struct results *r;
+	const struct image *im;
+	size_t nim;
+	const char *dir, *out;
+};
 
-	optind = 0;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":o:b:h", lo, NULL)) != -1) {
-		switch (opt) {
-		case 'o':
-			out = optarg;
-			break;
-		case 'b':
-			only = optarg;
-			break;
-		case 'h':
-			fputs(cmd->help, stdout);
-			return 0;
-		case ':':
-			rvb_error("plot: option %s needs a value", argv[optind - 1]);
-			return EXIT_ERROR;
-		default:
-			rvb_error("plot: unknown option %s (see rvbench plot --help)", argv[optind - 1]);
-			return EXIT_ERROR;
-		}
-	}
-	if (optind < argc - 1) {
-		rvb_error("plot: one DIR only (see rvbench plot --help)");
-		return EXIT_ERROR;
-	}
-	/* Without DIR, the latest collection's. */
-	const char *dir = optind < argc ? argv[optind] : "results/latest";
+/* Draws image i (in a worker process, plot_jobs.h). */
+static int draw_one(size_t i, void *p, char *err, size_t errlen)
+{
+	const struct plot_ctx *c = p;
+	char file[4400];
+	out_name(file, sizeof(file), c->dir, c->out, c->im[i].stem, c->nim > 1);
+	return c->im[i].sweep ? draw_sweep(c->r, &c->im[i], file, err, errlen)
+			      : plot_bench(c->r, c->im[i].first, c->im[i].end, file, err, errlen);
+}
+
+int plot_dir(const char *dir, const char *out, const char *only, unsigned jobs, FILE *names)
+{
 	char err[4400], file[4400];
 	struct results r;
 	if (results_load(dir, &r, err, sizeof(err))) {
@@ -237,17 +221,90 @@ int cmd_plot(const struct command *cmd, int argc, char **argv)
 			       : "plot: %s%s/samples.csv has no samples", only ? only : "", dir);
 		status = EXIT_ERROR;
 	}
-	for (size_t i = 0; i < nim && !status; i++) {
-		out_name(file, sizeof(file), dir, out, im[i].stem, nim > 1);
-		if (im[i].sweep ? draw_sweep(&r, &im[i], file, err, sizeof(err))
-				: plot_bench(&r, im[i].first, im[i].end, file, err, sizeof(err))) {
-			rvb_error("plot: %s", err);
-			status = EXIT_ERROR;
-		} else {
-			printf("%s\n", file);
-		}
+	unsigned char *ok = malloc(nim ? nim : 1);
+	struct plot_ctx ctx = { &r, im, nim, dir, out };
+	if (!status && !ok) {
+		rvb_error("plot: out of memory");
+		status = EXIT_ERROR;
 	}
+	/* One image, or --jobs 1: drawn here, in turn. */
+	if (!status && (nim == 1 || jobs == 1)) {
+		memset(ok, 0, nim);
+		for (size_t i = 0; i < nim && !status; i++) {
+			ok[i] = draw_one(i, &ctx, err, sizeof(err)) == 0;
+			status = ok[i] ? 0 : EXIT_ERROR;
+		}
+	} else if (!status && plot_jobs_run(nim, jobs, draw_one, &ctx, ok, err, sizeof(err))) {
+		status = EXIT_ERROR;
+	}
+	if (status && nim && ok)
+		rvb_error("plot: %s", err);
+	for (size_t i = 0; i < nim && ok && names; i++)
+		if (ok[i]) {
+			out_name(file, sizeof(file), dir, out, im[i].stem, nim > 1);
+			fprintf(names, "%s\n", file);
+		}
+	free(ok);
 	free(im);
 	results_free(&r);
 	return status;
+}
+
+int cmd_plot(const struct command *cmd, int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "bench", required_argument, NULL, 'b' },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0, 0, 0, 0 },
+	};
+	const char *out = NULL, *only = NULL;
+	unsigned jobs = 0;
+	int opt;
+
+	optind = 0;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, ":o:b:j:h", lo, NULL)) != -1) {
+		switch (opt) {
+		case 'o':
+			out = optarg;
+			break;
+		case 'b':
+			only = optarg;
+			break;
+		case 'j':
+			if (plot_jobs_arg(optarg, &jobs))
+				return EXIT_ERROR;
+			break;
+		case 'h':
+			fputs(cmd->help, stdout);
+			return 0;
+		case ':':
+			rvb_error("plot: option %s needs a value", argv[optind - 1]);
+			return EXIT_ERROR;
+		default:
+			rvb_error("plot: unknown option %s (see rvbench plot --help)", argv[optind - 1]);
+			return EXIT_ERROR;
+		}
+	}
+	if (optind < argc - 1) {
+		rvb_error("plot: one DIR only (see rvbench plot --help)");
+		return EXIT_ERROR;
+	}
+	/* Without DIR, the latest collection's. */
+	return plot_dir(optind < argc ? argv[optind] : "results/latest", out, only, jobs, stdout);
+}
+
+int plot_jobs_arg(const char *arg, unsigned *jobs)
+{
+	char *end;
+	errno = 0;
+	unsigned long v = strtoul(arg, &end, 10);
+	if (!*arg || *end || errno || *arg == '-' || v < 1 || v > 64) {
+		rvb_error("--jobs takes a number of processes, 1 .. 64, not '%s'", arg);
+		return -1;
+	}
+	*jobs = (unsigned)v;
+	return 0;
 }

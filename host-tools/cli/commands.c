@@ -121,27 +121,62 @@ static const char help_stats[] =
 
 static const char help_compare[] =
 	"usage: rvbench compare [OPTIONS] A B\n"
+	"       rvbench compare [OPTIONS] --baseline NAME [DIR]\n"
 	"\n"
-	"Compare the measured cycles of A (baseline) and B, per benchmark, parameters\n"
-	"and group (and hart, for a benchmark run on several harts at once).\n"
-	"A and B are result directories, or DIR:BENCH to compare one benchmark\n"
-	"with another. Verdict: faster or slower when the Mann-Whitney test is\n"
-	"significant and the bootstrap CI of the ratio of medians excludes 1.\n"
+	"Compare the measured cycles of A (the reference) and B, row by row: the\n"
+	"same benchmark, parameters and group (and hart, for a benchmark run on\n"
+	"several harts at once). A and B are result directories, or DIR:BENCH to\n"
+	"compare one benchmark with another. Each row: the medians, the change\n"
+	"B / A - 1 (Hodges-Lehmann) with its CI, the p-value of the Mann-Whitney\n"
+	"test, and the verdict (slower, faster, or ~: no significant change); the\n"
+	"CI excludes 0 exactly when p <= alpha. A geometric-mean row closes the table.\n"
 	"\n"
-	"      --fail-above PCT exit 1 if a benchmark is significantly slower by\n"
-	"                       more than PCT % (a CI gate)\n"
+	"      --by PARAM       match runs that differ only in PARAM (what did changing\n"
+	"                       PARAM do): the row shows its values as A->B\n"
+	"      --baseline NAME  A is the baseline NAME (rvbench baseline save), B is DIR\n"
+	"                       (default results/latest)\n"
+	"      --fail-above PCT a CI gate: exit 1 if a benchmark is significantly slower\n"
+	"                       by more than PCT %, is missing from B, cannot be compared,\n"
+	"                       or is incomplete in A or B (status not ok, lost samples,\n"
+	"                       an incomplete run)\n"
 	"      --alpha A        significance level (default 0.05: 95 % CI)\n"
-	"      --seed X         bootstrap LCG seed (default 0x5256424e43480001)\n"
-	"      --resamples N    bootstrap resamples (default 2000)\n"
-	"  -f, --format FMT     text (default) or csv\n"
+	"  -f, --format FMT     text (default), md (a Markdown table for a pull\n"
+	"                       request) or csv\n"
 	"      --plot FILE      also draw the two CDFs per benchmark (.png or .svg)\n"
 	"      --strict         refuse to compare results of different contexts (exit 2)\n"
 	"  -h, --help           this help\n"
 	"A and B are checked to come from the same context (meta.json: machine model,\n"
 	"core clock, L2, OpenSBI, QEMU version, icount mode, firmware compiler and\n"
 	"flags): each difference is a warning on stderr, an error with --strict.\n"
-	"Exit status: 0 compared, 1 --fail-above tripped, 2 an error (or, with\n"
-	"--strict, different contexts).\n";
+	"Exit status: 0 compared, 1 the --fail-above gate failed, 2 an error or\n"
+	"nothing compared (or, with --strict, different contexts).\n";
+
+static const char help_baseline[] =
+	"usage: rvbench baseline save [--force] NAME [DIR]\n"
+	"       rvbench baseline list\n"
+	"\n"
+	"Keep named reference results: save copies the files of DIR (default\n"
+	"results/latest) to results/baselines/NAME (NAME: 1 to 64 of [A-Za-z0-9_.+-]);\n"
+	"an existing NAME is replaced only with --force. list shows each baseline\n"
+	"with its blocks and samples. Compare with: rvbench compare --baseline NAME DIR.\n"
+	"\n"
+	"  -f, --force          replace an existing baseline\n"
+	"  -h, --help           this help\n"
+	"Exit status: 0 done, 2 an error.\n";
+
+static const char help_report[] =
+	"usage: rvbench report [OPTIONS] [DIR]\n"
+	"\n"
+	"Write DIR/index.html (one page: inline CSS, no JavaScript, nothing fetched)\n"
+	"and DIR/report.md for DIR (default results/latest): the facts of meta.json\n"
+	"(machine, icount or real cycles, seed, harts, wire bytes per sample), the\n"
+	"summary table, the sweep figures and each block's plot, linked. The plots\n"
+	"are drawn first (as rvbench plot does) unless --no-plots.\n"
+	"\n"
+	"      --no-plots       link only the plot-*.png already in DIR\n"
+	"  -j, --jobs N         gnuplot processes at once (default: the CPUs)\n"
+	"  -h, --help           this help\n"
+	"Exit status: 0 written, 2 an error.\n";
 
 static const char help_plot[] =
 	"usage: rvbench plot [OPTIONS] [DIR]\n"
@@ -158,6 +193,7 @@ static const char help_plot[] =
 	"                       of a sweep are told apart by their parameters\n"
 	"                       (FILE-BENCH-size_kib=64.png)\n"
 	"  -b, --bench NAME     only this benchmark\n"
+	"  -j, --jobs N         gnuplot processes at once (default: one per CPU)\n"
 	"  -h, --help           this help\n";
 
 static const char help_fleet[] =
@@ -200,6 +236,10 @@ const struct command commands[] = {
 	  help_fleet, cmd_fleet, 0 },
 	{ "plot", "[DIR]", "histogram, CDF and more as PNG/SVG through gnuplot", help_plot, cmd_plot,
 	  0 },
+	{ "baseline", "save|list", "keep a result as a named reference for compare\n(save NAME [DIR]; list)",
+	  help_baseline, cmd_baseline, 0 },
+	{ "report", "[DIR]", "one HTML page and a Markdown report of a result directory",
+	  help_report, cmd_report, 0 },
 };
 const size_t ncommands = sizeof(commands) / sizeof(commands[0]);
 

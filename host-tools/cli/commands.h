@@ -32,5 +32,7 @@ int cmd_stats(const struct command *cmd, int argc, char **argv);
 int cmd_compare(const struct command *cmd, int argc, char **argv);
 int cmd_fleet(const struct command *cmd, int argc, char **argv);
 int cmd_plot(const struct command *cmd, int argc, char **argv);
+int cmd_baseline(const struct command *cmd, int argc, char **argv);
+int cmd_report(const struct command *cmd, int argc, char **argv);
 
 #endif

@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "gnuplot_batch.h"
 #include "gnuplot_run.h"
 
 #include "analysis.h"
@@ -27,6 +28,8 @@ FILE *gp_tmp_open(struct gp_tmpdir *t, const char *name, char *path, size_t len)
 
 void gp_tmp_remove(struct gp_tmpdir *t)
 {
+	if (t->batched)
+		return;
 	for (int i = 0; i < t->nfile; i++)
 		unlink(t->file[i]);
 	rmdir(t->path);
@@ -107,6 +110,13 @@ int gp_finish_script(struct gp_tmpdir *t, FILE **f, const char *path, char *err,
 {
 	if (gp_close_ok(f))
 		return gp_write_error(t, f, err, errlen);
+	if (gp_batch_take(t, path))
+		return 0;
+	return run_gnuplot(t, path, err, errlen);
+}
+
+int gp_run_script(struct gp_tmpdir *t, const char *path, char *err, size_t errlen)
+{
 	return run_gnuplot(t, path, err, errlen);
 }
 

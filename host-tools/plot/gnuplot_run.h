@@ -18,6 +18,7 @@ struct gp_tmpdir {
 	char path[64];
 	char file[8][160];
 	int nfile;
+	int batched; /* its script waits in the batch (gnuplot_batch.h), which removes it */
 };
 
 /* Makes t: a new directory under $TMPDIR (when short enough) or /tmp.
@@ -39,6 +40,9 @@ int gp_terminal(FILE *f, const char *file, int w, int h, char *err, size_t errle
 /* Closes the finished script *f and runs gnuplot on it: gnuplot's status,
  * or -1 with err set when the script could not be written. */
 int gp_finish_script(struct gp_tmpdir *t, FILE **f, const char *path, char *err, size_t errlen);
+/* Runs gnuplot on the script at path now, whatever the batch: as
+ * gp_finish_script, for a script already closed. */
+int gp_run_script(struct gp_tmpdir *t, const char *path, char *err, size_t errlen);
 /* The error of a plot whose data or script could not be written (errno):
  * err set, *f closed if open; returns -1. */
 int gp_write_error(const struct gp_tmpdir *t, FILE **f, char *err, size_t errlen);

@@ -2,7 +2,9 @@
  * A/B comparison (analysis_compare.c): the Mann-Whitney U test against
  * published critical values and a reference implementation's p-values, the
  * all-equal case (benchstat's failure, golang/go #19634, must not happen),
- * the bootstrap under a fixed seed, and the verdicts.
+ * the rank estimate of the ratio with its CI (checked against every pair
+ * ratio, and against the test: the CI excludes 1 exactly when p <= alpha),
+ * and the verdicts.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,6 +15,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <math.h>
 
 #include "analysis.h"
 
@@ -107,7 +110,7 @@ static void all_equal(void **state)
 	assert_null(r.p.na);
 	assert_true(r.p.v == 1);
 	struct an_compare c;
-	assert_int_equal(an_compare(a, 1000, b, 800, 200, 1, 0.05, &c), 0);
+	assert_int_equal(an_compare(a, 1000, b, 800, 0.05, &c), 0);
 	assert_int_equal(c.verdict, AN_SAME);
 	assert_true(c.change_pct.v == 0);
 	assert_true(c.ratio_ci.lo == 1 && c.ratio_ci.hi == 1);
@@ -124,25 +127,146 @@ static void fill(uint64_t *v, size_t n, uint64_t base, uint64_t seed)
 	}
 }
 
-static void bootstrap_reproducible(void **state)
+static int cmp_dbl(const void *p, const void *q)
+{
+	double a = *(const double *)p, b = *(const double *)q;
+	return (a > b) - (a < b);
+}
+
+/* The CI's bounds are the order statistics k and m + 1 - k of all pair
+ * ratios, the estimate their median (nearest rank); checked by listing
+ * every ratio. */
+static void check_against_pairs(const uint64_t *a, size_t na, const uint64_t *b, size_t nb,
+				const struct an_rank *r)
+{
+	size_t m = na * nb;
+	double *w = malloc(m * sizeof(*w));
+	assert_non_null(w);
+	for (size_t i = 0; i < na; i++)
+		for (size_t j = 0; j < nb; j++)
+			w[i * nb + j] = (double)b[j] / (double)a[i];
+	qsort(w, m, sizeof(*w), cmp_dbl);
+	assert_null(r->estimate.na);
+	assert_true(fabs(r->estimate.v - w[(m + 1) / 2 - 1]) <= 1e-12 * w[(m + 1) / 2 - 1]);
+	if (r->k) {
+		assert_null(r->ci.na);
+		assert_true(fabs(r->ci.lo - w[r->k - 1]) <= 1e-12 * w[r->k - 1]);
+		assert_true(fabs(r->ci.hi - w[m - r->k]) <= 1e-12 * w[m - r->k]);
+	}
+	free(w);
+}
+
+/* Exact regime, 5 + 5 without ties: P(U <= 2) = 4/252 <= 0.025 <
+ * P(U <= 3) = 7/252, so k = 3; B = A + 20 is above every a: no pair has
+ * b <= a, p = 2 P(U <= 0) = 2/252. The 25 ratios: the 3rd 30/19, the 13th
+ * 43/19, the 23rd 37/10. */
+static void rank_exact(void **state)
 {
 	(void)state;
-	uint64_t a[300], b[300];
-	fill(a, 300, 1000, 1);
-	fill(b, 300, 1100, 2);
-	struct an_interval c1, c2, c3;
-	assert_int_equal(an_bootstrap_ratio(a, 300, b, 300, 2000, 42, 0.95, &c1), 0);
-	assert_int_equal(an_bootstrap_ratio(a, 300, b, 300, 2000, 42, 0.95, &c2), 0);
-	assert_null(c1.na);
-	assert_true(c1.lo == c2.lo && c1.hi == c2.hi); /* same seed, same CI */
-	assert_true(c1.lo > 1.08 && c1.hi < 1.12);     /* around 1116 / 1016 */
-	assert_true(c1.lo <= c1.hi);
-	an_bootstrap_ratio(a, 300, b, 300, 2000, 43, 0.95, &c3);
-	assert_true(c3.lo > 1.08 && c3.hi < 1.12);
-	/* median of A is 0: the ratio does not exist */
-	uint64_t z[5] = { 0, 0, 0, 0, 0 };
-	an_bootstrap_ratio(z, 5, b, 5, 100, 1, 0.95, &c3);
-	assert_non_null(c3.na);
+	uint64_t a[5] = { 10, 13, 17, 19, 23 }, b[5];
+	for (int i = 0; i < 5; i++)
+		b[i] = a[i] + 20;
+	struct an_rank r;
+	assert_int_equal(an_rank_ratio(a, 5, b, 5, 0.05, &r), 0);
+	assert_int_equal(r.k, 3);
+	assert_int_equal(r.n_le, 0);
+	assert_true(fabs(r.p.v - 2.0 / 252) < 1e-15);
+	assert_true(r.significant);
+	check_against_pairs(a, 5, b, 5, &r);
+	assert_true(fabs(r.estimate.v - 43.0 / 19) < 1e-12);
+	assert_true(fabs(r.ci.lo - 30.0 / 19) < 1e-12 && fabs(r.ci.hi - 3.7) < 1e-12);
+	/* A = {10, 20, 30}, B = 2 A: ratios .67 1 1.33 2 2 2 3 4 6, median 2;
+	 * 3 + 3 cannot reach 95 %: P(U <= 0) = 1/20 > 0.025, no CI. Two pairs
+	 * have b <= a (20 <= 20, 20 <= 30): p = 2 P(U <= 2) = 2 * 4/20. */
+	uint64_t c[3] = { 10, 20, 30 }, d[3] = { 20, 40, 60 };
+	assert_int_equal(an_rank_ratio(c, 3, d, 3, 0.05, &r), 0);
+	assert_true(r.estimate.v == 2);
+	assert_int_equal(r.k, 0);
+	assert_non_null(r.ci.na);
+	assert_int_equal(r.n_le, 2);
+	assert_true(fabs(r.p.v - 0.4) < 1e-15);
+	assert_false(r.significant);
+}
+
+/* The defect this procedure replaces: one sample a side, B 9 % above A,
+ * got a CI of [1.09, 1.09] beside "no significant change". One pair
+ * proves nothing: no CI, p = 1, "~". */
+static void one_sample_each(void **state)
+{
+	(void)state;
+	uint64_t a[1] = { 1100 }, b[1] = { 1199 };
+	struct an_compare c;
+	assert_int_equal(an_compare(a, 1, b, 1, 0.05, &c), 0);
+	assert_non_null(c.ratio_ci.na);
+	assert_true(c.rank.p.v == 1);
+	assert_int_equal(c.verdict, AN_SAME);
+	assert_string_equal(an_verdict_name(c.verdict), "~");
+}
+
+/* Zeros: 0 / 0 is no change (ratio 1), b / 0 above every ratio. */
+static void zeros(void **state)
+{
+	(void)state;
+	uint64_t z[50] = { 0 }, b[50];
+	struct an_compare c;
+	assert_int_equal(an_compare(z, 50, z, 50, 0.05, &c), 0);
+	assert_true(c.change_pct.v == 0 && c.ratio_ci.lo == 1 && c.ratio_ci.hi == 1);
+	assert_int_equal(c.verdict, AN_SAME);
+	for (int i = 0; i < 50; i++)
+		b[i] = 5;
+	assert_int_equal(an_compare(z, 50, b, 50, 0.05, &c), 0);
+	assert_int_equal(c.verdict, AN_SLOWER);
+	assert_non_null(c.change_pct.na); /* every ratio is b / 0 */
+}
+
+/*
+ * The verdict never contradicts the CI beside it: over many samples, small
+ * (exact null distribution) and large (normal), with heavy ties (cycle
+ * counts under -icount repeat) and without, shifted a little or not, at
+ * two levels: the CI excludes 1 exactly when p <= alpha, in the verdict's
+ * direction, and its bounds are the right pair ratios.
+ */
+static void ci_agrees_with_test(void **state)
+{
+	(void)state;
+	static const size_t sizes[][2] = { { 1, 1 }, { 2, 3 }, { 4, 4 }, { 6, 5 }, { 8, 8 },
+					   { 12, 20 }, { 20, 20 }, { 21, 25 }, { 40, 33 }, { 60, 60 } };
+	static const double alphas[] = { 0.05, 0.01 };
+	uint64_t a[64], b[64], x = 12345;
+	size_t agreed = 0, significant = 0;
+	for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++)
+		for (int trial = 0; trial < 24; trial++)
+			for (size_t al = 0; al < 2; al++) {
+				size_t na = sizes[s][0], nb = sizes[s][1];
+				int spread = trial % 3 == 0 ? 3 : 40; /* 3: many ties */
+				int shift = trial % 4;                /* 0 .. 3 steps */
+				for (size_t i = 0; i < na; i++) {
+					x = x * 6364136223846793005ull + 1442695040888963407ull;
+					a[i] = 1000 + (x >> 33) % (uint64_t)spread;
+				}
+				for (size_t j = 0; j < nb; j++) {
+					x = x * 6364136223846793005ull + 1442695040888963407ull;
+					b[j] = 1000 + (uint64_t)(shift * spread / 3) + (x >> 33) % (uint64_t)spread;
+				}
+				struct an_compare c;
+				assert_int_equal(an_compare(a, na, b, nb, alphas[al], &c), 0);
+				int excludes = !c.ratio_ci.na && (c.ratio_ci.lo > 1 || c.ratio_ci.hi < 1);
+				int sig = c.verdict != AN_SAME;
+				assert_int_equal(sig, c.rank.p.v <= alphas[al]);
+				if (!c.ratio_ci.na) {
+					assert_int_equal(excludes, sig);
+					if (c.verdict == AN_SLOWER)
+						assert_true(c.ratio_ci.lo > 1);
+					if (c.verdict == AN_FASTER)
+						assert_true(c.ratio_ci.hi < 1);
+					agreed++;
+				}
+				significant += sig;
+				check_against_pairs(a, na, b, nb, &c.rank);
+			}
+	/* the loop saw both outcomes, with a CI, many times */
+	assert_true(agreed > 300);
+	assert_true(significant > 50 && significant < agreed);
 }
 
 static void verdicts(void **state)
@@ -152,16 +276,16 @@ static void verdicts(void **state)
 	struct an_compare c;
 	fill(a, 300, 1000, 1);
 	fill(b, 300, 1100, 2);
-	assert_int_equal(an_compare(a, 300, b, 300, 2000, 7, 0.05, &c), 0);
+	assert_int_equal(an_compare(a, 300, b, 300, 0.05, &c), 0);
 	assert_int_equal(c.verdict, AN_SLOWER);
 	assert_true(c.change_pct.v > 9 && c.change_pct.v < 11);
 	assert_string_equal(an_verdict_name(c.verdict), "slower");
-	assert_int_equal(an_compare(b, 300, a, 300, 2000, 7, 0.05, &c), 0);
+	assert_int_equal(an_compare(b, 300, a, 300, 0.05, &c), 0);
 	assert_int_equal(c.verdict, AN_FASTER);
 	fill(b, 300, 1000, 3); /* same distribution, other draws */
-	assert_int_equal(an_compare(a, 300, b, 300, 2000, 7, 0.05, &c), 0);
+	assert_int_equal(an_compare(a, 300, b, 300, 0.05, &c), 0);
 	assert_int_equal(c.verdict, AN_SAME);
-	assert_string_equal(an_verdict_name(c.verdict), "no significant change");
+	assert_string_equal(an_verdict_name(c.verdict), "~");
 }
 
 int main(void)
@@ -169,7 +293,9 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(critical_values), cmocka_unit_test(exact_p),
 		cmocka_unit_test(ties_normal),	   cmocka_unit_test(all_equal),
-		cmocka_unit_test(bootstrap_reproducible), cmocka_unit_test(verdicts),
+		cmocka_unit_test(rank_exact),
+		cmocka_unit_test(one_sample_each), cmocka_unit_test(zeros),
+		cmocka_unit_test(ci_agrees_with_test), cmocka_unit_test(verdicts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,146 @@
+/* The blocks of a result directory that are not whole (compare_gate.h). */
+#include "compare_gate.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rcsv.h"
+
+/* DIR/name parsed into t; 1 when the file does not exist, 0 read, -1 error. */
+static int load_csv(const char *dir, const char *name, struct rcsv *t, char *err, size_t errlen)
+{
+	char path[4200], perr[256];
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		if (errno == ENOENT)
+			return 1;
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	char *text = NULL;
+	size_t len = 0, cap = 0, n;
+	char chunk[65536];
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
+		char *nt = rcsv_grow(text, &cap, len + n + 1, 1);
+		if (!nt) {
+			free(text);
+			fclose(f);
+			snprintf(err, errlen, "%s: out of memory", path);
+			return -1;
+		}
+		text = nt;
+		memcpy(text + len, chunk, n);
+		len += n;
+	}
+	int bad = ferror(f);
+	fclose(f);
+	if (bad) {
+		free(text);
+		snprintf(err, errlen, "%s: read error", path);
+		return -1;
+	}
+	int rc = rcsv_parse(text ? text : "", len, t, perr, sizeof(perr));
+	free(text);
+	if (rc) {
+		snprintf(err, errlen, "%s:%s", path, perr);
+		return -1;
+	}
+	return 0;
+}
+
+static int add(struct cmp_problems *pr, const char *run, const char *bench, int64_t block,
+	       const char *why)
+{
+	struct cmp_problem *np = realloc(pr->p, (pr->n + 1) * sizeof(*np));
+	if (!np)
+		return -1;
+	pr->p = np;
+	np[pr->n].run = strdup(run);
+	np[pr->n].bench = strdup(bench);
+	if (!np[pr->n].run || !np[pr->n].bench) {
+		free(np[pr->n].run);
+		free(np[pr->n].bench);
+		return -1;
+	}
+	np[pr->n].block = block;
+	snprintf(np[pr->n].why, sizeof(np[pr->n].why), "%s", why);
+	pr->n++;
+	return 0;
+}
+
+/* Rows of t whose column col is not ok (summary.csv's status) or any row
+ * (gaps.csv, ok_value NULL). */
+static int scan(const struct rcsv *t, const char *col, const char *ok_value, const char *what,
+		struct cmp_problems *pr)
+{
+	int crun = rcsv_col(t, "run"), cblock = rcsv_col(t, "block"), c = rcsv_col(t, col);
+	int cbench = rcsv_col(t, "bench");
+	if (crun < 0 || cblock < 0 || c < 0 || cbench < 0)
+		return 0; /* an older file without these columns: nothing to say */
+	for (size_t i = 1; i < t->nrows; i++) {
+		char **f = t->row[i];
+		size_t nf = t->nfield[i];
+		if ((size_t)crun >= nf || (size_t)cblock >= nf || (size_t)c >= nf ||
+		    (size_t)cbench >= nf)
+			continue;
+		char why[64];
+		if (ok_value) {
+			if (!strcmp(f[c], ok_value))
+				continue;
+			snprintf(why, sizeof(why), "%s %.40s", what, f[c]);
+		} else {
+			snprintf(why, sizeof(why), "%.20s %s", f[c], what);
+		}
+		if (!cmp_problem_of(pr, f[crun], strtoll(f[cblock], NULL, 10)) &&
+		    add(pr, f[crun], f[cbench], strtoll(f[cblock], NULL, 10), why))
+			return -1;
+	}
+	return 0;
+}
+
+int cmp_problems_load(const char *dir, struct cmp_problems *pr, char *err, size_t errlen)
+{
+	memset(pr, 0, sizeof(*pr));
+	static const struct {
+		const char *file, *col, *ok, *what;
+	} src[] = {
+		{ "summary.csv", "status", "ok", "status" },
+		{ "gaps.csv", "count", NULL, "samples lost (gaps.csv)" },
+	};
+	for (size_t k = 0; k < sizeof(src) / sizeof(src[0]); k++) {
+		struct rcsv t;
+		int rc = load_csv(dir, src[k].file, &t, err, errlen);
+		if (rc < 0)
+			return -1;
+		if (rc > 0)
+			continue;
+		rc = scan(&t, src[k].col, src[k].ok, src[k].what, pr);
+		rcsv_free(&t);
+		if (rc) {
+			snprintf(err, errlen, "%s/%s: out of memory", dir, src[k].file);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+const char *cmp_problem_of(const struct cmp_problems *pr, const char *run, int64_t block)
+{
+	for (size_t i = 0; i < pr->n; i++)
+		if (pr->p[i].block == block && !strcmp(pr->p[i].run, run))
+			return pr->p[i].why;
+	return NULL;
+}
+
+void cmp_problems_free(struct cmp_problems *pr)
+{
+	for (size_t i = 0; i < pr->n; i++) {
+		free(pr->p[i].run);
+		free(pr->p[i].bench);
+	}
+	free(pr->p);
+	memset(pr, 0, sizeof(*pr));
+}

@@ -1,0 +1,30 @@
+/*
+ * What a CI gate must not wave through (`rvbench compare --fail-above`):
+ * the blocks of a result directory that are not whole, from its own files:
+ * a status other than ok in summary.csv, or samples listed in gaps.csv.
+ */
+#ifndef RVBENCH_COMPARE_GATE_H
+#define RVBENCH_COMPARE_GATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct cmp_problem {
+	char *run, *bench;
+	int64_t block;
+	char why[64]; /* "status fault", "12 samples lost (gaps.csv)" */
+};
+
+struct cmp_problems {
+	struct cmp_problem *p;
+	size_t n;
+};
+
+/* Reads DIR/summary.csv and DIR/gaps.csv (either may be absent: older
+ * results). 0, or -1 with a reason in err. */
+int cmp_problems_load(const char *dir, struct cmp_problems *pr, char *err, size_t errlen);
+/* Why block (run, block) is not whole, or NULL when it is. */
+const char *cmp_problem_of(const struct cmp_problems *pr, const char *run, int64_t block);
+void cmp_problems_free(struct cmp_problems *pr);
+
+#endif

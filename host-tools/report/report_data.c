@@ -1,0 +1,363 @@
+/* What `rvbench report` shows, read from a result directory
+ * (report_data.h). */
+#include "report_data.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "context_fmt.h"
+#include "rcsv.h"
+
+/* The scalar at root.k1.k2... (NULL-terminated keys; an integer key
+ * "#0" indexes an array) as text in buf; NULL when absent or null. */
+static const char *jtext(json_t *root, char *buf, size_t len, ...)
+{
+	va_list ap;
+	va_start(ap, len);
+	json_t *v = root;
+	for (const char *k; v && (k = va_arg(ap, const char *));)
+		v = k[0] == '#' ? json_array_get(v, strtoul(k + 1, NULL, 10)) : json_object_get(v, k);
+	va_end(ap);
+	if (json_is_string(v))
+		snprintf(buf, len, "%s", json_string_value(v));
+	else if (json_is_integer(v))
+		snprintf(buf, len, "%lld", (long long)json_integer_value(v));
+	else if (json_is_real(v))
+		snprintf(buf, len, "%g", json_real_value(v));
+	else if (json_is_boolean(v))
+		snprintf(buf, len, "%s", json_is_true(v) ? "yes" : "no");
+	else
+		return NULL;
+	return buf;
+}
+
+static const char *dflt(const char *s, const char *d)
+{
+	return s ? s : d;
+}
+
+static void fact(struct report_data *d, const char *key, const char *fmt, ...)
+{
+	if (d->nfact >= sizeof(d->fact) / sizeof(d->fact[0]))
+		return;
+	struct report_fact *f = &d->fact[d->nfact++];
+	snprintf(f->key, sizeof(f->key), "%s", key);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(f->value, sizeof(f->value), fmt, ap);
+	va_end(ap);
+}
+
+/* meta.json's facts; the unit of the cycle columns. */
+static void load_facts(struct report_data *d, json_t *m)
+{
+	char a[256], b[256], c[256], e[256];
+	const char *kind = jtext(m, a, sizeof(a), "source", "kind", NULL);
+	const char *icount = jtext(m, b, sizeof(b), "source", "icount", NULL);
+	const char *note = jtext(m, c, sizeof(c), "note", NULL);
+	int instr = (icount && strcmp(icount, "off")) || (note && strstr(note, "icount"));
+	snprintf(d->unit, sizeof(d->unit), "%s", instr ? "instr" : "cycles");
+
+	const char *st = jtext(m, e, sizeof(e), "status", NULL);
+	if (st)
+		fact(d, "result", "%s, %s", st, dflt(jtext(m, c, sizeof(c), "result", NULL), "?"));
+	if (kind && !strcmp(kind, "qemu")) {
+		const char *mach = jtext(m, c, sizeof(c), "source", "machine", NULL);
+		char q[64];
+		fact(d, "machine", "QEMU %s, -M %s", dflt(jtext(m, q, sizeof(q), "source", "qemu_version", NULL), "?"),
+		     mach ? mach : "?");
+	} else if (kind) {
+		const char *dev = jtext(m, c, sizeof(c), "device_name", NULL);
+		char port[200];
+		const char *where = jtext(m, port, sizeof(port), "source", "port", NULL);
+		if (!where)
+			where = jtext(m, port, sizeof(port), "source", "file", NULL);
+		fact(d, "machine", "%s%s%s (%s)", dev ? dev : "", dev ? ", " : "", dflt(where, ""), kind);
+	}
+	if (jtext(m, c, sizeof(c), "runs", "#0", "header", "model", NULL))
+		fact(d, "model", "%s", c);
+	if (jtext(m, c, sizeof(c), "runs", "#0", "context", "clock_hz", NULL)) {
+		char mhz[64];
+		fact(d, "core clock", "%s",
+		     ctx_fmt_mhz(mhz, sizeof(mhz), strtoull(c, NULL, 10)));
+	}
+	fact(d, "cycles", "%s",
+	     instr		      ? "instructions: QEMU -icount counts one cycle per instruction "
+				"(exact, not a speed)"
+	     : !kind		      ? "not recorded"
+	     : !strcmp(kind, "serial") ? "hardware cycles (the board's rdcycle)"
+	     : !strcmp(kind, "qemu")   ? "QEMU without -icount: host-time counters, not a core's cycles"
+				      : "not known: a replayed log does not say how it was measured");
+	if (jtext(m, c, sizeof(c), "runs", "#0", "header", "seed", NULL))
+		fact(d, "seed", "%s", c);
+	if (jtext(m, c, sizeof(c), "runs", "#0", "header", "harts", NULL))
+		fact(d, "harts", "%s", c);
+	if (jtext(m, c, sizeof(c), "runs", "#0", "wire", "machine_bytes_per_sample", NULL)) {
+		char s[64];
+		fact(d, "wire bytes per sample", "%s (the S lines alone: %s)", c,
+		     dflt(jtext(m, s, sizeof(s), "runs", "#0", "wire", "s_bytes_per_sample", NULL), "?"));
+	}
+	if (jtext(m, c, sizeof(c), "runs", "#0", "trailer", "samples", NULL))
+		fact(d, "samples", "%s in %s benchmarks", c,
+		     dflt(jtext(m, a, sizeof(a), "runs", "#0", "trailer", "benches", NULL), "?"));
+	if (jtext(m, c, sizeof(c), "runs", "#0", "context", "firmware", "commit", NULL))
+		fact(d, "firmware", "%s, commit %s, %s",
+		     dflt(jtext(m, a, sizeof(a), "runs", "#0", "context", "firmware", "version", NULL), "?"), c,
+		     dflt(jtext(m, b, sizeof(b), "runs", "#0", "context", "firmware", "cc", NULL), "?"));
+	if (jtext(m, c, sizeof(c), "host", "commit", NULL))
+		fact(d, "host tool", "rvbench %s, commit %s",
+		     dflt(jtext(m, a, sizeof(a), "host", "version", NULL), "?"), c);
+	size_t runs = json_array_size(json_object_get(m, "runs"));
+	if (runs > 1)
+		fact(d, "runs", "%zu (the facts above are the first run's)", runs);
+}
+
+/* DIR/name into memory (NUL added); NULL with err set. */
+static char *slurp(const char *dir, const char *name, size_t *len, char *err, size_t errlen)
+{
+	char path[4200];
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	char *t = NULL, chunk[65536];
+	size_t cap = 0, n;
+	*len = 0;
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
+		char *nt = rcsv_grow(t, &cap, *len + n + 1, 1);
+		if (!nt)
+			break;
+		t = nt;
+		memcpy(t + *len, chunk, n);
+		*len += n;
+	}
+	if (ferror(f) || n) {
+		snprintf(err, errlen, "%s: cannot read it", path);
+		free(t);
+		fclose(f);
+		return NULL;
+	}
+	fclose(f);
+	if (!t)
+		t = calloc(1, 1);
+	return t;
+}
+
+/* The file name plot-STEM.png, with STEM as `rvbench plot` makes it: any
+ * character but [A-Za-z0-9._=+-] as '_', ';' as '-'. */
+static void plot_name(char *buf, size_t len, const char *bench, const char *params)
+{
+	size_t n = (size_t)snprintf(buf, len, "plot-");
+	for (int part = 0; part < 2; part++) {
+		const char *p = part ? params : bench;
+		if (part && *p && n + 1 < len)
+			buf[n++] = '-';
+		for (; *p && n + 5 < len; p++) {
+			char c = *p;
+			int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+				 (c >= '0' && c <= '9') || strchr("._=+-", c);
+			buf[n++] = c == ';' ? '-' : ok ? c : '_';
+		}
+	}
+	snprintf(buf + n, len - n, ".png");
+}
+
+static int has_file(char **files, size_t n, const char *name, unsigned char *used)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(files[i], name)) {
+			used[i] = 1;
+			return 1;
+		}
+	return 0;
+}
+
+static int by_name(const void *p, const void *q)
+{
+	return strcmp(*(char *const *)p, *(char *const *)q);
+}
+
+/* The names of DIR/plot-*.png, sorted. */
+static char **list_plots(const char *dir, size_t *n)
+{
+	DIR *dp = opendir(dir);
+	char **v = NULL;
+	*n = 0;
+	if (!dp)
+		return NULL;
+	for (struct dirent *e; (e = readdir(dp));) {
+		size_t l = strlen(e->d_name);
+		if (strncmp(e->d_name, "plot-", 5) || l < 9 || strcmp(e->d_name + l - 4, ".png"))
+			continue;
+		char **nv = realloc(v, (*n + 1) * sizeof(*nv));
+		if (!nv)
+			break;
+		v = nv;
+		if (!(v[*n] = strdup(e->d_name)))
+			break;
+		(*n)++;
+	}
+	closedir(dp);
+	if (*n)
+		qsort(v, *n, sizeof(*v), by_name);
+	return v;
+}
+
+static char *field(const struct rcsv *t, size_t i, int col)
+{
+	return strdup(col >= 0 && (size_t)col < t->nfield[i] ? t->row[i][col] : "");
+}
+
+static unsigned long long num(const struct rcsv *t, size_t i, int col)
+{
+	return col >= 0 && (size_t)col < t->nfield[i] ? strtoull(t->row[i][col], NULL, 10) : 0;
+}
+
+static int load_rows(struct report_data *d, const struct rcsv *t, char *err, size_t errlen)
+{
+	static const char *const need[] = { "bench", "params", "hart", "group", "count", "min",
+					    "median", "p99", "mad", "status" };
+	int col[10];
+	for (int k = 0; k < 10; k++)
+		if ((col[k] = rcsv_col(t, need[k])) < 0) {
+			snprintf(err, errlen, "%s/summary.csv: no column '%s'", d->dir, need[k]);
+			return -1;
+		}
+	int cu = rcsv_col(t, "unit"), cr = rcsv_col(t, "units_per_cycle");
+	d->row = calloc(t->nrows ? t->nrows : 1, sizeof(*d->row));
+	if (!d->row)
+		goto oom;
+	for (size_t i = 1; i < t->nrows; i++) {
+		struct report_row *r = &d->row[d->nrow++];
+		char *unit = field(t, i, cu), *rate = field(t, i, cr);
+		r->bench = field(t, i, col[0]);
+		r->params = field(t, i, col[1]);
+		r->status = field(t, i, col[9]);
+		if (unit && rate && *unit && *rate) {
+			size_t l = strlen(unit) + strlen(rate) + 16;
+			if ((r->unit_rate = malloc(l)))
+				snprintf(r->unit_rate, l, "%s %s/%s", rate, unit,
+					 strcmp(d->unit, "instr") ? "cycle" : "instr");
+		} else {
+			r->unit_rate = strdup("");
+		}
+		free(unit);
+		free(rate);
+		if (!r->bench || !r->params || !r->status || !r->unit_rate)
+			goto oom;
+		r->hart = num(t, i, col[2]);
+		r->group = num(t, i, col[3]);
+		r->count = num(t, i, col[4]);
+		r->min = num(t, i, col[5]);
+		r->median = num(t, i, col[6]);
+		r->p99 = num(t, i, col[7]);
+		r->mad = num(t, i, col[8]);
+	}
+	return 0;
+oom:
+	snprintf(err, errlen, "out of memory");
+	return -1;
+}
+
+int report_load(const char *dir, struct report_data *d, char *err, size_t errlen)
+{
+	memset(d, 0, sizeof(*d));
+	snprintf(d->unit, sizeof(d->unit), "cycles");
+	if (!(d->dir = strdup(dir))) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	char path[4200];
+	snprintf(path, sizeof(path), "%s/meta.json", dir);
+	json_error_t je;
+	json_t *m = json_load_file(path, 0, &je);
+	if (m) {
+		load_facts(d, m);
+		json_decref(m);
+	} else if (errno != ENOENT) {
+		fact(d, "meta.json", "unreadable: %s", je.text);
+	}
+	size_t len;
+	char *text = slurp(dir, "summary.csv", &len, err, errlen);
+	struct rcsv t;
+	char perr[256];
+	if (!text)
+		return -1;
+	if (rcsv_parse(text, len, &t, perr, sizeof(perr))) {
+		snprintf(err, errlen, "%s/summary.csv:%s", dir, perr);
+		free(text);
+		return -1;
+	}
+	free(text);
+	int rc = load_rows(d, &t, err, errlen);
+	rcsv_free(&t);
+	if (rc)
+		return -1;
+
+	/* The figures: each row's own, the sweeps, and what is left. */
+	size_t nf;
+	char **files = list_plots(dir, &nf);
+	unsigned char *used = calloc(nf ? nf : 1, 1);
+	if (!used) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < d->nrow; i++) {
+		struct report_row *r = &d->row[i];
+		char name[600];
+		plot_name(name, sizeof(name), r->bench, r->params);
+		if (*r->params && has_file(files, nf, name, used)) {
+			snprintf(r->plot, sizeof(r->plot), "%s", name);
+			continue;
+		}
+		plot_name(name, sizeof(name), r->bench, "");
+		if (has_file(files, nf, name, used))
+			snprintf(r->plot, sizeof(r->plot), "%s", name);
+	}
+	d->sweep = calloc(nf ? nf : 1, sizeof(char *));
+	d->other = calloc(nf ? nf : 1, sizeof(char *));
+	for (size_t i = 0; i < nf; i++) {
+		size_t l = strlen(files[i]);
+		int sweep = l > 10 && !strcmp(files[i] + l - 10, "-sweep.png");
+		if (d->sweep && d->other && (sweep || !used[i])) {
+			if (sweep)
+				d->sweep[d->nsweep++] = files[i];
+			else
+				d->other[d->nother++] = files[i];
+		} else {
+			free(files[i]);
+		}
+	}
+	free(files);
+	free(used);
+	if (!d->sweep || !d->other) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+void report_free(struct report_data *d)
+{
+	for (size_t i = 0; i < d->nrow; i++) {
+		free(d->row[i].bench);
+		free(d->row[i].params);
+		free(d->row[i].status);
+		free(d->row[i].unit_rate);
+	}
+	for (size_t i = 0; i < d->nsweep; i++)
+		free(d->sweep[i]);
+	for (size_t i = 0; i < d->nother; i++)
+		free(d->other[i]);
+	free(d->row);
+	free(d->sweep);
+	free(d->other);
+	free(d->dir);
+	memset(d, 0, sizeof(*d));
+}

@@ -1,0 +1,48 @@
+/*
+ * What `rvbench report` shows of a result directory, read once
+ * (report_data.c) and written twice: as HTML (report_html.c) and as
+ * Markdown (report_md.c).
+ */
+#ifndef RVBENCH_REPORT_DATA_H
+#define RVBENCH_REPORT_DATA_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* One fact of meta.json: "machine" = "sifive_u (QEMU 7.2.22)". */
+struct report_fact {
+	char key[48];
+	char value[512];
+};
+
+/* One row of summary.csv, per call, and the file of its figure (a name
+ * in the directory, "" when there is none). */
+struct report_row {
+	char *bench, *params, *status, *unit_rate; /* unit_rate: "0.5000 byte/cycle" or "" */
+	unsigned long long hart, group, count, min, median, p99, mad;
+	char plot[600];
+};
+
+struct report_data {
+	char *dir;
+	char unit[16]; /* "instr" under -icount, else "cycles" */
+	struct report_fact fact[24];
+	size_t nfact;
+	struct report_row *row;
+	size_t nrow;
+	char **sweep; /* plot-*-sweep.png */
+	size_t nsweep;
+	char **other; /* plot-*.png no row claimed */
+	size_t nother;
+};
+
+/* Reads DIR/meta.json (optional), DIR/summary.csv and the names of
+ * DIR/plot-*.png. 0, or -1 with a reason in err. */
+int report_load(const char *dir, struct report_data *d, char *err, size_t errlen);
+void report_free(struct report_data *d);
+
+/* Writers for afile_write (atomic_file.h): ctx is a struct report_data. */
+int report_write_html(FILE *f, void *ctx);
+int report_write_md(FILE *f, void *ctx);
+
+#endif

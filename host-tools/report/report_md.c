@@ -1,0 +1,83 @@
+/*
+ * report.md of `rvbench report` (report_data.h): the facts, the summary
+ * table and the figures in Markdown, for a pull request or a wiki. Names
+ * and parameters are code spans (nothing in them is read as Markdown; a
+ * '|' is escaped so the cell holds).
+ */
+#include <string.h>
+
+#include "report_data.h"
+
+static void code(FILE *f, const char *s)
+{
+	if (!*s)
+		return;
+	fputc('`', f);
+	for (; *s; s++) {
+		if (*s == '|')
+			fputc('\\', f);
+		fputc(*s == '`' || *s == '\n' || *s == '\r' ? ' ' : *s, f);
+	}
+	fputc('`', f);
+}
+
+/* Plain text in a table cell or a line: '|' escaped, line breaks as spaces. */
+static void text(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '|' || *s == '*' || *s == '_' || *s == '[' || *s == ']' || *s == '<')
+			fputc('\\', f);
+		fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
+	}
+}
+
+int report_write_md(FILE *f, void *ctx)
+{
+	const struct report_data *d = ctx;
+	fputs("# rvbench results\n\n", f);
+	code(f, d->dir);
+	fputs("\n\n", f);
+	if (d->nfact) {
+		fputs("| fact | value |\n| --- | --- |\n", f);
+		for (size_t i = 0; i < d->nfact; i++) {
+			fputs("| ", f);
+			text(f, d->fact[i].key);
+			fputs(" | ", f);
+			text(f, d->fact[i].value);
+			fputs(" |\n", f);
+		}
+	}
+	fprintf(f, "\n## Summary\n\nPer call, in %s; %zu blocks.\n\n", d->unit, d->nrow);
+	fprintf(f,
+		"| benchmark | params | hart | count | min | median | p99 | MAD | unit | status | work "
+		"per %s | plot |\n| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- "
+		"| --- |\n",
+		strcmp(d->unit, "instr") ? "cycle" : "instr");
+	for (size_t i = 0; i < d->nrow; i++) {
+		const struct report_row *r = &d->row[i];
+		fputs("| ", f);
+		code(f, r->bench);
+		fputs(" | ", f);
+		code(f, r->params);
+		fprintf(f, " | %llu | %llu | %llu | %llu | %llu | %llu | %s | %s", r->hart, r->count,
+			r->min, r->median, r->p99, r->mad, d->unit, strcmp(r->status, "ok") ? "**" : "");
+		text(f, r->status);
+		fprintf(f, "%s | ", strcmp(r->status, "ok") ? "**" : "");
+		text(f, r->unit_rate);
+		fputs(" | ", f);
+		if (*r->plot)
+			fprintf(f, "[plot](%s)", r->plot);
+		fputs(" |\n", f);
+	}
+	if (d->nsweep) {
+		fputs("\n## Sweeps\n\n", f);
+		for (size_t i = 0; i < d->nsweep; i++)
+			fprintf(f, "![%s](%s)\n\n", d->sweep[i], d->sweep[i]);
+	}
+	if (d->nother) {
+		fputs("\n## Other figures\n\n", f);
+		for (size_t i = 0; i < d->nother; i++)
+			fprintf(f, "- [%s](%s)\n", d->other[i], d->other[i]);
+	}
+	return ferror(f) ? -1 : 0;
+}

@@ -1,0 +1,145 @@
+/*
+ * The rows of `rvbench compare` (compare_table.c, compare_match.c): which
+ * series of A and B are paired, with and without --by PARAM, the rows of
+ * one side only, the blocks a gate must not pass (compare_gate.h), the
+ * geometric mean, and the Markdown table.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <math.h>
+
+#include "compare_table.h"
+
+static void params_except(void **state)
+{
+	(void)state;
+	assert_true(cmp_params_except("size=1;impl=0", "size=4;impl=0", "size"));
+	assert_true(cmp_params_except("impl=0;size=1", "impl=0;size=4", "size"));
+	assert_false(cmp_params_except("size=1;impl=0", "size=4;impl=1", "size"));
+	assert_false(cmp_params_except("size=1;impl=0", "size=4", "size"));
+	assert_false(cmp_params_except("size=1", "size=4", NULL));
+	assert_true(cmp_params_except("", "", "size"));
+	/* a name that only starts like PARAM is another parameter */
+	assert_false(cmp_params_except("sizes=1;size=2", "sizes=3;size=2", "size"));
+}
+
+/* n samples of value v (and v + 1 every third, so nothing is constant) in
+ * (run, bench, block, params). */
+static void add(struct results *r, const char *run, const char *bench, int64_t block,
+		const char *params, uint64_t v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		assert_int_equal(results_add(r, run, bench, block, params, 1, 0, 1, v + (i % 3 == 0), v),
+				 0);
+}
+
+/* A: memcpy at size 1024 (two impls) and crc32; B: size 4096 (three impls),
+ * crc32 twice as slow. */
+static void sides(struct cmp_side *a, struct cmp_side *b)
+{
+	memset(a, 0, sizeof(*a));
+	memset(b, 0, sizeof(*b));
+	a->arg = "A";
+	b->arg = "B";
+	add(&a->r, "0000000a", "memcpy", 0, "size=1024;impl=0", 5128, 50);
+	add(&a->r, "0000000a", "memcpy", 1, "size=1024;impl=1", 331, 50);
+	add(&a->r, "0000000a", "crc32", 2, "", 100, 50);
+	add(&b->r, "0000000b", "memcpy", 0, "size=4096;impl=0", 20488, 50);
+	add(&b->r, "0000000b", "memcpy", 1, "size=4096;impl=1", 1243, 50);
+	add(&b->r, "0000000b", "memcpy", 2, "size=4096;impl=2", 1416, 50);
+	add(&b->r, "0000000b", "crc32", 3, "", 200, 50);
+}
+
+static size_t count(const struct cmp_table *t, enum cmp_row_kind k)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < t->n; i++)
+		n += t->row[i].kind == k;
+	return n;
+}
+
+static void by_param(void **state)
+{
+	(void)state;
+	struct cmp_side a, b;
+	struct cmp_problems none = { 0 };
+	struct cmp_table t;
+	sides(&a, &b);
+
+	/* Without --by: only crc32 is compared; memcpy is in A only or B only. */
+	assert_int_equal(cmp_table_build(&a, &b, &none, &none, 0.05, NULL, &t), 0);
+	assert_int_equal(t.compared, 1);
+	assert_int_equal(count(&t, CMP_ONLY_A), 2);
+	assert_int_equal(count(&t, CMP_ONLY_B), 3);
+	cmp_table_free(&t);
+
+	/* --by size: each impl with its own, the values shown as 1024->4096. */
+	assert_int_equal(cmp_table_build(&a, &b, &none, &none, 0.05, "size", &t), 0);
+	assert_int_equal(t.compared, 3);
+	assert_int_equal(count(&t, CMP_ONLY_A), 0);
+	assert_int_equal(count(&t, CMP_ONLY_B), 1); /* impl=2: no partner in A */
+	assert_string_equal(t.row[0].params, "size=1024->4096;impl=0");
+	assert_int_equal(t.row[0].c.median_a, 5128);
+	assert_int_equal(t.row[0].c.median_b, 20488);
+	assert_int_equal(t.row[0].c.verdict, AN_SLOWER);
+	assert_string_equal(t.row[1].params, "size=1024->4096;impl=1");
+	assert_string_equal(t.row[2].bench, "crc32");
+	assert_int_equal(t.row[2].c.verdict, AN_SLOWER);
+	/* The geometric mean of the three medians of each side. */
+	assert_int_equal(t.gm_n, 3);
+	assert_true(fabs(t.gm_a - cbrt(5128.0 * 331 * 100)) < 1e-6 * t.gm_a);
+	assert_true(fabs(t.gm_b - cbrt(20488.0 * 1243 * 200)) < 1e-6 * t.gm_b);
+	assert_true(fabs(t.gm_ratio - t.gm_b / t.gm_a) < 1e-12);
+
+	/* The Markdown table: one row each, the geomean last. */
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	assert_non_null(f);
+	assert_int_equal(cmp_print_md(f, &t, "A", "B"), 0);
+	fclose(f);
+	assert_non_null(strstr(buf, "| `memcpy` | `size=1024->4096;impl=0` | 5128 | 20488 | "));
+	assert_non_null(strstr(buf, "| `memcpy` | `size=4096;impl=2` | | | | | | only in B |\n"));
+	assert_non_null(strstr(buf, "| **geomean** | | "));
+	free(buf);
+	cmp_table_free(&t);
+	results_free(&a.r);
+	results_free(&b.r);
+}
+
+/* A block that is not whole on either side marks its row. */
+static void incomplete(void **state)
+{
+	(void)state;
+	struct cmp_side a, b;
+	struct cmp_problem p = { "0000000b", "crc32", 3, "status fault" };
+	struct cmp_problems none = { 0 }, pb = { &p, 1 };
+	struct cmp_table t;
+	sides(&a, &b);
+	assert_int_equal(cmp_table_build(&a, &b, &none, &pb, 0.05, "size", &t), 0);
+	assert_null(t.row[0].incomplete);
+	assert_string_equal(t.row[2].bench, "crc32");
+	assert_string_equal(t.row[2].incomplete, "status fault");
+	assert_string_equal(cmp_problem_of(&pb, "0000000b", 3), "status fault");
+	assert_null(cmp_problem_of(&pb, "0000000a", 3));
+	cmp_table_free(&t);
+	results_free(&a.r);
+	results_free(&b.r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(params_except),
+		cmocka_unit_test(by_param),
+		cmocka_unit_test(incomplete),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
