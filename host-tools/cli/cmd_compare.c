@@ -12,6 +12,7 @@
 #include "analysis.h"
 #include "analysis_report.h"
 #include "commands.h"
+#include "results_metric.h"
 #include "compare_match.h"
 #include "context_check.h"
 #include "csv_out.h"
@@ -80,6 +81,7 @@ int cmd_compare(const struct command *cmd, int argc, char **argv)
 		{ "format", required_argument, NULL, 'f' },
 		{ "plot", required_argument, NULL, 'p' },
 		{ "strict", no_argument, NULL, 'S' },
+		{ "metric", required_argument, NULL, 'M' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0, 0, 0, 0 },
 	};
@@ -137,6 +139,14 @@ int cmd_compare(const struct command *cmd, int argc, char **argv)
 		case 'S':
 			strict = 1;
 			break;
+		case 'M': {
+			char merr[256];
+			if (results_metric_set(optarg, merr, sizeof(merr))) {
+				rvb_error("%s: %s", "compare", merr);
+				return EXIT_ERROR;
+			}
+			break;
+		}
 		case 'h':
 			fputs(cmd->help, stdout);
 			return 0;

@@ -13,6 +13,7 @@
 
 #include "analysis_report.h"
 #include "commands.h"
+#include "results_metric.h"
 #include "plot_bench.h"
 #include "plot_sweep.h"
 #include "session.h"
@@ -185,6 +186,7 @@ int cmd_plot(const struct command *cmd, int argc, char **argv)
 	static const struct option lo[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "bench", required_argument, NULL, 'b' },
+		{ "metric", required_argument, NULL, 'M' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0, 0, 0, 0 },
 	};
@@ -201,6 +203,14 @@ int cmd_plot(const struct command *cmd, int argc, char **argv)
 		case 'b':
 			only = optarg;
 			break;
+		case 'M': {
+			char merr[256];
+			if (results_metric_set(optarg, merr, sizeof(merr))) {
+				rvb_error("%s: %s", "plot", merr);
+				return EXIT_ERROR;
+			}
+			break;
+		}
 		case 'h':
 			fputs(cmd->help, stdout);
 			return 0;

@@ -5,6 +5,7 @@
  * bars) or the samples in order.
  */
 #include "plot_bench.h"
+#include "results_metric.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -71,9 +72,10 @@ int plot_bench(const struct results *r, size_t first, size_t end, const char *fi
 	}
 	char unit[128];
 	if (s->batch > 1)
-		snprintf(unit, sizeof(unit), "cycles per sample of %llu calls", (unsigned long long)s->batch);
+		snprintf(unit, sizeof(unit), "%s per sample of %llu calls", results_metric_label(),
+			 (unsigned long long)s->batch);
 	else
-		snprintf(unit, sizeof(unit), "cycles");
+		snprintf(unit, sizeof(unit), "%s", results_metric_label());
 	char title[1024], label[600];
 	snprintf(title, sizeof(title), "%s (run %s, hart %llu, group %llu, N = %llu): %zu samples",
 		 res_label(s, label, sizeof(label)), s->run, (unsigned long long)s->hart, (unsigned long long)s->group,
@@ -98,8 +100,9 @@ int plot_bench(const struct results *r, size_t first, size_t end, const char *fi
 		sorted);
 	if (grouped) {
 		fputs("set title 'Group progression (Kanata): per-call mean per group, 90 % CI'\n"
-		      "set xlabel 'calls per sample N'\nset ylabel 'cycles per call'\n"
-		      "set offsets graph 0.05, graph 0.05, graph 0.1, graph 0.1\n", f);
+		      "set xlabel 'calls per sample N'\nset ylabel ", f);
+		fprintf(f, "'%s per call'\nset offsets graph 0.05, graph 0.05, graph 0.1, graph 0.1\n",
+			results_metric_label());
 		fprintf(f, "plot '%s' using 1:2:3:4 with yerrorlines lw 2 pt 7 lc rgb '#aa3377' notitle\n",
 			groups);
 	} else {

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "gnuplot_run.h"
+#include "results_metric.h"
 #include "plot_sweep.h"
 
 /* One point of a sweep figure: one block's swept value and its cycles
@@ -204,9 +205,9 @@ int plot_sweep(const struct results *r, const size_t *idx, size_t n, const char 
 	}
 	char ylabel[160], title[1024], tick[64];
 	if (per_unit)
-		snprintf(ylabel, sizeof(ylabel), "cycles per %s", unit);
+		snprintf(ylabel, sizeof(ylabel), "%s per %s", results_metric_label(), unit);
 	else
-		snprintf(ylabel, sizeof(ylabel), "cycles per call");
+		snprintf(ylabel, sizeof(ylabel), "%s per call", results_metric_label());
 	snprintf(title, sizeof(title), "%s (run %s): %s against %s; median, p10-p90 band",
 		 r->s[idx[0]].bench, r->s[idx[0]].run, ylabel, param);
 	fputs("set title ", f);
