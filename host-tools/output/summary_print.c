@@ -3,6 +3,7 @@
 
 #include "context_print.h"
 #include "csv_out.h"
+#include "summary_events.h"
 
 static int print_run(FILE *f, const struct coll_run *r, const struct meta_source *src)
 {
@@ -38,6 +39,8 @@ static int print_run(FILE *f, const struct coll_run *r, const struct meta_source
 			    b->have_end ? "  verify " : "", b->have_end ? b->verify : "") < 0)
 			return -1;
 	}
+	if (summary_events_print(f, r))
+		return -1;
 	if (fprintf(f, "run %08x: %s (%zu benches, %llu samples, %lu lines rejected)",
 		    r->tag, r->complete ? "complete" : "incomplete", r->nbench,
 		    (unsigned long long)r->total_received, rej) < 0)
