@@ -16,15 +16,15 @@ static const char *const result_names[] = { "access", "miss" };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
-/* The index of the word of s up to its next '-' (or the end) in names,
- * and where the rest starts; -1 when none. */
+/* The index in names of the word s starts with (up to the next '-' or
+ * the end), and *rest: what follows it (its '-' or the end); -1: none. */
 static int word(const char *s, const char *const *names, unsigned n, const char **rest)
 {
 	size_t len = strcspn(s, "-");
 
 	for (unsigned i = 0; i < n; i++)
 		if (strlen(names[i]) == len && !strncmp(s, names[i], len)) {
-			*rest = s[len] ? s + len + 1 : s + len;
+			*rest = s + len;
 			return (int)i;
 		}
 	return -1;
@@ -66,15 +66,15 @@ int pmu_event_lookup(const char *name, struct pmu_event *out)
 		*out = (struct pmu_event){ .idx = 2u << 16, .data = 0 };
 		return parse_raw(name + 4, &out->data);
 	}
+	/* CACHE-OP-RESULT, each word from its table */
 	int cache = word(name, cache_names, COUNT(cache_names), &rest);
-	if (cache < 0 || rest == name || !rest[0])
+	if (cache < 0 || *rest != '-')
 		return -1;
-	int op = word(rest, op_names, COUNT(op_names), &rest);
-	if (op < 0 || !rest[0])
+	int op = word(rest + 1, op_names, COUNT(op_names), &rest);
+	if (op < 0 || *rest != '-')
 		return -1;
-	const char *end;
-	int result = word(rest, result_names, COUNT(result_names), &end);
-	if (result < 0 || *end)
+	int result = word(rest + 1, result_names, COUNT(result_names), &rest);
+	if (result < 0 || *rest)
 		return -1;
 	*out = (struct pmu_event){
 		.idx = 1u << 16 | (uint32_t)cache << 3 | (uint32_t)op << 1 | (uint32_t)result,
