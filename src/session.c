@@ -38,6 +38,7 @@ static void show(const struct config *c)
 		   (unsigned long)c->groups, (unsigned long)c->initial, (unsigned long)c->delta,
 		   (unsigned long)c->size, (unsigned long)c->budget_ms, config_exit_name(c->exit),
 		   c->run[0] ? c->run : "(all but demos)");
+	stream_say("events=%s", c->events[0] ? c->events : "none");
 	for (unsigned i = 0; i < c->nparams; i++) {
 		char list[128];
 		size_t len = 0;
