@@ -29,6 +29,17 @@ static struct {
 } pmu;
 
 static unsigned long counter_idx[PMU_EVENTS_MAX];
+
+/* Counters 0..2 (cycle, time, instret) are never stopped: rdcycle and
+ * rdinstret read them too, and a stopped one would freeze them for every
+ * later measurement. */
+#define FIXED_COUNTERS UINT64_C(7)
+
+static void release(unsigned long idx)
+{
+	if (idx > 2)
+		sbi_pmu_stop(idx, 1, SBI_PMU_STOP_RESET);
+}
 static char names[PMU_EVENTS_MAX][PMU_EVENT_NAME_MAX];
 static char counting[PMU_EVENTS_MAX * PMU_EVENT_NAME_MAX];
 static char refused[PMU_EVENTS_MAX * (PMU_EVENT_NAME_MAX + 24)];
@@ -126,15 +137,16 @@ void events_begin(const struct config *c)
 			add_word(refused, sizeof(refused), sel[k], "no-pmu");
 			continue;
 		}
-		if (free_mask & ~UINT64_C(7))
-			idx = sbi_pmu_config_matching(0, (unsigned long)(free_mask & ~UINT64_C(7)),
+		if (free_mask & ~FIXED_COUNTERS)
+			idx = sbi_pmu_config_matching(0, (unsigned long)(free_mask & ~FIXED_COUNTERS),
 						      SBI_PMU_CFG_CLEAR_VALUE, e.idx, e.data);
-		if (idx < 0 && (free_mask & 7))
-			idx = sbi_pmu_config_matching(0, (unsigned long)(free_mask & 7),
-						      SBI_PMU_CFG_CLEAR_VALUE, e.idx, e.data);
+		/* the fixed counters run already: never cleared */
+		if (idx < 0 && (free_mask & FIXED_COUNTERS))
+			idx = sbi_pmu_config_matching(0, (unsigned long)(free_mask & FIXED_COUNTERS),
+						      0, e.idx, e.data);
 		if (idx >= 0 && (idx >= 64 || !(free_mask & (UINT64_C(1) << idx)))) {
 			/* a counter we did not offer, or a firmware one */
-			sbi_pmu_stop((unsigned long)idx, 1, SBI_PMU_STOP_RESET);
+			release((unsigned long)idx);
 			idx = SBI_ERR_FAILED;
 		}
 		if (idx < 0) {
@@ -144,9 +156,14 @@ void events_begin(const struct config *c)
 			continue;
 		}
 		struct sbi_pmu_counter info;
+		/* A fixed counter is running (ALREADY_STARTED) and keeps its
+		 * value: only deltas are read. */
+		long started = idx <= 2 ? sbi_pmu_start((unsigned long)idx, 1, 0, 0)
+					: sbi_pmu_start((unsigned long)idx, 1,
+							SBI_PMU_START_SET_INIT_VALUE, 0);
 		if (sbi_pmu_counter_info((unsigned long)idx, &info) ||
-		    sbi_pmu_start((unsigned long)idx, 1, SBI_PMU_START_SET_INIT_VALUE, 0)) {
-			sbi_pmu_stop((unsigned long)idx, 1, SBI_PMU_STOP_RESET);
+		    (started && started != SBI_ERR_ALREADY_STARTED)) {
+			release((unsigned long)idx);
 			stream_say("rvbench: event %s: counter %ld does not start: not counted",
 				   sel[k], idx);
 			add_word(refused, sizeof(refused), sel[k], "no-start");
@@ -166,7 +183,7 @@ void events_begin(const struct config *c)
 void events_end(void)
 {
 	for (unsigned k = 0; k < events_n; k++)
-		sbi_pmu_stop(counter_idx[k], 1, SBI_PMU_STOP_RESET);
+		release(counter_idx[k]);
 	events_n = 0;
 }
 

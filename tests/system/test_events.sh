@@ -71,15 +71,33 @@ check "compare --metric bogus is a usage error" sh -c \
 check "plot --metric dtlb-read-miss draws" sh -c \
 	"'$rvb' plot --metric dtlb-read-miss -b mem_latency_rand -o '$out/p.png' '$out/b' >/dev/null && test -s '$out/p-mem_latency_rand-sweep.png'"
 
-# 5. sifive_u: no programmable counter behind the extension, the run goes on
+# 5. sifive_u: no programmable counter behind the extension. cycles and
+#    instructions go to the fixed counters, which must keep running for
+#    rdcycle and rdinstret (also in the console's second run); the run
+#    goes on without the rest.
 "$rvb" qemu --machine sifive_u --smp 2 --icount 0 \
-	--bootargs "rvbench.run=addi100 rvbench.samples=20 rvbench.events=dtlb-read-miss" \
-	-o "$out/c" "$build/rvbench.elf" >"$out/c.stdout" 2>&1
-check_eq "sifive_u with an event exits 0" 0 "$?"
+	--bootargs "rvbench.samples=20 rvbench.events=dtlb-read-miss,cycles,instructions" \
+	--exec 'run addi100; run addi100' -o "$out/c" "$build/rvbench.elf" >"$out/c.stdout" 2>&1
+check_eq "sifive_u with events exits 0" 0 "$?"
 check "sifive_u: dtlb-read-miss refused" \
 	grep -a -q 'event dtlb-read-miss: refused by the SBI firmware' "$out/c/uart.log"
-check_eq "sifive_u: addi100 still 100 cycles" 100 \
-	"$(bench_rows "$out/c/samples.csv" addi100 0 | distinct "$(csv_col "$out/c/samples.csv" cycles)")"
+sc=$out/c/samples.csv
+check_eq "sifive_u: addi100 100 cycles in both runs, and through the SBI" "100 100" \
+	"$(bench_rows "$sc" addi100 0 | distinct "$(csv_col "$sc" cycles)") $(bench_rows "$sc" addi100 0 | distinct "$(csv_col "$sc" ev.cycles)")"
+check_eq "sifive_u: two runs of 20 samples" 40 "$(bench_rows "$sc" addi100 0 | wc -l)"
+
+# 5b. the HiFive Unleashed's riscv,pmu node (scripts/images/fu540-pmu.sh)
+#     in QEMU virt's device tree: Debian's OpenSBI reads it and takes the
+#     U54's events (QEMU does not count the U54's selectors: only that they
+#     are taken is checked here).
+qemu-system-riscv64 -M virt,dumpdtb="$out/virt.dtb" $cpu -smp 1 -display none >/dev/null 2>&1
+check "the FU540 node goes into a device tree" scripts/images/fu540-pmu.sh "$out/virt.dtb" "$out/fu540.dtb"
+"$rvb" qemu --machine virt --smp 1 --icount 0 --qemu-args "$cpu -dtb $out/fu540.dtb" \
+	--bootargs "rvbench.run=branch_random rvbench.samples=20 rvbench.events=branch-misses,raw:0x4000,cycles" \
+	-o "$out/f" "$build/rvbench.elf" >"$out/f.stdout" 2>&1
+check_eq "virt with the FU540 node exits 0" 0 "$?"
+check "OpenSBI takes branch-misses and raw:0x4000 from the FU540 node" \
+	grep -a -q '@RVB .* PMU status=ok .*events=branch-misses,raw:0x4000,cycles \*' "$out/f/uart.log"
 
 # 6. a stream of wire format 1 still decodes, without event columns
 "$rvb" replay tests/fixtures/firmware-v1/sifive_u.log -o "$out/v1" >/dev/null 2>&1
