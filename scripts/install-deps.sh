@@ -15,7 +15,7 @@ u-boot-tools                 mkimage for U-Boot boot scripts
 mtools                       mformat/mcopy fill the FAT partitions of the disk images
 fdisk                        sfdisk writes the MBR of build/uboot-disk.img
 gdisk                        sgdisk writes and checks the GPT of build/sdcard.img
-device-tree-compiler         fdtput adds the HiFive Unleashed's riscv,pmu node to a device tree (scripts/images/fu540-pmu.sh)
+device-tree-compiler         fdtput writes the FU540 riscv,pmu node into a device tree (scripts/images/fu540-pmu.sh)
 libcmocka-dev                cmocka for the host unit tests
 libisal-dev                  ISA-L computes the run CRC-32 in the collector (carry-less multiply)
 libjansson-dev               Jansson reads meta.json back: compare checks both contexts
