@@ -134,6 +134,7 @@ void events_begin(const struct config *c)
 
 		pmu_event_lookup(sel[k], &e);
 		if (!pmu.present) {
+			stream_say("rvbench: event %s: no SBI PMU extension here: not counted", sel[k]);
 			add_word(refused, sizeof(refused), sel[k], "no-pmu");
 			continue;
 		}

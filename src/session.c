@@ -72,7 +72,7 @@ static void help(void)
 	stream_say("  show              the configuration");
 	stream_say("  set KEY VALUE     samples, warmup (N|auto), batch, groups, initial, delta, size,");
 	stream_say("                    seed, counter (plain|fenced), budget_ms, run (globs), exit,");
-	stream_say("                    cross (0|1), parallel (0|1), harts,");
+	stream_say("                    cross (0|1), parallel (0|1), harts, events (NAME,...|none),");
 	stream_say("                    or BENCH.PARAM");
 	stream_say("  run [GLOB]        one run (of the benchmarks matching GLOB)");
 	stream_say("  reboot            SBI reboot");
