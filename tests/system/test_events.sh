@@ -32,6 +32,19 @@ check_eq "ev.instructions equals instret on every row" 0 \
 check_eq "addi100: 100 cycles through the SBI" 100 \
 	"$(bench_rows "$s" addi100 0 | distinct "$ec")"
 
+# 1b. the same with fenced reads and batches of 3 calls
+"$rvb" qemu --machine virt --smp 1 --icount 0 --qemu-args "$cpu" \
+	--bootargs "rvbench.run=addi100,qsort,memcpy rvbench.samples=50 rvbench.counter=fenced \
+rvbench.batch=3 rvbench.events=instructions,cycles" \
+	-o "$out/fenced" "$build/rvbench.elf" >"$out/fenced.stdout" 2>&1
+check_eq "fenced, batched events run exits 0" 0 "$?"
+s2=$out/fenced/samples.csv
+check_eq "fenced, batched: SBI cycles and instructions equal rdcycle and rdinstret on every row" \
+	"0 $(($(wc -l <"$s2") - 1))" \
+	"$(tr -d '\r' <"$s2" | awk -F, -v c="$(csv_col "$s2" cycles)" -v i="$(csv_col "$s2" instret)" \
+		-v ec="$(csv_col "$s2" ev.cycles)" -v ei="$(csv_col "$s2" ev.instructions)" \
+		'NR > 1 {n++; if ($c != $ec || $i != $ei) bad++} END {print bad + 0, n}')"
+
 # 2. an event QEMU does not count: refused by name, no column of zeros
 check "branch-misses refused by name on the console" \
 	grep -a -q 'event branch-misses: refused by the SBI firmware (not-supported)' "$out/a/uart.log"

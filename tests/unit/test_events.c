@@ -186,6 +186,56 @@ static void test_events_fixture(void **state)
 	collector_free(c);
 }
 
+/* The writers: one samples.csv column per event, two summary.csv columns,
+ * meta.json's pmu and per-block events; nothing of the kind for format 1. */
+static void test_event_columns(void **state)
+{
+	(void)state;
+	struct collector *c = decode_file("tests/fixtures/firmware/events.log");
+	char *samples = to_string(csv_write_samples, c), *summary = to_string(csv_write_summary, c);
+	char *m = meta(c);
+
+	assert_non_null(strstr(samples, "cycles,instret,cycles_raw,instret_raw,flags,"
+					"ev.cycles,ev.instructions,ev.dtlb-read-miss\r\n"));
+	/* addi100's measured rows: 100 cycles and instructions, no TLB refill */
+	assert_non_null(strstr(samples, ",100,100,"));
+	assert_non_null(strstr(summary, ",cflags,ev.cycles.median,ev.cycles.per_call,"
+					"ev.instructions.median,ev.instructions.per_call,"
+					"ev.dtlb-read-miss.median,ev.dtlb-read-miss.per_call\r\n"));
+	const char *row = strstr(summary, "\r\n");
+	assert_non_null(row);
+	row = strstr(row, ",addi100,");
+	assert_non_null(row);
+	const char *end = strstr(row, "\r\n");
+	const char *want = ",100,100.000,100,100.000,0,0.000\r\n";
+	assert_true(end && (size_t)(end - row) > strlen(want) - 2);
+	assert_memory_equal(end + 2 - strlen(want), want, strlen(want));
+	static const char *const in_meta[] = {
+		"\"pmu\": {\"status\": \"ok\", \"counters\": 35, \"hw\": 18, \"fw\": 16, ",
+		"\"events\": \"cycles,instructions,dtlb-read-miss\"}",
+		"\"events\": [{\"name\": \"cycles\", \"overhead\": ",
+		"{\"name\": \"dtlb-read-miss\", \"overhead\": 0, \"median\": 0, \"per_call\": 0.000}",
+	};
+	assert_contains(m, in_meta, sizeof(in_meta) / sizeof(in_meta[0]));
+	free(samples);
+	free(summary);
+	free(m);
+	collector_free(c);
+
+	c = decode_file("tests/fixtures/firmware-v1/sifive_u.log");
+	samples = to_string(csv_write_samples, c);
+	summary = to_string(csv_write_summary, c);
+	m = meta(c);
+	assert_null(strstr(samples, "ev."));
+	assert_null(strstr(summary, "ev."));
+	assert_non_null(strstr(m, "\"pmu\": null"));
+	assert_null(strstr(m, "\"events\""));
+	free(samples);
+	free(summary);
+	free(m);
+	collector_free(c);
+}
+
 /* Format 1 streams (before events): read as before, no event anywhere. */
 static void test_format1_fixtures(void **state)
 {
@@ -313,5 +363,6 @@ static void test_e_lines(void **state)
 }
 
 TEST_MAIN(cmocka_unit_test(test_event_names), cmocka_unit_test(test_event_lists),
-	  cmocka_unit_test(test_events_fixture), cmocka_unit_test(test_format1_fixtures),
+	  cmocka_unit_test(test_events_fixture), cmocka_unit_test(test_event_columns),
+	  cmocka_unit_test(test_format1_fixtures),
 	  cmocka_unit_test(test_e_lines))
