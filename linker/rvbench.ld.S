@@ -9,6 +9,20 @@
 OUTPUT_ARCH(riscv)
 ENTRY(_start)
 
+/*
+ * Only the bytes of the image are in a loadable segment. BSS, heap, TLS
+ * blocks and stacks (over 11 MiB) are in none: boot/entry.S clears BSS
+ * itself, as it must on a board, and an ELF loader that zero-fills a
+ * segment's memsz (QEMU's -kernel does, into a host buffer it then copies)
+ * would otherwise touch every page of them at each start, which costs
+ * more host time than everything rvbench does before its first sample.
+ */
+PHDRS
+{
+	image PT_LOAD;
+	tls PT_TLS;
+}
+
 MEMORY
 {
 	ram (rwx) : ORIGIN = PAYLOAD_BASE, LENGTH = FDT_FLOOR - PAYLOAD_BASE
@@ -22,7 +36,7 @@ SECTIONS
 	.text : {
 		KEEP(*(.text.entry))      /* the Image header and _start come first */
 		*(.text .text.*)
-	} >ram
+	} >ram :image
 
 	.rodata : ALIGN(16) {
 		*(.rodata .rodata.* .srodata .srodata.*)
@@ -48,10 +62,10 @@ SECTIONS
 	 * template in place (the whole image is loaded in RAM). */
 	.tdata : ALIGN(16) {
 		*(.tdata .tdata.*)
-	} >ram
+	} >ram :image :tls
 	.tbss (NOLOAD) : {
 		*(.tbss .tbss.* .tcommon)
-	} >ram
+	} >ram :NONE :tls
 	/* tp-relative offsets count from the first TLS section; an empty
 	 * .tdata is dropped, and then that is .tbss. */
 	__tls_base = SIZEOF(.tdata) ? ADDR(.tdata) : ADDR(.tbss);
@@ -64,7 +78,7 @@ SECTIONS
 	/* ld does not advance '.' over .tbss: make the room explicitly. */
 	.tbss_space (NOLOAD) : {
 		. = ADDR(.tbss) + SIZEOF(.tbss);
-	} >ram
+	} >ram :NONE
 
 	__bss_start = ADDR(.tbss);
 	.bss (NOLOAD) : ALIGN(16) {

@@ -18,6 +18,7 @@ struct uart_port {
 	unsigned reg_width;              /* 16550: access size, 1 or 4 bytes */
 	const struct uart_driver *drv;   /* NULL: no UART, use the SBI */
 	const char *compatible;          /* the string that matched */
+	unsigned tx_room;                /* SiFive: TX FIFO slots known free */
 };
 
 /* Ops are named put/get, not putc/getc: those are stdio macros. */

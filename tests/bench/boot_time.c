@@ -19,7 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define MAX_RUNS 25
+#define MAX_RUNS 51
 #define TIMEOUT_S 120
 
 static double now_s(void)
@@ -145,23 +145,33 @@ static struct figure figure_of(double *t, unsigned n)
 	return (struct figure){ n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2, t[0] };
 }
 
-/* Wall and CPU time of runs boots (median, minimum); 0 on success. The
- * minimum is the boot least disturbed by other work on the host. */
-static int measure(unsigned runs, const char *image, unsigned smp, int (*want)(const char *),
-		   struct figure *wall, struct figure *cpu)
+/* Wall and CPU time of `runs` boots of rvbench and of the floor on `smp`
+ * harts (median, minimum); 0 on success. The two alternate boot by boot,
+ * so a change of the host's load touches both alike. The minimum is the
+ * boot least disturbed by other work on the host. */
+static int measure(unsigned runs, const char *fw_image, const char *floor_image, unsigned smp,
+		   struct figure fw[2], struct figure floor[2])
 {
-	double t[MAX_RUNS], c[MAX_RUNS];
+	double fw_t[MAX_RUNS], fw_c[MAX_RUNS], fl_t[MAX_RUNS], fl_c[MAX_RUNS];
 
 	for (unsigned i = 0; i < runs; i++) {
-		t[i] = boot_once(image, smp, want, &c[i]);
-		if (t[i] < 0) {
-			fprintf(stderr, "bench-boot: %s -smp %u: no %s within %d s\n", image, smp,
-				want == is_floor_line ? "line" : "sample", TIMEOUT_S);
+		fl_t[i] = boot_once(floor_image, smp, is_floor_line, &fl_c[i]);
+		if (fl_t[i] < 0) {
+			fprintf(stderr, "bench-boot: %s -smp %u: no line within %d s\n", floor_image,
+				smp, TIMEOUT_S);
+			return -1;
+		}
+		fw_t[i] = boot_once(fw_image, smp, is_first_sample, &fw_c[i]);
+		if (fw_t[i] < 0) {
+			fprintf(stderr, "bench-boot: %s -smp %u: no sample within %d s\n", fw_image,
+				smp, TIMEOUT_S);
 			return -1;
 		}
 	}
-	*wall = figure_of(t, runs);
-	*cpu = figure_of(c, runs);
+	fw[0] = figure_of(fw_t, runs);
+	fw[1] = figure_of(fw_c, runs);
+	floor[0] = figure_of(fl_t, runs);
+	floor[1] = figure_of(fl_c, runs);
 	return 0;
 }
 
@@ -188,11 +198,15 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	unsigned runs = (unsigned)atoi(argv[1]);
-	/* Interleaved, so a change of the machine's load touches both alike. */
-	for (unsigned k = 0; k < 2; k++)
-		if (measure(runs, argv[3], smps[k], is_floor_line, &floor[k], &floor_cpu[k]) ||
-		    measure(runs, argv[2], smps[k], is_first_sample, &fw[k], &fw_cpu[k]))
+	for (unsigned k = 0; k < 2; k++) {
+		struct figure f[2], fl[2];
+		if (measure(runs, argv[2], argv[3], smps[k], f, fl))
 			return 1;
+		fw[k] = f[0];
+		fw_cpu[k] = f[1];
+		floor[k] = fl[0];
+		floor_cpu[k] = fl[1];
+	}
 	printf("process start to first output, QEMU sifive_u -icount shift=0, %u boots each\n\n", runs);
 	table("wall time", fw, floor);
 	table("QEMU's CPU time until then", fw_cpu, floor_cpu);
