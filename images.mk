@@ -11,6 +11,11 @@
 #
 # UBOOT_BOOTARGS="rvbench.samples=200 ..." replaces boot/boot.cmd's bootargs.
 
+# The card carries no riscv,pmu node for the U54's event counters: OpenSBI
+# reads it at boot from the stock FSBL's tree, before rvbench runs, and
+# Debian's fw_jump embeds no tree. An OpenSBI built with the node
+# (FW_FDT_PATH=, scripts/images/fu540-pmu.sh; docs/hardware.md, "Hardware
+# events on the U54") goes on the card with OPENSBI_FW_JUMP=its fw_jump.bin.
 OPENSBI_FW_JUMP ?= /usr/lib/riscv64-linux-gnu/opensbi/generic/fw_jump.bin
 UBOOT_QEMU      ?= /usr/lib/u-boot/qemu-riscv64_smode/u-boot.bin
 UBOOT_BOOTARGS  ?=

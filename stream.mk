@@ -16,6 +16,7 @@ FUZZ_SMOKE_TIME ?= 15
 STREAM_LIB_SRCS := src/common/codec.c src/common/codec_decode.c src/common/wire.c src/common/crc.c src/common/stats.c \
                    src/common/inputs.c src/common/input_seed.c src/common/records.c $(wildcard host-tools/collect/*.c) \
                    host-tools/output/csv_out.c host-tools/output/csv_summary.c \
+                   host-tools/output/csv_events.c host-tools/output/meta_events.c \
                    host-tools/output/meta_json.c host-tools/output/meta_source.c \
                    host-tools/output/json_string.c \
                    host-tools/output/meta_context.c host-tools/output/context_fmt.c \

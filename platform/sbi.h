@@ -20,6 +20,8 @@ struct sbiret {
 #define SBI_ERR_DENIED           (-4)
 #define SBI_ERR_INVALID_ADDRESS  (-5)
 #define SBI_ERR_ALREADY_AVAILABLE (-6)
+#define SBI_ERR_ALREADY_STARTED  (-7)
+#define SBI_ERR_ALREADY_STOPPED  (-8)
 
 #define SBI_EXT_LEGACY_PUTCHAR  0x01
 #define SBI_EXT_LEGACY_GETCHAR  0x02

@@ -29,6 +29,7 @@ u-boot-tools                 mkimage for U-Boot boot scripts
 mtools                       mformat/mcopy fill the FAT partitions of the disk images
 fdisk                        sfdisk writes the MBR of build/uboot-disk.img
 gdisk                        sgdisk writes and checks the GPT of build/sdcard.img
+device-tree-compiler         fdtput writes the FU540 riscv,pmu node into a device tree (scripts/images/fu540-pmu.sh)
 '
 test='
 libcmocka-dev                cmocka for the host unit tests

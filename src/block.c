@@ -3,6 +3,7 @@
 #include "arena.h"
 #include "console.h"
 #include "csr.h"
+#include "events.h"
 #include "guard.h"
 #include "harts.h"
 #include "harness.h"
@@ -18,6 +19,9 @@
 
 /* One block's samples and inputs, measured before any of them is sent. */
 static struct wire_sample samples[HARNESS_MAX_SAMPLES];
+/* The hardware events' columns, two per wire_sample (harness.h). */
+_Static_assert(EVENTS_PAIRS == 2, "struct block's ev[] is set for two pairs");
+static struct wire_sample ev_samples[EVENTS_PAIRS][HARNESS_MAX_SAMPLES];
 /* ctx->inputs: cache-line aligned like every buffer a benchmark is given. */
 static uint64_t inputs[HARNESS_MAX_SAMPLES] __attribute__((aligned(BENCH_ALIGN)));
 
@@ -76,7 +80,10 @@ static void measure(const struct config *c, const struct bench *b, void *state, 
 		.out = samples + first,
 		.n = n,
 		.batch = batch,
+		.nev = blk.nev,
 	};
+	for (unsigned p = 0; p < EVENTS_PAIRS; p++)
+		job.ev[p] = ev_samples[p] + first;
 	uint64_t t0 = read_cycle();
 	/* A self-timed run() reads the counters itself, prepare() or not:
 	 * prepare() still runs before each call, outside what it reads. */
@@ -167,9 +174,17 @@ static void measure_block(const struct config *c, const struct bench *b, struct 
 
 	/* A quiet machine: the UART has drained before the first read. */
 	console_flush();
+	int parallel = parallel_block_count(c, b) > 1 && parallel_harts() > 1;
+	/* Events are counted on the boot hart only (the SBI configures the
+	 * calling hart's counters), and not for a run() that times itself. */
+	if (!parallel && !(b->flags & BENCH_SELF_TIMED))
+		blk.nev = events_n;
+	if (blk.nev & 1) /* the last pair's second column is sent as 0 */
+		for (uint32_t i = 0; i < ninputs; i++)
+			ev_samples[blk.nev / 2][i].instret = 0;
 	if (!(b->flags & BENCH_SELF_TIMED))
-		blk.oh = harness_calibrate(c->counter, batch, b->prepare != NULL);
-	if (parallel_block_count(c, b) > 1 && parallel_harts() > 1) {
+		blk.oh = harness_calibrate(c->counter, batch, b->prepare != NULL, blk.nev);
+	if (parallel) {
 		/* Every hart warms up the same, fixed, number of samples, so
 		 * they all start measuring together. */
 		blk.warmup = c->warmup_auto ? 2 * CONFIG_WARMUP_WINDOW : warm_cap;
@@ -247,6 +262,7 @@ const struct block *block_run(const struct config *c, const struct bench *b, uin
 			      .ninputs = warm_cap + measured, .hart = (uint32_t)plat->boot_hart,
 			      .status = REC_STATUS_OK, .verify = REC_VERIFY_NONE,
 			      .self_timed = !!(b->flags & BENCH_SELF_TIMED), .samples = samples,
+			      .ev = { ev_samples[0], ev_samples[1] },
 			      .trap = { .kind = GUARD_NONE }, .ctx = &ctx, .first_id = id };
 
 	struct guarded_args args = { c, b, &ctx, batch, measured };
@@ -256,6 +272,7 @@ const struct block *block_run(const struct config *c, const struct bench *b, uin
 		blk.trap = *guard_report();
 		blk.status = trapped_status(&blk.trap);
 		blk.count = blk.warmup = 0;
+		blk.nev = 0;
 		/* Other harts may still wait at a barrier or an exchange with
 		 * this one: bring them back before anything else runs. */
 		harts_recover(100, plat->timebase_hz);

@@ -31,6 +31,8 @@ struct block {
 	uint64_t checksum;
 	struct overhead oh;
 	const struct wire_sample *samples; /* count of them */
+	unsigned nev;             /* hardware events measured (src/events.h); 0: none */
+	const struct wire_sample *ev[(PMU_EVENTS_MAX + 1) / 2]; /* their columns, in pairs */
 	struct guard_report trap; /* GUARD_NONE, or what stopped the block */
 	const struct bench_ctx *ctx; /* parameters, input range, reason */
 	/* a parallel run (src/parallel.c): 0 when the block ran alone */

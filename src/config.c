@@ -6,6 +6,8 @@
  */
 #include "config.h"
 
+#include "pmu_events.h"
+
 #include "lcg.h"
 
 #include <stddef.h>
@@ -182,6 +184,16 @@ static int set_key(struct config *n, const char *key, const char *value, const c
 			}
 		}
 		n->harts = mask;
+	} else if (!strcmp(key, "events")) {
+		char names[PMU_EVENTS_MAX][PMU_EVENT_NAME_MAX];
+		unsigned nev;
+		if (strlen(value) >= sizeof(n->events)) {
+			*why = "too long";
+			return -1;
+		}
+		if (strcmp(value, "none") && pmu_events_parse(value, names, &nev, why))
+			return -1;
+		strcpy(n->events, strcmp(value, "none") ? value : "");
 	} else if (!strcmp(key, "run")) {
 		*why = "expected comma-separated benchmark names or globs";
 		if (!*value || strlen(value) >= sizeof(n->run))

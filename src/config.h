@@ -63,6 +63,7 @@ struct config {
 	uint64_t harts;     /* bit per hart id to start; 0 = every S-capable hart */
 	int parallel;       /* 1: run each benchmark on every started hart at once */
 	int cross;          /* 1: BENCH_MULTI_HART benchmarks run by default; 0 (default): only when named */
+	char events[CONFIG_RUN_MAX]; /* hardware events to count beside cycles (pmu_events.h); empty: none */
 	unsigned nparams;
 	struct param_setting params[CONFIG_PARAMS_MAX];
 	unsigned bad_options;

@@ -5,6 +5,7 @@
 #include "context.h"
 #include "crc.h"
 #include "emit_flags.h"
+#include "events.h"
 #include "harness.h"
 #include "harts.h"
 #include "input_seed.h"
@@ -176,6 +177,18 @@ static void send_header(const struct bench *b, const struct block *blk, int flag
 	}
 	if (flags >= 0)
 		REC_SET(&r, BENCH, flags, (uint64_t)flags);
+	char evnames[PMU_EVENTS_MAX * PMU_EVENT_NAME_MAX], evoh[PMU_EVENTS_MAX * 21];
+	if (blk->nev) {
+		size_t ln = 0, lo = 0;
+		for (unsigned k = 0; k < blk->nev; k++) {
+			ln += (size_t)snprintf(evnames + ln, sizeof(evnames) - ln, "%s%s",
+					       k ? "," : "", events_name(k));
+			lo += (size_t)snprintf(evoh + lo, sizeof(evoh) - lo, "%s%llu", k ? "," : "",
+					       (unsigned long long)blk->oh.ev[k]);
+		}
+		REC_SET(&r, BENCH, events, evnames);
+		REC_SET(&r, BENCH, oh_events, evoh);
+	}
 	rec_write(w, REC_BENCH, &r);
 	for (unsigned i = 0; b->params && b->params[i].name && i < PARAMS_MAX; i++)
 		rec_write_param(w, b->params[i].name, ctx->params[i]);
@@ -212,6 +225,31 @@ static void send_samples(const struct block *blk)
 	totals.samples += blk->count;
 }
 
+/* The hardware events' columns, a pair per E record, coded like S. */
+static void send_events(const struct block *blk)
+{
+	static char token[CODEC_TOKEN_MAX + 1];
+
+	for (unsigned p = 0; p < (blk->nev + 1) / 2; p++) {
+		const struct wire_sample *col = blk->ev[p];
+		for (uint32_t first = 0; first < blk->count;) {
+			unsigned n = codec_fit(col + first, blk->count - first, CODEC_TOKEN_MAX);
+			if (!n || codec_encode(col + first, n, token, sizeof(token)) < 0) {
+				stream_say("rvbench: internal error: events of block %lu do not encode",
+					   (unsigned long)blk->id);
+				break;
+			}
+			struct wire_writer *w = stream_record(REC_E);
+			struct rec_e r = { .id = blk->id, .pair = p, .first = first, .n = n,
+					   .enc = rec_encoding_name[REC_ENC_RICE] };
+			rec_write(w, REC_E, &r);
+			wire_add_token(w, token);
+			stream_send();
+			first += n;
+		}
+	}
+}
+
 static void send_fault(const struct guard_report *g, const uint32_t *id)
 {
 	struct rec_fault r = { .scause = g->scause, .sepc = g->sepc, .stval = g->stval };
@@ -236,6 +274,7 @@ void emit_block(const struct bench *b, const struct block *blk, const struct net
 	if (blk->trap.kind != GUARD_NONE)
 		send_fault(&blk->trap, &blk->id);
 	send_samples(blk);
+	send_events(blk);
 	REC_SET(&r, END, checksum, blk->checksum);
 	REC_SET(&r, END, status, rec_block_status_name[blk->status]);
 	REC_SET(&r, END, path_instret, path->modal);

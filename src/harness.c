@@ -1,6 +1,7 @@
 #include "harness.h"
 
 #include "csr.h"
+#include "events.h"
 
 const char *counter_mode_name(enum counter_mode m)
 {
@@ -12,33 +13,71 @@ const char *counter_mode_name(enum counter_mode m)
  * on both sides, so memory accesses of the code under test cannot start
  * before the opening read or finish after the closing one (RISC-V has no
  * serializing counter read; this is the counterpart of cpuid + rdtscp).
+ * With hardware events (ev, a compile-time 0 or 1 of each loop copy) their
+ * counters are read inside the cycle and instret reads, nested the same
+ * way on both sides, so calibration sees exactly the benchmark's reads.
  */
-static inline __attribute__((always_inline)) void open_interval(int fenced, uint64_t *c, uint64_t *i)
+struct reads {
+	uint64_t c, i;
+	uint64_t e[PMU_EVENTS_MAX];
+};
+
+static inline __attribute__((always_inline)) void open_interval(int fenced, int ev,
+								 struct reads *r)
 {
 	if (fenced)
 		__asm__ volatile("fence rw, rw" : : : "memory");
-	*c = read_cycle();
-	*i = read_instret();
+	r->c = read_cycle();
+	r->i = read_instret();
+	if (ev)
+		for (unsigned k = 0; k < events_n; k++)
+			r->e[k] = events_read_csr(events_csr[k]);
 	if (fenced)
 		__asm__ volatile("fence rw, rw" : : : "memory");
 }
 
-static inline __attribute__((always_inline)) void close_interval(int fenced, uint64_t *c, uint64_t *i)
+static inline __attribute__((always_inline)) void close_interval(int fenced, int ev,
+								  struct reads *r)
 {
 	if (fenced)
 		__asm__ volatile("fence rw, rw" : : : "memory");
-	*i = read_instret();
-	*c = read_cycle();
+	if (ev)
+		for (unsigned k = events_n; k-- > 0;)
+			r->e[k] = events_read_csr(events_csr[k]);
+	r->i = read_instret();
+	r->c = read_cycle();
 	if (fenced)
 		__asm__ volatile("fence rw, rw" : : : "memory");
+}
+
+/* Event k's column of sample s. */
+static inline __attribute__((always_inline)) uint64_t *ev_slot(struct measure_job *j, unsigned k,
+							       uint32_t s)
+{
+	struct wire_sample *p = &j->ev[k / 2][s];
+	return (k & 1) ? &p->instret : &p->cycles;
+}
+
+static inline __attribute__((always_inline)) void store_events(int ev, struct measure_job *j,
+								uint32_t s, const struct reads *a,
+								const struct reads *b, int add)
+{
+	if (!ev)
+		return;
+	for (unsigned k = 0; k < events_n; k++) {
+		uint64_t *slot = ev_slot(j, k, s);
+		*slot = (add ? *slot : 0) + (b->e[k] - a->e[k]);
+	}
 }
 
 /*
- * One loop per (mode, per-call or batched) shape, each a single noinline
- * copy: calibration and every benchmark of that shape go through the same
- * instructions, so the net value differs only by the body under test.
+ * One loop per (mode, events or not, per-call or batched) shape, each a
+ * single noinline copy: calibration and every benchmark of that shape go
+ * through the same instructions, so the net value differs only by the
+ * body under test.
  */
-static inline __attribute__((always_inline)) void loop_single(int fenced, struct measure_job *j)
+static inline __attribute__((always_inline)) void loop_single(int fenced, int ev,
+							       struct measure_job *j)
 {
 	bench_run_fn run = j->run;
 	void *state = j->state;
@@ -46,18 +85,20 @@ static inline __attribute__((always_inline)) void loop_single(int fenced, struct
 
 	for (uint32_t s = 0; s < j->n; s++) {
 		uint64_t input = j->inputs[s];
-		uint64_t c0, i0, c1, i1;
-		open_interval(fenced, &c0, &i0);
+		struct reads a, b;
+		open_interval(fenced, ev, &a);
 		uint64_t r = run(state, input);
-		close_interval(fenced, &c1, &i1);
-		j->out[s].cycles = c1 - c0;
-		j->out[s].instret = i1 - i0;
+		close_interval(fenced, ev, &b);
+		j->out[s].cycles = b.c - a.c;
+		j->out[s].instret = b.i - a.i;
+		store_events(ev, j, s, &a, &b, 0);
 		sum += r;
 	}
 	j->checksum = sum;
 }
 
-static inline __attribute__((always_inline)) void loop_batch(int fenced, struct measure_job *j)
+static inline __attribute__((always_inline)) void loop_batch(int fenced, int ev,
+							      struct measure_job *j)
 {
 	bench_run_fn run = j->run;
 	void *state = j->state;
@@ -66,20 +107,22 @@ static inline __attribute__((always_inline)) void loop_batch(int fenced, struct 
 
 	for (uint32_t s = 0; s < j->n; s++) {
 		uint64_t input = j->inputs[s];
-		uint64_t c0, i0, c1, i1;
-		open_interval(fenced, &c0, &i0);
+		struct reads a, b;
+		open_interval(fenced, ev, &a);
 		for (uint32_t k = 0; k < batch; k++)
 			sum += run(state, input);
-		close_interval(fenced, &c1, &i1);
-		j->out[s].cycles = c1 - c0;
-		j->out[s].instret = i1 - i0;
+		close_interval(fenced, ev, &b);
+		j->out[s].cycles = b.c - a.c;
+		j->out[s].instret = b.i - a.i;
+		store_events(ev, j, s, &a, &b, 0);
 	}
 	j->checksum = sum;
 }
 
 /* The prepared shapes: prepare() before each call, outside its interval;
  * the return value folded in after the closing read. */
-static inline __attribute__((always_inline)) void loop_prepared(int fenced, struct measure_job *j)
+static inline __attribute__((always_inline)) void loop_prepared(int fenced, int ev,
+								 struct measure_job *j)
 {
 	bench_run_fn run = j->run;
 	bench_prepare_fn prepare = j->prepare;
@@ -92,16 +135,17 @@ static inline __attribute__((always_inline)) void loop_prepared(int fenced, stru
 		uint64_t input = j->inputs[s];
 		uint64_t cycles = 0, instret = 0;
 		for (uint32_t k = 0; k < batch; k++) {
-			uint64_t c0, i0, c1, i1;
+			struct reads a, b;
 			prepare(state, call++, input);
 			/* prepare()'s stores drain before the interval opens,
 			 * in plain mode too: their cost is not the call's */
 			__asm__ volatile("fence rw, rw" ::: "memory");
-			open_interval(fenced, &c0, &i0);
+			open_interval(fenced, ev, &a);
 			uint64_t r = run(state, input);
-			close_interval(fenced, &c1, &i1);
-			cycles += c1 - c0;
-			instret += i1 - i0;
+			close_interval(fenced, ev, &b);
+			cycles += b.c - a.c;
+			instret += b.i - a.i;
+			store_events(ev, j, s, &a, &b, k > 0);
 			sum += r;
 		}
 		j->out[s].cycles = cycles;
@@ -110,23 +154,40 @@ static inline __attribute__((always_inline)) void loop_prepared(int fenced, stru
 	j->checksum = sum;
 }
 
-__attribute__((noinline)) static void plain_single(struct measure_job *j) { loop_single(0, j); }
-__attribute__((noinline)) static void fenced_single(struct measure_job *j) { loop_single(1, j); }
-__attribute__((noinline)) static void plain_batch(struct measure_job *j) { loop_batch(0, j); }
-__attribute__((noinline)) static void fenced_batch(struct measure_job *j) { loop_batch(1, j); }
-__attribute__((noinline)) static void plain_prepared(struct measure_job *j) { loop_prepared(0, j); }
-__attribute__((noinline)) static void fenced_prepared(struct measure_job *j) { loop_prepared(1, j); }
+#define LOOP_COPY(name, loop, fenced, ev) \
+	__attribute__((noinline)) static void name(struct measure_job *j) { loop(fenced, ev, j); }
+LOOP_COPY(plain_single, loop_single, 0, 0)
+LOOP_COPY(fenced_single, loop_single, 1, 0)
+LOOP_COPY(plain_batch, loop_batch, 0, 0)
+LOOP_COPY(fenced_batch, loop_batch, 1, 0)
+LOOP_COPY(plain_prepared, loop_prepared, 0, 0)
+LOOP_COPY(fenced_prepared, loop_prepared, 1, 0)
+LOOP_COPY(plain_single_ev, loop_single, 0, 1)
+LOOP_COPY(fenced_single_ev, loop_single, 1, 1)
+LOOP_COPY(plain_batch_ev, loop_batch, 0, 1)
+LOOP_COPY(fenced_batch_ev, loop_batch, 1, 1)
+LOOP_COPY(plain_prepared_ev, loop_prepared, 0, 1)
+LOOP_COPY(fenced_prepared_ev, loop_prepared, 1, 1)
+#undef LOOP_COPY
 
 void harness_measure(enum counter_mode mode, struct measure_job *job)
 {
 	int fenced = mode == COUNTER_FENCED;
 
-	if (job->prepare)
+	if (job->nev && job->nev == events_n) {
+		if (job->prepare)
+			(fenced ? fenced_prepared_ev : plain_prepared_ev)(job);
+		else if (job->batch <= 1)
+			(fenced ? fenced_single_ev : plain_single_ev)(job);
+		else
+			(fenced ? fenced_batch_ev : plain_batch_ev)(job);
+	} else if (job->prepare) {
 		(fenced ? fenced_prepared : plain_prepared)(job);
-	else if (job->batch <= 1)
+	} else if (job->batch <= 1) {
 		(fenced ? fenced_single : plain_single)(job);
-	else
+	} else {
 		(fenced ? fenced_batch : plain_batch)(job);
+	}
 }
 
 void harness_self_timed(struct measure_job *j)
@@ -151,9 +212,11 @@ static __attribute__((noinline)) void empty_prepare(void *state, uint32_t call, 
 	__asm__ volatile("");
 }
 
-struct overhead harness_calibrate(enum counter_mode mode, uint32_t batch, int prepared)
+struct overhead harness_calibrate(enum counter_mode mode, uint32_t batch, int prepared,
+				  unsigned nev)
 {
 	static struct wire_sample cal[HARNESS_CALIBRATION_SAMPLES];
+	static struct wire_sample cal_ev[EVENTS_PAIRS][HARNESS_CALIBRATION_SAMPLES];
 	static const uint64_t zero_inputs[HARNESS_CALIBRATION_SAMPLES];
 	struct measure_job job = {
 		.run = harness_empty_body,
@@ -162,8 +225,14 @@ struct overhead harness_calibrate(enum counter_mode mode, uint32_t batch, int pr
 		.n = HARNESS_CALIBRATION_SAMPLES,
 		.batch = batch,
 		.prepare = prepared ? empty_prepare : NULL,
+		.nev = nev,
 	};
-	struct overhead oh = { UINT64_MAX, UINT64_MAX };
+	struct overhead oh = { UINT64_MAX, UINT64_MAX, { 0 } };
+
+	for (unsigned p = 0; p < EVENTS_PAIRS; p++)
+		job.ev[p] = cal_ev[p];
+	for (unsigned k = 0; k < nev; k++)
+		oh.ev[k] = UINT64_MAX;
 
 	harness_measure(mode, &job);
 	for (uint32_t i = 0; i < HARNESS_CALIBRATION_SAMPLES; i++) {
@@ -171,6 +240,11 @@ struct overhead harness_calibrate(enum counter_mode mode, uint32_t batch, int pr
 			oh.cycles = cal[i].cycles;
 		if (cal[i].instret < oh.instret)
 			oh.instret = cal[i].instret;
+		for (unsigned k = 0; k < nev; k++) {
+			uint64_t v = (k & 1) ? cal_ev[k / 2][i].instret : cal_ev[k / 2][i].cycles;
+			if (v < oh.ev[k])
+				oh.ev[k] = v;
+		}
 	}
 	return oh;
 }
@@ -179,14 +253,13 @@ static inline __attribute__((always_inline)) void nested(int fenced, uint64_t *e
 							 uint64_t *total, uint32_t n)
 {
 	for (uint32_t s = 0; s < n; s++) {
-		uint64_t oc0, oi0, ic0, ii0, ic1, ii1, oc1, oi1;
-		open_interval(fenced, &oc0, &oi0);
-		open_interval(fenced, &ic0, &ii0);
-		close_interval(fenced, &ic1, &ii1);
-		close_interval(fenced, &oc1, &oi1);
-		effective[s] = ic1 - ic0;
-		total[s] = (oc1 - oc0) - (ic1 - ic0);
-		(void)oi0, (void)oi1, (void)ii0, (void)ii1;
+		struct reads o0, i0, i1, o1;
+		open_interval(fenced, 0, &o0);
+		open_interval(fenced, 0, &i0);
+		close_interval(fenced, 0, &i1);
+		close_interval(fenced, 0, &o1);
+		effective[s] = i1.c - i0.c;
+		total[s] = (o1.c - o0.c) - (i1.c - i0.c);
 	}
 }
 

@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 
+#include "pmu_events.h"
 #include "records.h"
 #include "wire.h"
 
@@ -38,11 +39,18 @@ struct measure_job {
 	bench_prepare_fn prepare; /* NULL, or run before each call, untimed */
 	uint32_t first_call;    /* prepare()'s index of the job's first call */
 	uint64_t checksum;      /* out: sum of all run() return values */
+	/* The run's hardware events (src/events.h), read in the same
+	 * sequence as the cycle and instret counters: nev of them, event k
+	 * into ev[k / 2][s] (cycles column for even k, instret for odd).
+	 * nev 0: the loops without them, exactly as before. */
+	unsigned nev;
+	struct wire_sample *ev[(PMU_EVENTS_MAX + 1) / 2];
 };
 
 struct overhead {
 	uint64_t cycles;
 	uint64_t instret;
+	uint64_t ev[PMU_EVENTS_MAX]; /* per hardware event, with nev > 0 */
 };
 
 /*
@@ -66,9 +74,11 @@ void harness_self_timed(struct measure_job *job);
  * The overhead of one sample of the same shape (mode, batch) with an empty
  * body: the minimum over HARNESS_CALIBRATION_SAMPLES samples. The minimum,
  * not the mean: a slow sample was disturbed; none is faster than the
- * instrumentation really is.
+ * instrumentation really is. With nev > 0 the run's events are read as
+ * the benchmark's loop reads them, and their overhead found the same way.
  */
-struct overhead harness_calibrate(enum counter_mode mode, uint32_t batch, int prepared);
+struct overhead harness_calibrate(enum counter_mode mode, uint32_t batch, int prepared,
+				  unsigned nev);
 
 /* The calibration body: a lone `ret` (boot/empty_body.S). */
 uint64_t harness_empty_body(void *state, uint64_t input);

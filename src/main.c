@@ -11,6 +11,7 @@
 #include "config.h"
 #include "console.h"
 #include "context.h"
+#include "events.h"
 #include "fdt.h"
 #include "guard.h"
 #include "harts.h"
@@ -57,6 +58,7 @@ void rvbench_main(unsigned long hartid, const void *fdt)
 		   (unsigned long long)(arena_size() >> 20), (unsigned long long)arena_base());
 
 	context_init(&plat); /* before the other harts start: it uses the guard */
+	events_probe();
 	registry_check();
 	block_init(&plat);
 	run_init(&plat);

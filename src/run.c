@@ -7,6 +7,7 @@
 
 #include "block.h"
 #include "config.h"
+#include "events.h"
 #include "console.h"
 #include "crc.h"
 #include "csr.h"
@@ -201,7 +202,9 @@ void run_all(const struct config *c)
 	uint64_t run_start = read_cycle();
 
 	stream_init(make_run_tag(c));
+	events_begin(c); /* before RUN: what it says goes into the PMU record */
 	emit_run(c, plat, nblocks);
+	events_emit();
 	stream_say("rvbench: %lu benchmarks, seed 0x%llx, %s counters, %s", (unsigned long)nbenches,
 		   (unsigned long long)c->seed, counter_mode_name(c->counter),
 		   c->groups ? "group sweep" : "per-call samples");
@@ -217,6 +220,7 @@ void run_all(const struct config *c)
 
 	emit_harts(read_cycle() - run_start, block_measure_cycles());
 	emit_trailer(failed ? REC_RUN_FAILED : REC_RUN_OK);
+	events_end();
 	const struct emit_totals *t = emit_totals();
 	stream_say("rvbench: done: %lu blocks, %llu samples, %s", (unsigned long)t->blocks,
 		   (unsigned long long)t->samples,

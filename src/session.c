@@ -38,6 +38,7 @@ static void show(const struct config *c)
 		   (unsigned long)c->groups, (unsigned long)c->initial, (unsigned long)c->delta,
 		   (unsigned long)c->size, (unsigned long)c->budget_ms, config_exit_name(c->exit),
 		   c->run[0] ? c->run : "(all but demos)");
+	stream_say("events=%s", c->events[0] ? c->events : "none");
 	for (unsigned i = 0; i < c->nparams; i++) {
 		char list[128];
 		size_t len = 0;
@@ -71,7 +72,7 @@ static void help(void)
 	stream_say("  show              the configuration");
 	stream_say("  set KEY VALUE     samples, warmup (N|auto), batch, groups, initial, delta, size,");
 	stream_say("                    seed, counter (plain|fenced), budget_ms, run (globs), exit,");
-	stream_say("                    cross (0|1), parallel (0|1), harts,");
+	stream_say("                    cross (0|1), parallel (0|1), harts, events (NAME,...|none),");
 	stream_say("                    or BENCH.PARAM");
 	stream_say("  run [GLOB]        one run (of the benchmarks matching GLOB)");
 	stream_say("  reboot            SBI reboot");

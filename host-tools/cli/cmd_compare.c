@@ -13,6 +13,7 @@
 #include "commands.h"
 #include "compare_gate.h"
 #include "compare_table.h"
+#include "results_metric.h"
 #include "context_check.h"
 #include "plot_cdf.h"
 #include "session.h"
@@ -165,6 +166,7 @@ int cmd_compare(const struct command *cmd, int argc, char **argv)
 		{ "format", required_argument, NULL, 'f' },
 		{ "plot", required_argument, NULL, 'p' },
 		{ "strict", no_argument, NULL, 'S' },
+		{ "metric", required_argument, NULL, 'M' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0, 0, 0, 0 },
 	};
@@ -215,6 +217,14 @@ int cmd_compare(const struct command *cmd, int argc, char **argv)
 		case 'S':
 			strict = 1;
 			break;
+		case 'M': {
+			char merr[256];
+			if (results_metric_set(optarg, merr, sizeof(merr))) {
+				rvb_error("%s: %s", "compare", merr);
+				return EXIT_ERROR;
+			}
+			break;
+		}
 		case 'h':
 			fputs(cmd->help, stdout);
 			return 0;

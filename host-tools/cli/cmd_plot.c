@@ -13,6 +13,7 @@
 
 #include "analysis_report.h"
 #include "commands.h"
+#include "results_metric.h"
 #include "plot_bench.h"
 #include "plot_dir.h"
 #include "plot_jobs.h"
@@ -256,6 +257,7 @@ int cmd_plot(const struct command *cmd, int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "bench", required_argument, NULL, 'b' },
 		{ "jobs", required_argument, NULL, 'j' },
+		{ "metric", required_argument, NULL, 'M' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0, 0, 0, 0 },
 	};
@@ -277,6 +279,14 @@ int cmd_plot(const struct command *cmd, int argc, char **argv)
 			if (plot_jobs_arg(optarg, &jobs))
 				return EXIT_ERROR;
 			break;
+		case 'M': {
+			char merr[256];
+			if (results_metric_set(optarg, merr, sizeof(merr))) {
+				rvb_error("%s: %s", "plot", merr);
+				return EXIT_ERROR;
+			}
+			break;
+		}
 		case 'h':
 			fputs(cmd->help, stdout);
 			return 0;

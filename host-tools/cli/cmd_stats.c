@@ -8,6 +8,7 @@
 #include "analysis_report.h"
 #include "export.h"
 #include "commands.h"
+#include "results_metric.h"
 #include "session.h"
 
 /* A number in (lo, hi), strictly parsed. */
@@ -32,6 +33,7 @@ int cmd_stats(const struct command *cmd, int argc, char **argv)
 		{ "target", required_argument, NULL, 'e' },
 		{ "windows", required_argument, NULL, 'w' },
 		{ "mhz", required_argument, NULL, 'm' },
+		{ "metric", required_argument, NULL, 'M' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0, 0, 0, 0 },
 	};
@@ -84,6 +86,14 @@ int cmd_stats(const struct command *cmd, int argc, char **argv)
 				return EXIT_ERROR;
 			}
 			break;
+		case 'M': {
+			char merr[256];
+			if (results_metric_set(optarg, merr, sizeof(merr))) {
+				rvb_error("%s: %s", "stats", merr);
+				return EXIT_ERROR;
+			}
+			break;
+		}
 		case 'h':
 			fputs(cmd->help, stdout);
 			return 0;

@@ -115,6 +115,8 @@ static const char help_stats[] =
 	"      --target E       Kanata's target half-width, fraction of the mean (0.02)\n"
 	"      --windows K      windows of the steady-state search (default 10)\n"
 	"      --mhz F          gbench-json: clock to turn cycles into ns (default 1000)\n"
+	"      --metric M       analyse column M of samples.csv instead of cycles:\n"
+	"                       instret, or a hardware event (branch-misses, ...)\n"
 	"  -h, --help           this help\n"
 	"Exit status: 0 done, 1 the run was incomplete (statistics of what arrived),\n"
 	"2 an error.\n";
@@ -144,6 +146,8 @@ static const char help_compare[] =
 	"                       request) or csv\n"
 	"      --plot FILE      also draw the two CDFs per benchmark (.png or .svg)\n"
 	"      --strict         refuse to compare results of different contexts (exit 2)\n"
+	"      --metric M       analyse column M of samples.csv instead of cycles:\n"
+	"                       instret, or a hardware event (branch-misses, ...)\n"
 	"  -h, --help           this help\n"
 	"A and B are checked to come from the same context (meta.json: machine model,\n"
 	"core clock, L2, OpenSBI, QEMU version, icount mode, firmware compiler and\n"
@@ -194,6 +198,8 @@ static const char help_plot[] =
 	"                       (FILE-BENCH-size_kib=64.png)\n"
 	"  -b, --bench NAME     only this benchmark\n"
 	"  -j, --jobs N         gnuplot processes at once (default: one per CPU)\n"
+	"      --metric M       analyse column M of samples.csv instead of cycles:\n"
+	"                       instret, or a hardware event (branch-misses, ...)\n"
 	"  -h, --help           this help\n";
 
 static const char help_fleet[] =

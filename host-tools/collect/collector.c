@@ -91,6 +91,11 @@ static void free_run(struct coll_run *r)
 		free(r->hdr[i].value);
 	}
 	free(r->hdr);
+	for (size_t i = 0; i < r->npmu; i++) {
+		free(r->pmu[i].key);
+		free(r->pmu[i].value);
+	}
+	free(r->pmu);
 	for (size_t i = 0; i < r->nbench; i++) {
 		free(r->bench[i].name);
 		free(r->bench[i].unit);
@@ -99,6 +104,7 @@ static void free_run(struct coll_run *r)
 		free(r->bench[i].s);
 		free(r->bench[i].present);
 		free(r->bench[i].stats);
+		coll_bench_events_free(&r->bench[i]);
 		for (size_t k = 0; k < r->bench[i].nparam; k++) {
 			free(r->bench[i].param[k].key);
 			free(r->bench[i].param[k].value);

@@ -24,6 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "pmu_events.h"
 #include "records.h"
 #include "wire.h"
 
@@ -121,6 +122,17 @@ struct coll_bench {
 	uint64_t mode_instret, mode_differs;
 	struct coll_bench_stats *stats; /* computed once, NULL before */
 
+	/* Hardware events (wire format 2: BENCH events= and oh_events=, E
+	 * records; collector_events.c): nev of them, each as named; event k
+	 * of sample i is ev[i * PMU_EVENTS_MAX + k], received when
+	 * ev_present[k / 2][i]. */
+	unsigned nev;
+	char *ev_name[PMU_EVENTS_MAX];
+	uint64_t oh_ev[PMU_EVENTS_MAX];
+	uint64_t *ev;
+	uint8_t *ev_present[(PMU_EVENTS_MAX + 1) / 2];
+	size_t ev_cap;
+
 	struct coll_sample *s; /* indexed by sample index */
 	uint8_t *present;      /* present[i]: 1 if s[i] was received, else 0 (only
 				* 0 and 1: the checks memchr for them) */
@@ -184,7 +196,9 @@ struct coll_run {
 	uint32_t tag;
 	struct coll_kv *hdr; /* every RUN field, in line order */
 	size_t nhdr;
-	int fmt_ok;    /* fmt=1: content lines are read */
+	int fmt_ok;    /* fmt=1 or 2: content lines are read */
+	struct coll_kv *pmu; /* the PMU record's fields, unescaped; NULL: none */
+	size_t npmu;
 	uint64_t seed; /* from seed= (0 if absent or bad) */
 	int seed_ok;
 	/* RUN inputs_seed (input_seed.h): how the blocks' inputs were seeded.
@@ -324,6 +338,12 @@ const char *coll_fmt_per_call(char *buf, size_t len, uint64_t v, uint64_t batch)
 
 void coll_bench_stats(const struct coll_run *r, const struct coll_bench *b,
 		      struct coll_bench_stats *st);
+
+/* Net value of event k (< b->nev) of sample i: the raw delta less the
+ * event's overhead, 0 below it; -1 when that value did not arrive. */
+int coll_event_net(const struct coll_bench *b, uint64_t i, unsigned k, uint64_t *out);
+/* Index of the block's event called name, or -1. */
+int coll_event_index(const struct coll_bench *b, const char *name);
 
 /* Lookup of a RUN header field; NULL when absent. */
 const char *coll_run_field(const struct coll_run *r, const char *key);

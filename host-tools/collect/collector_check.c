@@ -13,6 +13,7 @@
 #include <isa-l/crc.h>
 
 #include "block_stats.h"
+#include "collector_records.h"
 #include "crc.h"
 #include "input_seed.h"
 #include "inputs.h"
@@ -287,6 +288,7 @@ void coll_check_run(struct coll_run *r)
 	for (size_t i = 0; i < r->nbench; i++)
 		check_bench(r, &r->bench[i], &sc);
 	bstats_scratch_free(&sc);
+	coll_check_events(r, problem);
 	if (r->benches_declared_ok && r->nbench != r->benches_declared)
 		problem(r, coll_strdupf("benches: %zu of %llu received", r->nbench,
 					(unsigned long long)r->benches_declared));

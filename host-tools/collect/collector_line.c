@@ -132,6 +132,8 @@ static const char *read_record(struct collector *c, struct coll_run *r, const st
 	case REC_CTX: return coll_rec_ctx(r, l);
 	case REC_CPU: return coll_rec_cpu(r, l);
 	case REC_BUILD: return coll_rec_build(r, l);
+	case REC_E: return coll_rec_e(r, l, l->seq);
+	case REC_PMU: return coll_rec_pmu(r, l);
 	default: return NULL;
 	}
 }

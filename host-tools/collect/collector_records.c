@@ -77,9 +77,9 @@ const char *coll_rec_run(struct coll_run *r, const struct wire_line *l)
 	/* Only what decides how the run is read is checked here, straight
 	 * from the line: the header above has every value unescaped already,
 	 * and these three are numbers. Fields an old reader would misread
-	 * need a new fmt: read only fmt=1. */
-	if (!run_number(l, REC_F_RUN_fmt, &fmt) || fmt != WIRE_VERSION)
-		return "RUN line without fmt=1: content not read";
+	 * need a new fmt: read fmt=1 (no events) and 2. */
+	if (!run_number(l, REC_F_RUN_fmt, &fmt) || fmt < WIRE_VERSION_MIN || fmt > WIRE_VERSION)
+		return "RUN line without fmt=1 or 2: content not read";
 	r->fmt_ok = 1;
 	if (run_number(l, REC_F_RUN_seed, &v)) {
 		r->seed = v;
@@ -172,6 +172,8 @@ const char *coll_rec_bench(struct coll_run *r, const struct wire_line *l, uint32
 	if (b->have_header)
 		return "second BENCH line for the same id";
 	const char *why = bench_params(b, l);
+	if (!why)
+		why = coll_bench_events(b, &h);
 	if (why)
 		return why;
 	/* Defaults of absent OPT fields: what older firmware did. */

@@ -34,6 +34,15 @@ const char *coll_rec_build(struct coll_run *r, const struct wire_line *l);
 /* bytes: the line's length on the wire, for the bytes-per-sample figure. */
 const char *coll_rec_samples(struct coll_run *r, const struct wire_line *l, uint32_t seq,
 			     size_t bytes);
+/* The hardware events (collector_events.c): BENCH's events= and
+ * oh_events= into b (NULL, or why the line is invalid); E and PMU lines. */
+const char *coll_bench_events(struct coll_bench *b, const struct rec_bench *h);
+const char *coll_rec_e(struct coll_run *r, const struct wire_line *l, uint32_t seq);
+const char *coll_rec_pmu(struct coll_run *r, const struct wire_line *l);
+/* Frees what the events of b hold. */
+void coll_bench_events_free(struct coll_bench *b);
+/* The run's problems with event samples (collector_finish). */
+void coll_check_events(struct coll_run *r, void (*problem)(struct coll_run *, char *));
 const char *coll_rec_end(struct coll_run *r, const struct wire_line *l, uint32_t seq);
 const char *coll_rec_fault(struct coll_run *r, const struct wire_line *l, uint32_t seq);
 const char *coll_rec_trailer(struct collector *c, struct coll_run *r, const struct wire_line *l,

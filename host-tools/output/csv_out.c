@@ -3,6 +3,7 @@
  * and gaps.csv are csv_summary.c's. Values come only from the collector's
  * model. */
 #include "csv_out.h"
+#include "csv_events.h"
 
 #include <fcntl.h>
 #include <stdlib.h>
@@ -165,7 +166,8 @@ static char *ob_row(struct obuf *o)
 	return o->buf + o->n;
 }
 
-static int bench_samples(struct obuf *o, const struct coll_run *r, const struct coll_bench *b)
+static int bench_samples(struct obuf *o, const struct coll_run *r, const struct coll_bench *b,
+			 const struct csv_event_cols *ev)
 {
 	char *prefix = NULL, seed[24] = "";
 	size_t plen = 0, slen;
@@ -256,6 +258,7 @@ static int bench_samples(struct obuf *o, const struct coll_run *r, const struct 
 			p = put_u64(p, s->instret_raw);
 			*p++ = ',';
 		}
+		p = csv_event_row(p, b, i, ev);
 		*p++ = '\r';
 		*p++ = '\n';
 		o->n += (size_t)(p - row);
@@ -267,7 +270,8 @@ static int bench_samples(struct obuf *o, const struct coll_run *r, const struct 
 }
 
 /* The slow path of a block whose row prefix is too long for the buffer. */
-static int bench_samples_stdio(FILE *f, const struct coll_run *r, const struct coll_bench *b)
+static int bench_samples_stdio(FILE *f, const struct coll_run *r, const struct coll_bench *b,
+			       const struct csv_event_cols *ev)
 {
 	char seed[24] = "";
 	struct coll_derived d;
@@ -280,7 +284,7 @@ static int bench_samples_stdio(FILE *f, const struct coll_run *r, const struct c
 	int rc = 0;
 	for (size_t i = 0; i < n && !rc; i++) {
 		const struct coll_sample *s = &b->s[i];
-		char row[256], *p = row;
+		char row[256 + CSV_EVENT_COLS_MAX * 22], *p = row;
 		if (!b->present[i])
 			continue;
 		coll_derive(r, b, i, &d);
@@ -301,6 +305,7 @@ static int bench_samples_stdio(FILE *f, const struct coll_run *r, const struct c
 		p = put_u64(p, s->instret_raw);
 		*p++ = ',';
 		p = put_u64(p, d.flags);
+		p = csv_event_row(p, b, i, ev);
 		*p++ = '\r';
 		*p++ = '\n';
 		if (csv_block_start(f, r, b) || fwrite(row, 1, (size_t)(p - row), f) != (size_t)(p - row))
@@ -313,13 +318,18 @@ static int bench_samples_stdio(FILE *f, const struct coll_run *r, const struct c
 int csv_write_samples(FILE *f, const struct collector *c)
 {
 	int rc;
-	struct obuf *o = ob_open(f, CSV_SAMPLES_HEADER, &rc);
+	struct csv_event_cols ev;
+	static const char *const none[] = { "" };
+	csv_event_cols(c, &ev);
+	char *header = csv_event_header(CSV_SAMPLES_HEADER, &ev, none, 1);
+	struct obuf *o = ob_open(f, header, &rc);
+	free(header);
 	for (size_t i = 0; i < c->nruns && !rc; i++)
 		for (size_t j = 0; j < c->runs[i].nbench && !rc; j++) {
 			const struct coll_run *r = &c->runs[i];
-			rc = bench_samples(o, r, &r->bench[j]);
+			rc = bench_samples(o, r, &r->bench[j], &ev);
 			if (rc == -2) /* the name does not fit the row buffer */
-				rc = bench_samples_stdio(f, r, &r->bench[j]);
+				rc = bench_samples_stdio(f, r, &r->bench[j], &ev);
 		}
 	ob_flush(o);
 	if (o->err)

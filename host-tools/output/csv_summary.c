@@ -1,6 +1,9 @@
 /* summary.csv and gaps.csv (csv_out.h): one row per block, one per range
  * of samples lost. */
 #include "csv_out.h"
+#include "csv_events.h"
+
+#include <stdlib.h>
 
 /* unit,per_call,units_per_cycle,reason,cflags: the last columns of
  * summary.csv (cflags: the compiler flags of the benchmark, empty when
@@ -28,6 +31,9 @@ static int block_work(FILE *f, const struct coll_bench *b, const struct coll_ben
 
 /* The columns appended after verify: status,path_differs,checksum, then
  * block_work's. */
+/* The event columns of the summary being written (csv_events.h). */
+static struct csv_event_cols ev_cols;
+
 static int block_result(FILE *f, const struct coll_bench *b, const struct coll_bench_stats *st)
 {
 	/* A later firmware's status word is kept as sent: quoted if it needs it. */
@@ -42,7 +48,7 @@ static int block_result(FILE *f, const struct coll_bench *b, const struct coll_b
 		return -1;
 	if (b->have_checksum && fprintf(f, "0x%llx", (unsigned long long)b->checksum) < 0)
 		return -1;
-	if (block_work(f, b, st))
+	if (block_work(f, b, st) || csv_event_summary(f, b, &ev_cols))
 		return -1;
 	return fputs("\r\n", f) < 0 ? -1 : 0;
 }
@@ -82,7 +88,12 @@ static int bench_summary(FILE *f, const struct coll_run *r, const struct coll_be
 
 int csv_write_summary(FILE *f, const struct collector *c)
 {
-	if (fputs(CSV_SUMMARY_HEADER "\r\n", f) < 0)
+	static const char *const ev_suffix[] = { ".median", ".per_call" };
+	csv_event_cols(c, &ev_cols);
+	char *header = csv_event_header(CSV_SUMMARY_HEADER, &ev_cols, ev_suffix, 2);
+	int bad = fputs(header, f) < 0 || fputs("\r\n", f) < 0;
+	free(header);
+	if (bad)
 		return -1;
 	for (size_t i = 0; i < c->nruns; i++)
 		for (size_t j = 0; j < c->runs[i].nbench; j++)

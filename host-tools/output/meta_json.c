@@ -9,6 +9,7 @@
 #include "host_build.h"
 #include "inputs.h"
 #include "meta_context.h"
+#include "meta_events.h"
 #include "version.h"
 
 static int rejected(FILE *f, const unsigned long *counts, const char *indent)
@@ -142,6 +143,8 @@ static int bench(FILE *f, const struct coll_bench *b, int first)
 		return -1;
 	if (b->fault.have && (fputs(", \"fault\": ", f) < 0 || json_fault(f, &b->fault)))
 		return -1;
+	if (b->nev && meta_events_bench(f, b))
+		return -1;
 	return fputs("}", f) < 0 ? -1 : 0;
 }
 
@@ -262,7 +265,8 @@ static int run(FILE *f, const struct coll_run *r, int first)
 		if ((i && fputs(", ", f) < 0) || json_string(f, r->hdr[i].key) ||
 		    fputs(": ", f) < 0 || json_string(f, r->hdr[i].value))
 			return -1;
-	if (fputs("},\n", f) < 0 || meta_context_write(f, r) || config(f, r) || wire_cost(f, r) ||
+	if (fputs("},\n", f) < 0 || meta_context_write(f, r) || meta_events_pmu(f, r) ||
+	    config(f, r) || wire_cost(f, r) ||
 	    fputs(r->noh ? "      \"overhead_check\": [\n" : "      \"overhead_check\": [", f) < 0)
 		return -1;
 	for (size_t k = 0; k < r->noh; k++)

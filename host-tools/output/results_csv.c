@@ -1,6 +1,7 @@
 /* Reading a result directory back: samples.csv, summary.csv and meta.json
  * (results_csv.h), through the CSV reader of rcsv.c. */
 #include "results_csv.h"
+#include "results_metric.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -250,8 +251,9 @@ int results_group(struct results *r)
 
 int results_load(const char *dir, struct results *r, char *err, size_t errlen)
 {
-	static const char *const need[] = { "run", "bench", "group", "batch", "warmup", "cycles",
-					    "instret" };
+	/* "cycles": the metric --metric chose (results_metric.h) */
+	const char *const need[] = { "run", "bench", "group", "batch", "warmup",
+				     results_metric_column(), "instret" };
 	enum { RUN, BENCH, GROUP, BATCH, WARMUP, CYCLES, INSTRET, NNEED };
 	char path[4200], why[256];
 	size_t len;
@@ -298,6 +300,8 @@ int results_load(const char *dir, struct results *r, char *err, size_t errlen)
 				 t.nfield[i], t.nfield[0]);
 			goto out;
 		}
+		if (results_metric_is_event() && !*f[col[CYCLES]])
+			continue; /* a block that did not count the event */
 		for (int k = GROUP; k < NNEED; k++)
 			if (parse_u64(f[col[k]], &v[k])) {
 				snprintf(err, errlen, "%s:%zu: column '%s': '%.40s' is not a whole number",

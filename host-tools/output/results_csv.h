@@ -9,7 +9,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <string.h>
+
 #include "rcsv.h"
+#include "results_metric.h"
 
 /*
  * The measured (warmup = 0) samples of one block: (run, bench, block) when
@@ -47,9 +50,13 @@ struct results {
 	const char *unit;
 };
 
-/* r's unit word: "cycles" for results not loaded from a directory. */
+/* What the analysed values count, for axis labels: the metric's name when
+ * --metric chose another column than cycles (results_metric.h), else r's
+ * unit word ("cycles" for results not loaded from a directory). */
 static inline const char *res_unit(const struct results *r)
 {
+	if (strcmp(results_metric_column(), "cycles"))
+		return results_metric_label();
 	return r->unit ? r->unit : "cycles";
 }
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "context_print.h"
+#include "summary_events.h"
 #include "summary_table.h"
 
 /* Under QEMU -icount the counters count instructions. */
@@ -20,7 +21,7 @@ static int print_run(FILE *f, const struct coll_run *r, const struct meta_source
 	for (size_t i = 0; i < coll_reject_norder; i++)
 		rej += r->rejected[coll_reject_order[i]];
 	if (fprintf(f, "run %08x\n", r->tag) < 0 || context_print(f, r, src) ||
-	    summary_table_print(f, r, counts_instructions(src)))
+	    summary_table_print(f, r, counts_instructions(src)) || summary_events_print(f, r))
 		return -1;
 	if (fprintf(f, "run %08x: %s (%zu blocks, %llu samples, %lu lines rejected)",
 		    r->tag, r->complete ? "complete" : "incomplete", r->nbench,

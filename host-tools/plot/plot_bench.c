@@ -5,6 +5,7 @@
  * bars) or the samples in order.
  */
 #include "plot_bench.h"
+#include "results_metric.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,6 @@
 /* The CDF overlay of `rvbench compare --plot` (plot_cdf.h). */
 #include "plot_cdf.h"
+#include "results_metric.h"
 
 #include <stdio.h>
 
@@ -45,8 +46,8 @@ int plot_cdf_overlay(const char *file, size_t npanels, char *const *title,
 	gp_str(f, label_a);
 	fputs(" . '   B = ' . ", f);
 	gp_str(f, label_b);
-	fputs("\nset ylabel 'fraction of samples'\nset xlabel 'cycles'\nset yrange [0:1.05]\n"
-	      "set offsets graph 0.05, graph 0.05, 0, 0\n", f);
+	fprintf(f, "\nset ylabel 'fraction of samples'\nset xlabel '%s'\nset yrange [0:1.05]\n"
+		   "set offsets graph 0.05, graph 0.05, 0, 0\n", results_metric_label());
 	for (size_t i = 0; i < npanels; i++) {
 		fputs("set title ", f);
 		gp_str(f, title[i]);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "gnuplot_run.h"
+#include "results_metric.h"
 #include "plot_sweep.h"
 
 /* One point of a sweep figure: one block's swept value and its cycles

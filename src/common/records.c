@@ -29,6 +29,8 @@
 #define REC_FD_HART(n, t, need, l) REC_FIELD_DESC(HART, hart, n, t, need, l)
 #define REC_FD_TRAILER(n, t, need, l) REC_FIELD_DESC(TRAILER, trailer, n, t, need, l)
 #define REC_FD_FLAGS(n, t, need, l) REC_FIELD_DESC(FLAGS, flags, n, t, need, l)
+#define REC_FD_E(n, t, need, l) REC_FIELD_DESC(E, e, n, t, need, l)
+#define REC_FD_PMU(n, t, need, l) REC_FIELD_DESC(PMU, pmu, n, t, need, l)
 
 #define REC_RB_RUN(n, t, need, l) REC_FIELD_REQ_BIT(RUN, n, need)
 #define REC_RB_CTX(n, t, need, l) REC_FIELD_REQ_BIT(CTX, n, need)
@@ -43,6 +45,8 @@
 #define REC_RB_HART(n, t, need, l) REC_FIELD_REQ_BIT(HART, n, need)
 #define REC_RB_TRAILER(n, t, need, l) REC_FIELD_REQ_BIT(TRAILER, n, need)
 #define REC_RB_FLAGS(n, t, need, l) REC_FIELD_REQ_BIT(FLAGS, n, need)
+#define REC_RB_E(n, t, need, l) REC_FIELD_REQ_BIT(E, n, need)
+#define REC_RB_PMU(n, t, need, l) REC_FIELD_REQ_BIT(PMU, n, need)
 
 #define REC_FIELD_ARRAY(T, lower, shape) REC_DESC_FIELDS(T, lower)
 REC_TYPES(REC_FIELD_ARRAY)

@@ -140,7 +140,9 @@
 	F(inputs_block, U64, OPT, REC_BLOCKS_MAX - 1) \
 	F(skew_ticks, U64, OPT, 0)         \
 	F(offset_cycles, I64, OPT, 0)      \
-	F(flags, U64, OPT, REC_FLAGS_MAX - 1)
+	F(flags, U64, OPT, REC_FLAGS_MAX - 1) \
+	F(events, STR, OPT, 0)             \
+	F(oh_events, STR, OPT, 0)
 
 /* FLAGS: the compiler flags a benchmark was built with, sent once per run
  * before the first BENCH that names them (flags=ID). A text longer than
@@ -158,6 +160,31 @@
 	F(first, U64, REQ, 0)              \
 	F(n, U64, REQ, 0)                  \
 	F(enc, WORD, REQ, 1)
+
+/* E: the hardware-event columns of samples (format 2), positional like S:
+ * E <id> <pair> <first> <n> <enc> <token>; pair p carries BENCH events
+ * 2p and 2p + 1 as the cycles and instret columns of one codec.h token
+ * (the second all 0 when the count is odd). */
+#define REC_FIELDS_E(F)                    \
+	F(id, U64, REQ, REC_BLOCKS_MAX - 1) \
+	F(pair, U64, REQ, 0)               \
+	F(first, U64, REQ, 0)              \
+	F(n, U64, REQ, 0)                  \
+	F(enc, WORD, REQ, 1)
+
+/* PMU: the SBI PMU extension under the run and the run's events, one
+ * line after the CPU lines (format 2). status absent: no PMU extension
+ * (or no counter), nothing else follows. list: the counters in runs of
+ * the same kind and width, FIRST-LAST:hw:WIDTH or FIRST-LAST:fw.
+ * events: the events counting in this run; refused: NAME:why,... */
+#define REC_FIELDS_PMU(F)                  \
+	F(status, WORD, REQ, 15)           \
+	F(counters, U64, OPT, 0)           \
+	F(hw, U64, OPT, 0)                 \
+	F(fw, U64, OPT, 0)                 \
+	F(list, STR, OPT, 0)               \
+	F(events, STR, OPT, 0)             \
+	F(refused, STR, OPT, 0)
 
 /* FAULT: a trap; with id in a block (the run goes on), without it fatal. */
 #define REC_FIELDS_FAULT(F)                \
@@ -222,7 +249,9 @@
 	R(TP, tp, KV)                \
 	R(HART, hart, KV)            \
 	R(TRAILER, trailer, KV)      \
-	R(FLAGS, flags, KV)
+	R(FLAGS, flags, KV)          \
+	R(E, e, POS)                 \
+	R(PMU, pmu, KV)
 
 /* ---- the words of WORD fields -------------------------------------------- */
 
@@ -274,6 +303,11 @@
 	W(REC_ENC_DECIMAL, "d")                \
 	W(REC_ENC_RICE, "r")
 
+/* PMU status: the extension answered with counters, or not. */
+#define REC_WORDS_PMU_STATUS(W)                \
+	W(REC_PMU_OK, "ok")                    \
+	W(REC_PMU_ABSENT, "absent")
+
 #define REC_WORD_SETS(S)                             \
 	S(block_status, REC_WORDS_BLOCK_STATUS)      \
 	S(verify, REC_WORDS_VERIFY)                  \
@@ -284,7 +318,8 @@
 	S(oh_method, REC_WORDS_OH_METHOD)            \
 	S(run_status, REC_WORDS_RUN_STATUS)          \
 	S(encoding, REC_WORDS_ENCODING)                \
-	S(clock_src, REC_WORDS_CLOCK_SRC)
+	S(clock_src, REC_WORDS_CLOCK_SRC)            \
+	S(pmu_status, REC_WORDS_PMU_STATUS)
 
 /* ---- what the tables generate --------------------------------------------- */
 
@@ -314,6 +349,8 @@ enum rec_type { REC_TYPES(REC_ENUM_TYPE) REC_TYPE_COUNT };
 #define REC_FIELD_INDEX_HART(name, type, need, limit) REC_FIELD_INDEX(HART, name, type, need, limit)
 #define REC_FIELD_INDEX_TRAILER(name, type, need, limit) REC_FIELD_INDEX(TRAILER, name, type, need, limit)
 #define REC_FIELD_INDEX_FLAGS(name, type, need, limit) REC_FIELD_INDEX(FLAGS, name, type, need, limit)
+#define REC_FIELD_INDEX_E(name, type, need, limit) REC_FIELD_INDEX(E, name, type, need, limit)
+#define REC_FIELD_INDEX_PMU(name, type, need, limit) REC_FIELD_INDEX(PMU, name, type, need, limit)
 #define REC_INDEX_ENUM(T, lower, shape) enum { REC_FIELDS_##T(REC_FIELD_INDEX_##T) REC_NF_##T };
 REC_TYPES(REC_INDEX_ENUM)
 #undef REC_INDEX_ENUM

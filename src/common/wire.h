@@ -25,7 +25,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define WIRE_VERSION 1
+/* Format 2 added the hardware-event columns (BENCH events=, E and PMU
+ * records); a reader still reads format 1 streams, which have none. */
+#define WIRE_VERSION 2
+#define WIRE_VERSION_MIN 1
 #define WIRE_PREFIX "@RVB "
 #define WIRE_PREFIX_LEN 5
 /* Longest machine line, terminator included; a longer one is rejected. */

@@ -63,3 +63,15 @@ q parallel 5 off 'rvbench.run=isort_prepared rvbench.samples=50 rvbench.warmup=2
 check_eq "a parallel run completes" 0 "$?"
 check_eq "every hart's block of the parallel run verifies" 4 \
 	"$(grep -a -c '@RVB .* END id=[0-9]* count=52 verify=ok .*status=ok ' "$out/parallel/uart.log")"
+
+# Hardware events through the SBI read in the prepared loop as cycles and
+# instret are (each call its own pair of reads, summed over the batch):
+# on sifive_u cycles and instructions land on the fixed counters, and must
+# equal rdcycle and rdinstret on every row.
+q events 2 0 'rvbench.run=isort_prepared rvbench.samples=50 rvbench.warmup=5 rvbench.batch=3 rvbench.events=cycles,instructions'
+check_eq "prepared, batched, with events: the run completes" 0 "$?"
+s=$out/events/samples.csv
+check_eq "prepared: SBI cycles and instructions equal rdcycle and rdinstret on all 55 rows" "0 55" \
+	"$(tr -d '\r' <"$s" | awk -F, -v c="$(csv_col "$s" cycles)" -v i="$(csv_col "$s" instret)" \
+		-v ec="$(csv_col "$s" ev.cycles)" -v ei="$(csv_col "$s" ev.instructions)" \
+		'NR > 1 {n++; if ($c != $ec || $i != $ei) bad++} END {print bad + 0, n + 0}')"

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "codec.h"
 #include "collector.h"
 #include "input_seed.h"
 #include "records.h"
@@ -79,6 +80,8 @@ static inline struct rec_bench full_bench(void)
 	REC_SET(&b, BENCH, skew_ticks, 12);
 	REC_SET(&b, BENCH, offset_cycles, -13);
 	REC_SET(&b, BENCH, flags, REC_FLAGS_MAX - 1);
+	REC_SET(&b, BENCH, events, "cycles,raw:0x1c01");
+	REC_SET(&b, BENCH, oh_events, "9,0");
 	return b;
 }
 
@@ -177,6 +180,23 @@ static inline struct rec_build full_build(void)
 				   .cflags = "-O2 -march=rv64gc" };
 }
 
+static inline struct rec_e full_e(void)
+{
+	return (struct rec_e){ .id = ID, .pair = 0, .first = 3, .n = 2,
+			       .enc = rec_encoding_name[REC_ENC_RICE] };
+}
+
+static inline struct rec_pmu full_pmu(void)
+{
+	struct rec_pmu p = { .status = rec_pmu_status_name[REC_PMU_OK] };
+	REC_SET(&p, PMU, counters, 35);
+	REC_SET(&p, PMU, hw, 18);
+	REC_SET(&p, PMU, fw, 16);
+	REC_SET(&p, PMU, list, "0-0:hw:64,2-18:hw:64,19-34:fw");
+	REC_SET(&p, PMU, events, "cycles,dtlb-read-miss");
+	REC_SET(&p, PMU, refused, "branch-misses:not-supported");
+	return p;
+}
 
 /* The full record of type t, in storage that fits any of them. */
 union any_rec {
@@ -193,6 +213,8 @@ union any_rec {
 	struct rec_ctx ctx;
 	struct rec_cpu cpu;
 	struct rec_build build;
+	struct rec_e e;
+	struct rec_pmu pmu;
 };
 
 static inline union any_rec full(enum rec_type t)
@@ -213,6 +235,8 @@ static inline union any_rec full(enum rec_type t)
 	case REC_CTX: u.ctx = full_ctx(); break;
 	case REC_CPU: u.cpu = full_cpu(); break;
 	case REC_BUILD: u.build = full_build(); break;
+	case REC_E: u.e = full_e(); break;
+	case REC_PMU: u.pmu = full_pmu(); break;
 	default: fail_msg("record type %d has no test", t);
 	}
 	return u;
@@ -258,11 +282,23 @@ static inline void add_line(char *s, size_t cap, enum rec_type t, const void *re
 	if (t == REC_S)
 		for (unsigned k = 0; k < 2; k++)
 			wire_add_sample(&w, &s_data[k]);
+	if (t == REC_E) {
+		char tok[64];
+		assert_true(codec_encode(s_data, 2, tok, sizeof(tok)) > 0);
+		wire_add_token(&w, tok);
+	}
 	if (drop >= 0)
 		cut_field(&w, t, (unsigned)drop);
 	assert_true(wire_finish(&w) > 0);
 	assert_true(strlen(s) + strlen(buf) < cap);
 	strcat(s, buf);
+}
+
+/* The seq of record t's line in decode_record(): after RUN, and after
+ * the BENCH line an E line needs. */
+static inline uint32_t record_seq(enum rec_type t)
+{
+	return t == REC_RUN ? 0 : t == REC_E ? 2 : 1;
 }
 
 /* A run's RUN line (unless t is RUN) and record t, decoded. */
@@ -276,7 +312,11 @@ static inline struct collector *decode_record(enum rec_type t, int drop)
 	s[0] = '\0';
 	if (t != REC_RUN)
 		add_line(s, sizeof(s), REC_RUN, &run, 0, -1);
-	add_line(s, sizeof(s), t, &u, t == REC_RUN ? 0 : 1, drop);
+	if (t == REC_E) { /* E lines belong to a block with events */
+		struct rec_bench b = full_bench();
+		add_line(s, sizeof(s), REC_BENCH, &b, 1, -1);
+	}
+	add_line(s, sizeof(s), t, &u, record_seq(t), drop);
 	collector_feed(c, s, strlen(s));
 	collector_finish(c);
 	assert_int_equal(c->nruns, 1);

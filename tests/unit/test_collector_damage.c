@@ -237,11 +237,11 @@ static void test_unknown_format(void **state)
 	struct synth_lines *l = &((struct run_fx *)*state)->l;
 	char line[WIRE_LINE_MAX + 1];
 	free(l->line[0]);
-	l->line[0] = strdup(wire_line(line, TAG_A, 0, WIRE_REC_RUN, "fmt=2 seed=0x1 benches=2"));
+	l->line[0] = strdup(wire_line(line, TAG_A, 0, WIRE_REC_RUN, "fmt=3 seed=0x1 benches=2"));
 	struct collector *c = decode_lines(l, SIZE_MAX, SIZE_MAX);
 	assert_int_equal(c->nruns, 1);
 	assert_false(c->runs[0].complete);
-	assert_int_equal(c->runs[0].nbench, 0); /* nothing read from fmt=2 */
+	assert_int_equal(c->runs[0].nbench, 0); /* nothing read from fmt=3 */
 	collector_free(c);
 }
 

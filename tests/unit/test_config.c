@@ -197,6 +197,28 @@ static void globs_and_demos(void **s)
 	assert_false(config_selects(&c, "demo_hang", 1));
 }
 
+/* rvbench.events: names checked when set, "none" clears, a bad list
+ * changes nothing and is named. */
+static void events_are_checked_when_set(void **state)
+{
+	(void)state;
+	struct config c;
+	config_defaults(&c);
+	assert_string_equal(c.events, "");
+	config_parse_bootargs(&c, "rvbench.events=cycles,branch-misses,raw:0x1c01", &hooks);
+	assert_string_equal(c.events, "cycles,branch-misses,raw:0x1c01");
+	assert_int_equal(c.bad_options, 0);
+	assert_int_equal(config_set(&c, "events", "cycles,bogus", &hooks), -1);
+	assert_string_equal(c.events, "cycles,branch-misses,raw:0x1c01");
+	assert_non_null(strstr(complaints, "events=cycles,bogus: unknown event"));
+	assert_int_equal(config_set(&c, "events",
+				    "cycles,instructions,cache-misses,branch-misses,ref-cycles", &hooks),
+			 -1);
+	assert_non_null(strstr(complaints, "at most 4 events"));
+	assert_int_equal(config_set(&c, "events", "none", &hooks), 0);
+	assert_string_equal(c.events, "");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -206,6 +228,7 @@ int main(void)
 		cmocka_unit_test_setup(settings_that_do_not_fit_together_are_refused, reset),
 		cmocka_unit_test_setup(malformed_words_on_the_command_line, reset),
 		cmocka_unit_test_setup(globs_and_demos, reset),
+		cmocka_unit_test_setup(events_are_checked_when_set, reset),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -32,7 +32,7 @@ static const char *missing_message(enum rec_type t, unsigned i)
 	switch (t) {
 	case REC_RUN:
 		if (i == REC_F_RUN_fmt)
-			return "RUN line without fmt=1: content not read";
+			return "RUN line without fmt=1 or 2: content not read";
 		if (i == REC_F_RUN_seed)
 			return "RUN line without a valid seed";
 		if (i == REC_F_RUN_benches)
@@ -50,6 +50,9 @@ static const char *missing_message(enum rec_type t, unsigned i)
 	case REC_BUILD: return "BUILD line with a missing or bad field";
 	case REC_TRAILER: return "TRAILER line with a missing or bad field";
 	case REC_FLAGS: return "FLAGS line with a missing or bad field";
+	/* Positional like S: any field cut leaves the line a field short. */
+	case REC_E: return "E line with a bad header";
+	case REC_PMU: return "PMU line with a missing or bad field";
 	default: fail_msg("record type %d has no test", t);
 	}
 	return NULL;
@@ -72,7 +75,7 @@ static void test_missing_required(void **state)
 				continue;
 			}
 			char line[160];
-			snprintf(line, sizeof(line), "seq %u: %s", t == REC_RUN ? 0 : 1, want);
+			snprintf(line, sizeof(line), "seq %u: %s", record_seq((enum rec_type)t), want);
 			if (c->rejected[COLL_REJ_INVALID] != 1 || r->nissue != 1 || strcmp(r->issue[0], line))
 				fail_msg("%s without %s: \"%s\", not \"%s\"", d->name, d->field[i].key,
 					 r->nissue ? r->issue[0] : "accepted", line);

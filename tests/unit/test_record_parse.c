@@ -207,6 +207,25 @@ static void check_model(enum rec_type t, const struct coll_run *r)
 		assert_string_equal(r->ctx.cc, "gcc 12.2.0");
 		assert_string_equal(r->ctx.cflags, "-O2 -march=rv64gc");
 		break;
+	case REC_E: {
+		const struct coll_bench *b = &r->bench[ID];
+		uint64_t v;
+		assert_int_equal(b->nev, 2);
+		assert_int_equal(coll_event_net(b, 3, 0, &v), 0);
+		assert_int_equal(v, 100 - 9); /* less oh_events' 9 */
+		assert_int_equal(coll_event_net(b, 4, 1, &v), 0);
+		assert_int_equal(v, 41);
+		assert_int_equal(coll_event_net(b, 5, 0, &v), -1); /* not sent */
+		break;
+	}
+	case REC_PMU:
+		assert_int_equal(r->npmu, 7);
+		assert_string_equal(r->pmu[0].key, "status");
+		assert_string_equal(r->pmu[0].value, "ok");
+		assert_string_equal(r->pmu[1].value, "35");
+		assert_string_equal(r->pmu[4].value, "0-0:hw:64,2-18:hw:64,19-34:fw");
+		assert_string_equal(r->pmu[6].value, "branch-misses:not-supported");
+		break;
 	default:
 		fail_msg("record type %d has no test", t);
 	}
@@ -221,7 +240,7 @@ static void test_full_records(void **state)
 		struct collector *c = decode_record((enum rec_type)t, -1);
 		const struct coll_run *r = &c->runs[0];
 		assert_int_equal(c->rejected[COLL_REJ_INVALID], 0);
-		assert_int_equal(c->lines_accepted, t == REC_RUN ? 1 : 2);
+		assert_int_equal(c->lines_accepted, record_seq((enum rec_type)t) + 1);
 		check_model((enum rec_type)t, r);
 		collector_free(c);
 	}

@@ -1,0 +1,94 @@
+/* Hardware-event columns of the CSV files (csv_events.h). */
+#include "csv_events.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void csv_event_cols(const struct collector *c, struct csv_event_cols *cols)
+{
+	cols->n = 0;
+	for (size_t i = 0; i < c->nruns; i++)
+		for (size_t j = 0; j < c->runs[i].nbench; j++) {
+			const struct coll_bench *b = &c->runs[i].bench[j];
+			for (unsigned k = 0; k < b->nev; k++) {
+				unsigned u;
+				for (u = 0; u < cols->n; u++)
+					if (!strcmp(cols->name[u], b->ev_name[k]))
+						break;
+				if (u == cols->n && cols->n < CSV_EVENT_COLS_MAX)
+					cols->name[cols->n++] = b->ev_name[k];
+			}
+		}
+}
+
+char *csv_event_header(const char *base, const struct csv_event_cols *cols,
+		       const char *const *suffix, unsigned nsuffix)
+{
+	size_t len = strlen(base) + 1;
+
+	for (unsigned u = 0; u < cols->n; u++)
+		len += nsuffix * (strlen(cols->name[u]) + 32);
+	char *h = coll_xrealloc(NULL, len), *p = stpcpy(h, base);
+	for (unsigned u = 0; u < cols->n; u++)
+		for (unsigned s = 0; s < nsuffix; s++)
+			p += sprintf(p, "," CSV_EVENT_PREFIX "%s%s", cols->name[u], suffix[s]);
+	return h;
+}
+
+char *csv_event_row(char *p, const struct coll_bench *b, uint64_t i,
+		    const struct csv_event_cols *cols)
+{
+	for (unsigned u = 0; u < cols->n; u++) {
+		int k = coll_event_index(b, cols->name[u]);
+		uint64_t v;
+		*p++ = ',';
+		if (k >= 0 && !coll_event_net(b, i, (unsigned)k, &v))
+			p += sprintf(p, "%llu", (unsigned long long)v);
+	}
+	return p;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return (x > y) - (x < y);
+}
+
+uint64_t csv_event_stat(const struct coll_bench *b, unsigned k, uint64_t *median,
+			long double *per_call)
+{
+	uint64_t n = 0, v;
+	long double sum = 0;
+	size_t end = b->nreceived ? (size_t)b->max_index + 1 : 0;
+	uint64_t *vals = coll_xrealloc(NULL, (end ? end : 1) * sizeof(*vals));
+
+	for (size_t i = (size_t)b->warmup; i < end; i++)
+		if (b->present[i] && !coll_event_net(b, i, k, &v)) {
+			vals[n++] = v;
+			sum += (long double)v;
+		}
+	if (n) {
+		qsort(vals, (size_t)n, sizeof(*vals), cmp_u64);
+		/* nearest rank, as the cycles median (docs/statistics.md) */
+		*median = vals[(n + 1) / 2 - 1];
+		*per_call = sum / (long double)n / (long double)(b->batch ? b->batch : 1);
+	}
+	free(vals);
+	return n;
+}
+
+int csv_event_summary(FILE *f, const struct coll_bench *b, const struct csv_event_cols *cols)
+{
+	for (unsigned u = 0; u < cols->n; u++) {
+		int k = coll_event_index(b, cols->name[u]);
+		uint64_t median;
+		long double per_call;
+		if (k >= 0 && csv_event_stat(b, (unsigned)k, &median, &per_call)) {
+			if (fprintf(f, ",%llu,%.3Lf", (unsigned long long)median, per_call) < 0)
+				return -1;
+		} else if (fputs(",,", f) < 0) {
+			return -1;
+		}
+	}
+	return 0;
+}

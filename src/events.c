@@ -1,0 +1,213 @@
+/*
+ * The run's hardware events (events.h): which counters the SBI PMU
+ * extension offers, which of the selected events it agreed to count, and
+ * the PMU record that says both.
+ */
+#include "events.h"
+
+#include "emit.h"
+#include "records.h"
+#include "sbi.h"
+#include "sbi_pmu.h"
+#include "stream.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Counters beyond this index are not looked at (hpmcounter31 is CSR 0xC1F;
+ * firmware counters come after the hardware ones in OpenSBI). */
+#define PMU_COUNTERS_MAX 64u
+
+unsigned events_n;
+unsigned events_csr[PMU_EVENTS_MAX];
+
+static struct {
+	int present;        /* the extension answered with at least one counter */
+	unsigned ncounters, nhw, nfw;
+	uint64_t hw_mask;   /* hardware counters readable as a CSR */
+	char list[192];     /* runs of counters, as the PMU record sends them */
+} pmu;
+
+static unsigned long counter_idx[PMU_EVENTS_MAX];
+
+/* Counters 0..2 (cycle, time, instret) are never stopped: rdcycle and
+ * rdinstret read them too, and a stopped one would freeze them for every
+ * later measurement. */
+#define FIXED_COUNTERS UINT64_C(7)
+
+static void release(unsigned long idx)
+{
+	if (idx > 2)
+		sbi_pmu_stop(idx, 1, SBI_PMU_STOP_RESET);
+}
+static char names[PMU_EVENTS_MAX][PMU_EVENT_NAME_MAX];
+static char counting[PMU_EVENTS_MAX * PMU_EVENT_NAME_MAX];
+static char refused[PMU_EVENTS_MAX * (PMU_EVENT_NAME_MAX + 24)];
+
+/* Adds counters first..last of one kind and width to pmu.list. */
+static void list_run(unsigned first, unsigned last, int fw, unsigned width)
+{
+	size_t len = strlen(pmu.list);
+	int n = fw ? snprintf(pmu.list + len, sizeof(pmu.list) - len, "%s%u-%u:fw",
+			      len ? "," : "", first, last)
+		   : snprintf(pmu.list + len, sizeof(pmu.list) - len, "%s%u-%u:hw:%u",
+			      len ? "," : "", first, last, width);
+	if (n < 0 || (size_t)n >= sizeof(pmu.list) - len)
+		pmu.list[len] = '\0'; /* the counts still say how many */
+}
+
+void events_probe(void)
+{
+	long n = sbi_pmu_present() ? sbi_pmu_num_counters() : -1;
+	struct sbi_pmu_counter prev = { 0 }, c;
+	unsigned first = 0;
+
+	memset(&pmu, 0, sizeof(pmu));
+	if (n <= 0) {
+		stream_say("rvbench: no SBI PMU extension here (or no counter): cycles and instret"
+			   " only; rvbench.events is refused");
+		return;
+	}
+	pmu.present = 1;
+	pmu.ncounters = (unsigned)(n > PMU_COUNTERS_MAX ? PMU_COUNTERS_MAX : n);
+	for (unsigned i = 0; i <= pmu.ncounters; i++) {
+		int ok = i < pmu.ncounters && !sbi_pmu_counter_info(i, &c);
+		if (i > first && (!ok || c.firmware != prev.firmware || c.width != prev.width ||
+				  (!c.firmware && c.csr != prev.csr + 1))) {
+			list_run(first, i - 1, prev.firmware, prev.width);
+			first = i;
+		}
+		if (!ok) {
+			first = i + 1;
+			continue;
+		}
+		if (c.firmware) {
+			pmu.nfw++;
+		} else {
+			pmu.nhw++;
+			if (c.csr >= 0xC00 && c.csr <= 0xC1F)
+				pmu.hw_mask |= UINT64_C(1) << i;
+		}
+		prev = c;
+	}
+	stream_say("rvbench: SBI PMU: %u counters (%u hardware, %u firmware): %s", pmu.ncounters,
+		   pmu.nhw, pmu.nfw, pmu.list);
+}
+
+static const char *sbi_why(long err)
+{
+	switch (err) {
+	case SBI_ERR_NOT_SUPPORTED:
+		return "not-supported";
+	case SBI_ERR_INVALID_PARAM:
+		return "invalid";
+	case SBI_ERR_DENIED:
+		return "denied";
+	default:
+		return "failed";
+	}
+}
+
+static void add_word(char *buf, size_t cap, const char *name, const char *why)
+{
+	size_t len = strlen(buf);
+	snprintf(buf + len, cap - len, "%s%s%s%s", len ? "," : "", name, why ? ":" : "",
+		 why ? why : "");
+}
+
+void events_begin(const struct config *c)
+{
+	char sel[PMU_EVENTS_MAX][PMU_EVENT_NAME_MAX];
+	unsigned nsel = 0;
+	const char *why;
+
+	events_n = 0;
+	counting[0] = refused[0] = '\0';
+	if (!c->events[0] || pmu_events_parse(c->events, sel, &nsel, &why))
+		return;
+	/* Programmable counters first (3 and up), the fixed cycle and instret
+	 * counters only for what nothing else can count. */
+	uint64_t free_mask = pmu.hw_mask;
+	for (unsigned k = 0; k < nsel; k++) {
+		struct pmu_event e;
+		long idx = SBI_ERR_NOT_SUPPORTED;
+
+		pmu_event_lookup(sel[k], &e);
+		if (!pmu.present) {
+			stream_say("rvbench: event %s: no SBI PMU extension here: not counted", sel[k]);
+			add_word(refused, sizeof(refused), sel[k], "no-pmu");
+			continue;
+		}
+		if (free_mask & ~FIXED_COUNTERS)
+			idx = sbi_pmu_config_matching(0, (unsigned long)(free_mask & ~FIXED_COUNTERS),
+						      SBI_PMU_CFG_CLEAR_VALUE, e.idx, e.data);
+		/* the fixed counters run already: never cleared */
+		if (idx < 0 && (free_mask & FIXED_COUNTERS))
+			idx = sbi_pmu_config_matching(0, (unsigned long)(free_mask & FIXED_COUNTERS),
+						      0, e.idx, e.data);
+		if (idx >= 0 && (idx >= 64 || !(free_mask & (UINT64_C(1) << idx)))) {
+			/* a counter we did not offer, or a firmware one */
+			release((unsigned long)idx);
+			idx = SBI_ERR_FAILED;
+		}
+		if (idx < 0) {
+			stream_say("rvbench: event %s: refused by the SBI firmware (%s): not counted",
+				   sel[k], sbi_why(idx));
+			add_word(refused, sizeof(refused), sel[k], sbi_why(idx));
+			continue;
+		}
+		struct sbi_pmu_counter info;
+		/* A fixed counter is running (ALREADY_STARTED) and keeps its
+		 * value: only deltas are read. */
+		long started = idx <= 2 ? sbi_pmu_start((unsigned long)idx, 1, 0, 0)
+					: sbi_pmu_start((unsigned long)idx, 1,
+							SBI_PMU_START_SET_INIT_VALUE, 0);
+		if (sbi_pmu_counter_info((unsigned long)idx, &info) ||
+		    (started && started != SBI_ERR_ALREADY_STARTED)) {
+			release((unsigned long)idx);
+			stream_say("rvbench: event %s: counter %ld does not start: not counted",
+				   sel[k], idx);
+			add_word(refused, sizeof(refused), sel[k], "no-start");
+			continue;
+		}
+		free_mask &= ~(UINT64_C(1) << idx);
+		counter_idx[events_n] = (unsigned long)idx;
+		events_csr[events_n] = info.csr;
+		strcpy(names[events_n], sel[k]);
+		add_word(counting, sizeof(counting), sel[k], NULL);
+		events_n++;
+	}
+	if (events_n)
+		stream_say("rvbench: counting %s", counting);
+}
+
+void events_end(void)
+{
+	for (unsigned k = 0; k < events_n; k++)
+		release(counter_idx[k]);
+	events_n = 0;
+}
+
+void events_emit(void)
+{
+	struct rec_pmu r = { .status = rec_pmu_status_name[pmu.present ? REC_PMU_OK : REC_PMU_ABSENT] };
+
+	if (pmu.present) {
+		REC_SET(&r, PMU, counters, pmu.ncounters);
+		REC_SET(&r, PMU, hw, pmu.nhw);
+		REC_SET(&r, PMU, fw, pmu.nfw);
+		if (pmu.list[0])
+			REC_SET(&r, PMU, list, pmu.list);
+	}
+	if (counting[0])
+		REC_SET(&r, PMU, events, counting);
+	if (refused[0])
+		REC_SET(&r, PMU, refused, refused);
+	rec_write(stream_record(REC_PMU), REC_PMU, &r);
+	stream_send();
+}
+
+const char *events_name(unsigned k)
+{
+	return k < events_n ? names[k] : "";
+}
