@@ -69,8 +69,9 @@ HOST_INC_support := -Iinclude -Isrc/common -Ihost-tools/collect -Itests/support
 host_inc = $(if $(filter host-tools/%,$(1)),$(HOST_INC_$(word 2,$(subst /, ,$(dir $(1))))),$(if $(filter tests/support/%,$(1)),$(HOST_INC_support),$(HOST_INC_shared)))
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 # ISA-L for the run's CRC-32 (collector_check.c), libm for the statistics,
-# Jansson to read meta.json back (the contexts compare checks).
-HOST_LIBS := -lisal -lm -ljansson
+# Jansson to read meta.json back (the contexts compare checks), libyaml to
+# read LAVA's YAML job logs (replay).
+HOST_LIBS := -lisal -lm -ljansson -lyaml
 
 # ---- build identity -----------------------------------------------------------
 # The firmware's commit, compiler and harness flags (sent in its BUILD

@@ -18,6 +18,8 @@ gdisk                        sgdisk writes and checks the GPT of build/sdcard.im
 libcmocka-dev                cmocka for the host unit tests
 libisal-dev                  ISA-L computes the run CRC-32 in the collector (carry-less multiply)
 libjansson-dev               Jansson reads meta.json back: compare checks both contexts
+libyaml-dev                  libyaml reads LAVA job logs in YAML (replay)
+lavacli                      rvbench lava submit and fetch talk to a LAVA server through it
 gnuplot-nox                  plots (rvbench plot)
 clang                        the libFuzzer target for the stream decoder (make fuzz)
 libclang-rt-14-dev           libFuzzer and the sanitizer runtimes for clang

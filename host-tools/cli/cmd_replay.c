@@ -1,4 +1,6 @@
-/* `rvbench replay FILE`: decode a saved UART log (source_file.c). */
+/* `rvbench replay FILE`: decode a saved UART log (source_file.c), or the
+ * UART lines of a LAVA job log (source_lava.c), told apart by their first
+ * line. */
 #include "commands.h"
 
 #include <errno.h>
@@ -7,6 +9,14 @@
 
 #include "collect_cli.h"
 #include "source.h"
+#include "source_lava.h"
+
+/* A LAVA job id: "123", or "123.0" for one job of a multinode group. */
+static int lava_job_ok(const char *s)
+{
+	size_t n = strspn(s, "0123456789.");
+	return n && n <= 32 && !s[n] && s[0] != '.';
+}
 
 int cmd_replay(const struct command *cmd, int argc, char **argv)
 {
@@ -14,16 +24,26 @@ int cmd_replay(const struct command *cmd, int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "allow-partial", no_argument, NULL, 'P' },
 		{ "device-name", required_argument, NULL, 'D' },
+		{ "lava-job", required_argument, NULL, 'J' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0, 0, 0, 0 },
 	};
 	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, 0, 0, NULL };
 	int opt, status;
+	const char *lava_job = NULL;
 
 	reset_getopt();
 	/* Its options are all shared ones: anything else is an error. */
-	if ((opt = next_own_opt("replay", cmd->help, &c, argc, argv, ":o:h", lo, &status)) != -1)
-		return opt == OPT_RETURN ? status : EXIT_ERROR;
+	while ((opt = next_own_opt("replay", cmd->help, &c, argc, argv, ":o:h", lo, &status)) != -1) {
+		if (opt != 'J')
+			return opt == OPT_RETURN ? status : EXIT_ERROR;
+		if (!lava_job_ok(optarg)) {
+			rvb_error("replay: --lava-job '%s': expected a LAVA job id (digits, e.g. 1234)",
+				  optarg);
+			return EXIT_ERROR;
+		}
+		lava_job = optarg;
+	}
 	if (optind != argc - 1) {
 		rvb_error(optind >= argc ? "replay: no FILE given (see rvbench replay --help)"
 					 : "replay: one FILE only (see rvbench replay --help)");
@@ -36,6 +56,15 @@ int cmd_replay(const struct command *cmd, int argc, char **argv)
 		return EXIT_ERROR;
 	}
 	fclose(probe);
+	int lava = lava_log_detect(file);
+	if (lava < 0) {
+		rvb_error("replay: cannot read %s: %s", file, strerror(errno));
+		return EXIT_ERROR;
+	}
+	if (lava_job && !lava) {
+		rvb_error("replay: --lava-job: %s is not a LAVA job log", file);
+		return EXIT_ERROR;
+	}
 
 	char err[4400];
 	struct session s;
@@ -46,7 +75,22 @@ int cmd_replay(const struct command *cmd, int argc, char **argv)
 	s.allow_partial = c.allow_partial;
 	struct meta_source m = { .kind = "replay", .file = file, .device_name = c.device_name };
 	enum src_end end;
-	if (source_file(&s, file, &end, err, sizeof(err))) {
+	struct lava_log_stats ls;
+	int rc;
+	if (lava) {
+		m.lava = 1;
+		m.lava_job = lava_job;
+		rc = source_lava(&s, file, &ls, &end, err, sizeof(err));
+		m.lava_records = ls.records;
+		m.lava_target = ls.target;
+		m.lava_damaged = ls.damaged;
+		if (ls.damaged)
+			fprintf(stderr, "rvbench: replay: %lu line%s of %s %s not a LAVA record (cut or garbled), skipped\n",
+				ls.damaged, ls.damaged == 1 ? "" : "s", file, ls.damaged == 1 ? "is" : "are");
+	} else {
+		rc = source_file(&s, file, &end, err, sizeof(err));
+	}
+	if (rc) {
 		rvb_error("replay: %s", err);
 		m.end = "error";
 		session_finish(&s, &m, stdout);

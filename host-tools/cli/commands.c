@@ -71,10 +71,14 @@ static const char help_replay[] =
 	"usage: rvbench replay [OPTIONS] FILE\n"
 	"\n"
 	"Decode a saved UART log (for example a uart.log) as if it were received.\n"
+	"A LAVA job log (lava-run's output, or `lavacli jobs logs --raw`) is read as\n"
+	"one: its target lines are the UART, the rest is skipped (recognised by its\n"
+	"first line; a cut or garbled line loses only itself).\n"
 	"\n"
 	"  -o, --output DIR     output directory\n"
 	"      --allow-partial  exit 0 even if samples were lost (gaps.csv lists them)\n"
 	"      --device-name NAME  the board or device measured, kept in meta.json\n"
+	"      --lava-job ID    a LAVA log: the job's id, kept in meta.json\n"
 	"  -h, --help           this help\n";
 
 static const char help_stats[] =
