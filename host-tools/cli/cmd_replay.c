@@ -8,15 +8,10 @@
 #include <string.h>
 
 #include "collect_cli.h"
+#include "lava_show.h"
+#include "replay_run.h"
 #include "source.h"
 #include "source_lava.h"
-
-/* A LAVA job id: "123", or "123.0" for one job of a multinode group. */
-static int lava_job_ok(const char *s)
-{
-	size_t n = strspn(s, "0123456789.");
-	return n && n <= 32 && !s[n] && s[0] != '.';
-}
 
 int cmd_replay(const struct command *cmd, int argc, char **argv)
 {
@@ -33,11 +28,11 @@ int cmd_replay(const struct command *cmd, int argc, char **argv)
 	const char *lava_job = NULL;
 
 	reset_getopt();
-	/* Its options are all shared ones: anything else is an error. */
+	/* Its options are shared ones but --lava-job: anything else is an error. */
 	while ((opt = next_own_opt("replay", cmd->help, &c, argc, argv, ":o:h", lo, &status)) != -1) {
 		if (opt != 'J')
 			return opt == OPT_RETURN ? status : EXIT_ERROR;
-		if (!lava_job_ok(optarg)) {
+		if (!lava_job_id_ok(optarg)) {
 			rvb_error("replay: --lava-job '%s': expected a LAVA job id (digits, e.g. 1234)",
 				  optarg);
 			return EXIT_ERROR;
@@ -49,7 +44,17 @@ int cmd_replay(const struct command *cmd, int argc, char **argv)
 					 : "replay: one FILE only (see rvbench replay --help)");
 		return EXIT_ERROR;
 	}
-	const char *file = argv[optind];
+	struct replay_req r = { .file = argv[optind], .outdir = c.outdir,
+				.device_name = c.device_name, .lava_job = lava_job,
+				.allow_partial = c.allow_partial };
+	return replay_run(&r);
+}
+
+int replay_run(const struct replay_req *r)
+{
+	const char *file = r->file;
+	int status;
+
 	FILE *probe = fopen(file, "r");
 	if (!probe) {
 		rvb_error("replay: cannot open %s: %s", file, strerror(errno));
@@ -61,25 +66,25 @@ int cmd_replay(const struct command *cmd, int argc, char **argv)
 		rvb_error("replay: cannot read %s: %s", file, strerror(errno));
 		return EXIT_ERROR;
 	}
-	if (lava_job && !lava) {
+	if (r->lava_job && !lava) {
 		rvb_error("replay: --lava-job: %s is not a LAVA job log", file);
 		return EXIT_ERROR;
 	}
 
 	char err[4400];
 	struct session s;
-	if (session_open(&s, c.outdir, file, err, sizeof(err))) {
+	if (session_open(&s, r->outdir, file, err, sizeof(err))) {
 		rvb_error("%s", err);
 		return EXIT_ERROR;
 	}
-	s.allow_partial = c.allow_partial;
-	struct meta_source m = { .kind = "replay", .file = file, .device_name = c.device_name };
+	s.allow_partial = r->allow_partial;
+	struct meta_source m = { .kind = "replay", .file = file, .device_name = r->device_name };
 	enum src_end end;
 	struct lava_log_stats ls;
 	int rc;
 	if (lava) {
 		m.lava = 1;
-		m.lava_job = lava_job;
+		m.lava_job = r->lava_job;
 		rc = source_lava(&s, file, &ls, &end, err, sizeof(err));
 		m.lava_records = ls.records;
 		m.lava_target = ls.target;

@@ -143,6 +143,54 @@ static const char help_plot[] =
 	"  -b, --bench NAME     only this benchmark\n"
 	"  -h, --help           this help\n";
 
+static const char help_lava[] =
+	"usage: rvbench lava job [JOB OPTIONS] [-o FILE]\n"
+	"       rvbench lava submit [JOB OPTIONS] [--repeat N] [--device NAME]... [-i ID]\n"
+	"                           [--jobs FILE]\n"
+	"       rvbench lava fetch [-i ID] [-o DIR] [--timeout SEC] [--allow-partial]\n"
+	"                          JOBS-FILE|JOB-ID...\n"
+	"\n"
+	"rvbench in a LAVA lab (docs/lava.md). job writes a LAVA job definition:\n"
+	"each benchmark block is one test case of the monitor 'rvbench', passed or\n"
+	"failed by its END record; the metadata keeps bootargs, seed and selection.\n"
+	"submit writes and submits jobs through lavacli (its configured identity),\n"
+	"one per --device (the job tagged with the device's name) and per\n"
+	"repetition, and appends 'ID<tab>LABEL' lines to the jobs file. fetch waits\n"
+	"for each job, saves DIR/ID/lava-job.json and DIR/ID/lava-log.yaml and\n"
+	"replays the log into DIR/ID: one result directory per job (rvbench fleet\n"
+	"DIR/* merges them).\n"
+	"\n"
+	"Job options:\n"
+	"      --image URL|PATH qemu: the ELF (build/rvbench.elf); a U-Boot board: the\n"
+	"                       binary (build/rvbench.bin). A path becomes file://PATH\n"
+	"      --device-type T  qemu (default), hifive-unleashed-a00 (TFTP, booti at\n"
+	"                       0x80200000), or the LAVA device type of another\n"
+	"                       U-Boot board\n"
+	"      --bootargs STR   firmware words, after rvbench.exit=reboot\n"
+	"                       rvbench.listen_ms=0 (qemu) or rvbench.listen_ms=0\n"
+	"      --smp N          qemu: harts (default 5)\n"
+	"      --icount SHIFT|off  qemu: -icount shift=SHIFT,sleep=off (default 0)\n"
+	"      --load-addr ADDR another U-Boot board: tftp/booti address (default\n"
+	"                       ${kernel_addr_r})\n"
+	"      --console STR    U-Boot boards: first word of the kernel line (default\n"
+	"                       console=ttySIF0,115200 on hifive-unleashed-a00)\n"
+	"      --tags LIST      LAVA device tags, comma-separated\n"
+	"      --job-name NAME  the job's name\n"
+	"      --timeout MIN    the run's timeout in minutes (default 20)\n"
+	"Submit options:\n"
+	"      --repeat N       N jobs (per device)\n"
+	"      --device NAME    one job (per repetition) for the device tagged NAME;\n"
+	"                       may be repeated\n"
+	"  -i, --identity ID    lavacli's identity (default: its default)\n"
+	"      --jobs FILE      the job list appended to (default lava-jobs.txt)\n"
+	"Fetch options:\n"
+	"  -o, --output DIR     where the job directories go (default results/lava)\n"
+	"      --timeout SEC    wait at most SEC for each job (default 3600; 0: forever)\n"
+	"      --allow-partial  as for replay\n"
+	"lavacli is $RVBENCH_LAVACLI, else lavacli (Debian package lavacli).\n"
+	"Exit status: 0 done (fetch: every run complete), 1 fetch: a run incomplete\n"
+	"or failed, 2 an error (lavacli failed, a job did not finish).\n";
+
 const struct command commands[] = {
 	{ "qemu", "IMAGE", "boot IMAGE on QEMU and collect its UART", help_qemu, cmd_qemu, 1 },
 	{ "serial", "--port DEV",
@@ -156,6 +204,9 @@ const struct command commands[] = {
 	  cmd_compare, 0 },
 	{ "plot", "DIR", "histogram, CDF and more as PNG/SVG through gnuplot", help_plot, cmd_plot,
 	  0 },
+	/* fetch collects through replay, which stops at Ctrl-C. */
+	{ "lava", "job|submit|fetch", "LAVA job definitions; submit and fetch them through lavacli",
+	  help_lava, cmd_lava, 1 },
 };
 const size_t ncommands = sizeof(commands) / sizeof(commands[0]);
 

@@ -31,5 +31,6 @@ int cmd_replay(const struct command *cmd, int argc, char **argv);
 int cmd_stats(const struct command *cmd, int argc, char **argv);
 int cmd_compare(const struct command *cmd, int argc, char **argv);
 int cmd_plot(const struct command *cmd, int argc, char **argv);
+int cmd_lava(const struct command *cmd, int argc, char **argv);
 
 #endif
