@@ -223,9 +223,8 @@ static int write_uboot_actions(FILE *f, const struct lava_job_opts *o, const cha
 			   "    - ",
 			   f) < 0 ||
 		     ys(f, tftp) || fputs("\n    - ", f) < 0 || ys(f, setenv) ||
-		     fputs("\n    - ", f) < 0 || ys(f, booti) ||
-		     /* No kernel and no login prompt: the monitor waits for RUN. */
-		     fputs("\n    prompts: []\n", f) < 0
+		     /* No prompts: no kernel, no login; the monitor waits for RUN. */
+		     fputs("\n    - ", f) < 0 || ys(f, booti) || fputs("\n", f) < 0
 			     ? -1
 			     : 0;
 	free(setenv);
