@@ -7,6 +7,7 @@
 #                   each built with its own rvbench.mk (bench-units.mk)
 #   make run        build, boot on QEMU sifive_u, collect into results/
 #   make test       unit tests (ASan + UBSan) and system tests on QEMU
+#   make test-lava  the LAVA jobs under LAVA's own dispatcher (installs it)
 #   make deps       install the Debian packages the build needs
 #   make fixtures   capture the firmware's streams the decoder's tests read
 
@@ -111,7 +112,7 @@ $(filter-out $(FW_BOOT_OBJS) $(FW_PLAT_OBJS) $(FW_BENCH_OBJS),$(FW_OBJS)): TINC 
 HOST_OBJS := $(patsubst %,$(BUILD)/host/obj/%.o,$(basename $(HOST_SRCS)))
 HOST_LIB_OBJS_SAN := $(patsubst %,$(BUILD)/host/san/%.o,$(basename $(HOST_LIB_SRCS)))
 
-.PHONY: all firmware host run test deps clean fixtures
+.PHONY: all firmware host run test test-lava deps clean fixtures
 all: firmware host
 
 firmware: $(BUILD)/rvbench.elf $(BUILD)/rvbench.bin
@@ -182,6 +183,14 @@ run: deps
 test: deps
 	$(Q)$(MAKE) --no-print-directory all $(UNIT_TESTS)
 	$(Q)tests/run-all.sh $(BUILD) $(UNIT_TESTS)
+
+# rvbench under LAVA's own dispatcher (lava-run, no server; docs/lava.md):
+# the generated qemu job run and its log replayed against a direct run,
+# the U-Boot boards' jobs validated. Installs lava-dispatcher first when
+# missing (about 150 Debian packages), so it is not part of `make test`.
+test-lava: deps
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)tests/lava/run.sh $(BUILD)
 
 # Boots the current image and saves what it sends under tests/fixtures/
 # firmware/, which the decoder's tests read (tests/unit/test_fixtures.c):

@@ -1,6 +1,6 @@
 /*
  * One line of a LAVA job log. LAVA logs one record per line,
- * {"dt": ..., "lvl": ..., "msg": ...}: lava-run's standard output holds
+ * {"dt": ..., "lvl": ..., "msg": ...}: the log lava-run prints (on its standard error) holds
  * them as JSON-looking flow mappings, the server's log (`lavacli jobs logs
  * --raw`) as a YAML list, "- {...}" a line. Only the records of level
  * "target" are the board's UART.

@@ -3,7 +3,7 @@
  * and fed to the session as if they had been received.
  *
  * LAVA logs one record per line, {"dt": ..., "lvl": ..., "msg": ...}:
- * lava-run's standard output holds them one per line as JSON-looking
+ * the log lava-run prints (on its standard error) holds them one per line as JSON-looking
  * flow mappings; the server's log (`lavacli jobs logs --raw`) is the same
  * records as a YAML list, "- {...}" a line. Only the records of level
  * "target" are the UART; everything else is the dispatcher talking.

@@ -25,7 +25,7 @@ struct line_case {
 };
 
 static const struct line_case lines[] = {
-	/* lava-run's standard output */
+	/* the log lava-run prints */
 	{ "{\"dt\": \"2026-11-22T21:49:32.109418\", \"lvl\": \"target\", \"msg\": \"@RVB 287ea566 15 S 0 0 512 r h6oeg *2F25\"}",
 	  LAVA_REC_TARGET, "@RVB 287ea566 15 S 0 0 512 r h6oeg *2F25" },
 	{ "{\"dt\": \"x\", \"lvl\": \"info\", \"msg\": \"start: 0 validate\"}", LAVA_REC_OTHER, NULL },
