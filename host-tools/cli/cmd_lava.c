@@ -349,6 +349,11 @@ static int lava_submit(const struct command *cmd, int argc, char **argv)
 	int n = 0, failed = 0;
 	for (size_t d = 0; d < (ndev ? ndev : 1) && !failed; d++) {
 		for (unsigned long r = 0; r < repeat && !failed; r++) {
+			if (session_stop_requested()) {
+				rvb_error("lava submit: interrupted");
+				failed = 1;
+				break;
+			}
 			struct lava_job_opts o = j.o;
 			char label[128], name[200];
 			if (ndev) {
@@ -536,6 +541,10 @@ static int lava_fetch(const struct command *cmd, int argc, char **argv)
 	/* The worst status of all: an error, else an incomplete run. */
 	int status = 0;
 	for (int i = 0; i < n; i++) {
+		if (session_stop_requested()) {
+			rvb_error("lava fetch: interrupted before job %s", ids[i]);
+			return EXIT_ERROR;
+		}
 		int rc = fetch_one(identity, ids[i], dir, wait_s, allow_partial);
 		if (rc == EXIT_ERROR || (rc == EXIT_INCOMPLETE && status != EXIT_ERROR))
 			status = rc;

@@ -167,7 +167,7 @@ static const char help_lava[] =
 	"                       0x80200000), or the LAVA device type of another\n"
 	"                       U-Boot board\n"
 	"      --bootargs STR   firmware words, after rvbench.exit=reboot\n"
-	"                       rvbench.listen_ms=0 (qemu) or rvbench.listen_ms=0\n"
+	"                       rvbench.listen_ms=0 on qemu, rvbench.listen_ms=0 on a board\n"
 	"      --smp N          qemu: harts (default 5)\n"
 	"      --icount SHIFT|off  qemu: -icount shift=SHIFT,sleep=off (default 0)\n"
 	"      --load-addr ADDR another U-Boot board: tftp/booti address (default\n"

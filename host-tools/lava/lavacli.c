@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,6 +102,11 @@ int lavacli_run(const char *identity, const char *const *args, char **out, const
 	if (pid == 0) {
 		int fd = outfd >= 0 ? outfd : pipefd[1];
 		int null = open("/dev/null", O_RDONLY);
+		sigset_t none;
+		/* rvbench holds Ctrl-C and SIGTERM blocked (the session reads
+		 * them when it can); lavacli must see them. */
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL);
 		if (dup2(fd, STDOUT_FILENO) < 0 || null < 0 || dup2(null, STDIN_FILENO) < 0)
 			_exit(127);
 		execvp(argv[0], (char *const *)argv);
