@@ -388,6 +388,26 @@ out:
 	return status;
 }
 
+/* mkdir -p: 0, or -1 with errno set. */
+static int make_dirs(const char *path)
+{
+	char p[4096];
+
+	if (snprintf(p, sizeof(p), "%s", path) >= (int)sizeof(p)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	for (char *s = p + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(p, 0755) && errno != EEXIST)
+			return -1;
+		*s = '/';
+	}
+	return mkdir(p, 0755) && errno != EEXIST ? -1 : 0;
+}
+
 /* The job ids of a jobs file (its first column) appended to ids. */
 static int read_jobs_file(const char *path, char ids[][33], int *n)
 {
@@ -456,7 +476,7 @@ static int fetch_one(const char *identity, const char *id, const char *dir, unsi
 		free(out);
 		return EXIT_ERROR;
 	}
-	if ((mkdir(dir, 0755) && errno != EEXIST) || (mkdir(jobdir, 0755) && errno != EEXIST)) {
+	if (make_dirs(jobdir)) {
 		rvb_error("lava fetch: cannot create %s: %s", jobdir, strerror(errno));
 		free(out);
 		return EXIT_ERROR;

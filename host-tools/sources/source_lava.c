@@ -6,24 +6,30 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* How many lines lava_log_detect() looks at. */
+#define DETECT_LINES 16
+
 int lava_log_detect(const char *path)
 {
 	FILE *in = fopen(path, "re");
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t n;
-	int found = 0;
+	int records = 0, damaged = 0;
 
 	if (!in)
 		return -1;
-	while ((n = getline(&line, &cap, in)) > 0) {
+	/* The first lines that are not blank, so that a log whose first line
+	 * was cut (a log fetched from the middle) is still recognised, and a
+	 * UART capture with a stray JSON line is not. */
+	while (records + damaged < DETECT_LINES && (n = getline(&line, &cap, in)) > 0) {
 		char *msg;
 		enum lava_rec r = lava_log_line(line, (size_t)n, &msg);
 		free(msg);
-		if (r == LAVA_REC_BLANK)
-			continue;
-		found = r == LAVA_REC_TARGET || r == LAVA_REC_OTHER;
-		break;
+		if (r == LAVA_REC_TARGET || r == LAVA_REC_OTHER)
+			records++;
+		else if (r == LAVA_REC_DAMAGED)
+			damaged++;
 	}
 	int e = ferror(in) ? errno : 0;
 	free(line);
@@ -32,7 +38,7 @@ int lava_log_detect(const char *path)
 		errno = e;
 		return -1;
 	}
-	return found;
+	return records > damaged;
 }
 
 int source_lava(struct session *s, const char *path, struct lava_log_stats *st,

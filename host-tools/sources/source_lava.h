@@ -23,8 +23,8 @@ struct lava_log_stats {
 	unsigned long damaged; /* non-blank lines that were not a record */
 };
 
-/* 1 when the file's first non-blank line is a LAVA record, 0 when not,
- * -1 when it cannot be read (errno set). */
+/* 1 when most of the file's first non-blank lines (up to 16) are LAVA
+ * records, 0 when not, -1 when it cannot be read (errno set). */
 int lava_log_detect(const char *path);
 
 /* Reads the whole log into the session. Returns 0, or -1 with err set

@@ -50,6 +50,12 @@ check "the cut line is counted as damaged" grep -q '"damaged_lines": 1}' "$out/c
 check "what arrived before the cut is kept" test "$(bench_rows "$out/cut/samples.csv" addi100 0 | wc -l)" -eq 1000
 check "the lost samples are in gaps.csv" grep -q 'crc32' "$out/cut/gaps.csv"
 
+# A log fetched from the middle of a line is still a LAVA log.
+tail -c +20 "$fx" >"$out/midline.jsonl"
+"$rvb" replay -o "$out/midline" "$out/midline.jsonl" >/dev/null 2>&1
+check_eq "a log starting in the middle of a line replays to a complete run" 0 "$?"
+check "its cut first line is counted" grep -q '"damaged_lines": 1}' "$out/midline/meta.json"
+
 printf 'not a LAVA log\n' >"$out/plain.log"
 "$rvb" replay --lava-job 1 -o "$out/plain" "$out/plain.log" >/dev/null 2>"$out/plain.err"
 check_eq "--lava-job on a file that is not a LAVA log is an error" 2 "$?"
@@ -110,15 +116,15 @@ check "submit: each device's job is tagged with its name" \
 check "submit: the jobs carry the bootargs" \
 	grep -q 'rvbench.bootargs: "rvbench.run=addi100"' "$out/server/job-100.yaml"
 
-"$rvb" lava fetch -i lab -o "$out/fetched" "$out/lava-jobs.txt" >"$out/fetch.stdout" 2>"$out/fetch.stderr"
+"$rvb" lava fetch -i lab -o "$out/nightly/day1" "$out/lava-jobs.txt" >"$out/fetch.stdout" 2>"$out/fetch.stderr"
 check_eq "fetch: every job fetched and complete" 0 "$?"
-check_eq "fetch: one result directory per job" "100 101 102 103" "$(ls "$out/fetched" | tr '\n' ' ' | sed 's/ $//')"
+check_eq "fetch: one result directory per job" "100 101 102 103" "$(ls "$out/nightly/day1" | tr '\n' ' ' | sed 's/ $//')"
 check "fetch: waited for each job" grep -q '^-i lab jobs wait 103 --timeout 3600$' "$out/server/calls.log"
-check "fetch: the job's device in meta.json" grep -q '"device_name": "qemu-02"' "$out/fetched/103/meta.json"
-check "fetch: the job id in meta.json" grep -q '"lava": {"job": "103"' "$out/fetched/103/meta.json"
-check "fetch: the raw log kept" cmp -s "$out/raw.yaml" "$out/fetched/101/lava-log.yaml"
-check "fetch: the job details kept" grep -q '"health": "Complete"' "$out/fetched/100/lava-job.json"
-check "fetch: the same samples as the log replayed" cmp -s "$s" "$out/fetched/102/samples.csv"
+check "fetch: the job's device in meta.json" grep -q '"device_name": "qemu-02"' "$out/nightly/day1/103/meta.json"
+check "fetch: the job id in meta.json" grep -q '"lava": {"job": "103"' "$out/nightly/day1/103/meta.json"
+check "fetch: the raw log kept" cmp -s "$out/raw.yaml" "$out/nightly/day1/101/lava-log.yaml"
+check "fetch: the job details kept" grep -q '"health": "Complete"' "$out/nightly/day1/100/lava-job.json"
+check "fetch: the same samples as the log replayed" cmp -s "$s" "$out/nightly/day1/102/samples.csv"
 
 touch "$out/server/stuck-101"
 "$rvb" lava fetch --timeout 5 -o "$out/stuck" 100 101 >/dev/null 2>"$out/stuck.err"
