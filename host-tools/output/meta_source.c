@@ -77,7 +77,7 @@ int meta_json_source(FILE *f, const struct meta_source *s)
 		/* The job, and how much of its log was the board's UART. */
 		if (fputs(",\n    \"lava\": {\"job\": ", f) < 0 ||
 		    (s->lava_job ? json_string(f, s->lava_job) : fputs("null", f) < 0) ||
-		    fprintf(f, ", \"records\": %lu, \"target_lines\": %lu, \"damaged_lines\": %lu}",
+		    fprintf(f, ", \"records\": %lu, \"uart_lines\": %lu, \"damaged_lines\": %lu}",
 			    s->lava_records, s->lava_target, s->lava_damaged) < 0)
 			return -1;
 	}

@@ -177,7 +177,9 @@ enum lava_rec lava_log_line(const char *line, size_t len, char **msg)
 		fields_free(&f);
 		return LAVA_REC_DAMAGED;
 	}
-	if (strcmp(f.lvl, "target") || !f.msg) {
+	/* "feedback": the same UART read outside the test action, e.g. the
+	 * rest of the TRAILER line when the monitor stopped at its start. */
+	if ((strcmp(f.lvl, "target") && strcmp(f.lvl, "feedback")) || !f.msg) {
 		fields_free(&f);
 		return LAVA_REC_OTHER;
 	}

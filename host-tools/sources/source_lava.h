@@ -5,8 +5,9 @@
  * LAVA logs one record per line, {"dt": ..., "lvl": ..., "msg": ...}:
  * the log lava-run prints (on its standard error) holds them one per line as JSON-looking
  * flow mappings; the server's log (`lavacli jobs logs --raw`) is the same
- * records as a YAML list, "- {...}" a line. Only the records of level
- * "target" are the UART; everything else is the dispatcher talking.
+ * records as a YAML list, "- {...}" a line. The records of level
+ * "target" and "feedback" are the UART (lava_log.h); everything else is
+ * the dispatcher talking.
  * Each line is read on its own, so a cut or garbled line loses only itself.
  */
 #ifndef RVBENCH_SOURCE_LAVA_H
@@ -19,7 +20,7 @@
 
 struct lava_log_stats {
 	unsigned long records; /* lines that were LAVA records */
-	unsigned long target;  /* of them, target lines fed to the session */
+	unsigned long target;  /* of them, UART lines (target, feedback) fed to the session */
 	unsigned long damaged; /* non-blank lines that were not a record */
 };
 

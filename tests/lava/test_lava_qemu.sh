@@ -57,3 +57,18 @@ end_cases=$(grep -a '@RVB [0-9a-f]* [0-9]* BENCH ' "$out/direct/uart.log" | sed 
 	done | sort | tr '\n' ' ')
 check_eq "LAVA's test cases are the blocks, passed or failed by END" "$end_cases" "$lava_cases"
 check "demo_fault is a failed test case" grep -q '"case": "demo_fault", "definition": "rvbench".*"result": "fail"' "$out/lava.log"
+
+# A block far longer than the 4000 characters LAVA searches: host-time
+# counters (-icount off) and many samples make its S lines tens of KB.
+# Its test case is still there, named and passed.
+"$rvb" lava job --image "$build/rvbench.elf" --icount off --timeout 5 \
+	--bootargs 'rvbench.run=crc32 rvbench.samples=20000' -o "$out/big.yaml"
+timeout 600 lava-run --job-id $$ --output-dir "$out/lava-big" --device tests/lava/devices/qemu-sifive_u.yaml \
+	"$out/big.yaml" >"$out/big.stdout" 2>"$out/big.log"
+check_eq "lava-run runs the job of a long block" 0 "$?"
+"$rvb" replay -o "$out/big" "$out/big.log" >/dev/null 2>&1
+check_eq "its log replays to a complete run" 0 "$?"
+bytes=$(awk '/"lvl": "target", "msg": "@RVB [0-9a-f]* [0-9]* S 0 /' "$out/big.log" | wc -c)
+check "its samples took more than 4000 characters ($bytes)" test "$bytes" -gt 4000
+check "the long block is a passed test case" \
+	grep -q '"case": "crc32", "definition": "rvbench".*"result": "pass"' "$out/big.log"

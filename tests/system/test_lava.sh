@@ -16,14 +16,21 @@ fx=tests/fixtures/lava/qemu-sifive_u.jsonl
 "$rvb" replay --lava-job 4 --device-name qemu-01 -o "$out/json" "$fx" >"$out/json.stdout" 2>&1
 check_eq "a lava-run log replays to a complete run" 0 "$?"
 check "meta.json keeps the job id and the LAVA counts" \
-	grep -q '"lava": {"job": "4", "records": 190, "target_lines": 109, "damaged_lines": 0}' \
+	grep -q '"lava": {"job": "4", "records": 189, "uart_lines": 110, "damaged_lines": 0}' \
 	"$out/json/meta.json"
 check "meta.json keeps the device name" grep -q '"device_name": "qemu-01"' "$out/json/meta.json"
 s=$out/json/samples.csv
 check_eq "addi100 from the LAVA log is exactly 100 net cycles" 100 \
 	"$(bench_rows "$s" addi100 0 | distinct "$(csv_col "$s" cycles)")"
-check_eq "uart.log holds exactly the target lines" \
-	"$(grep -c '"lvl": "target"' "$fx")" "$(wc -l <"$out/json/uart.log" | tr -d ' ')"
+check_eq "uart.log holds exactly the target and feedback lines" \
+	"$(grep -c '"lvl": "target"\|"lvl": "feedback"' "$fx")" "$(wc -l <"$out/json/uart.log" | tr -d ' ')"
+
+# The TRAILER read after the monitor stopped: LAVA logs it as feedback.
+sed '/TRAILER/s/"lvl": "target", "msg": \(".*"\)}$/"lvl": "feedback", "msg": \1, "ns": "common"}/' "$fx" \
+	>"$out/feedback.jsonl"
+check "the TRAILER made a feedback record" grep -q '"feedback", "msg": "@RVB [0-9a-f]* [0-9]* TRAILER ' "$out/feedback.jsonl"
+"$rvb" replay -o "$out/feedback" "$out/feedback.jsonl" >/dev/null 2>&1
+check_eq "a trailer in a feedback record completes the run" 0 "$?"
 
 # lavacli jobs logs --raw: the same records as a YAML list
 sed 's/^/- /' "$fx" >"$out/raw.yaml"

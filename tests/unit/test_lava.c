@@ -29,6 +29,10 @@ static const struct line_case lines[] = {
 	{ "{\"dt\": \"2026-11-22T21:49:32.109418\", \"lvl\": \"target\", \"msg\": \"@RVB 287ea566 15 S 0 0 512 r h6oeg *2F25\"}",
 	  LAVA_REC_TARGET, "@RVB 287ea566 15 S 0 0 512 r h6oeg *2F25" },
 	{ "{\"dt\": \"x\", \"lvl\": \"info\", \"msg\": \"start: 0 validate\"}", LAVA_REC_OTHER, NULL },
+	/* the board read outside a test action */
+	{ "{\"dt\": \"x\", \"lvl\": \"feedback\", \"msg\": \"@RVB 287ea566 30 TRAILER\", \"ns\": \"common\"}",
+	  LAVA_REC_TARGET, "@RVB 287ea566 30 TRAILER" },
+	{ "{\"dt\": \"x\", \"lvl\": \"input\", \"msg\": \"poweroff\\n\"}", LAVA_REC_OTHER, NULL },
 	{ "{\"dt\": \"x\", \"lvl\": \"results\", \"msg\": {\"case\": \"addi100\", \"result\": \"pass\"}}",
 	  LAVA_REC_OTHER, NULL },
 	/* lavacli jobs logs --raw: a YAML list */
@@ -124,7 +128,9 @@ static void test_lava_job_qemu(void **state)
 	assert_has(t, "    method: qemu\n    media: tmpfs\n");
 	assert_has(t, "- test:\n    timeout: {minutes: 7}\n    monitors:\n    - name: rvbench\n");
 	/* the pattern's backslashes escaped once for YAML */
-	assert_has(t, "END id=(?P=id) [^\\\\r\\\\n]*status=(?P<result>[a-z-]+)\"\n");
+	assert_has(t, "      end: \"@RVB [0-9a-f]{8} [0-9]+ TRAILER [^\\\\r\\\\n]*[\\\\r\\\\n]\"\n");
+	assert_has(t, "END id=[0-9]+ [^\\\\r\\\\n]*?status=(?P<result>[a-z-]+)[^\\\\r\\\\n]*"
+		      "[\\\\r\\\\n]+(?P<test_case_id>[^\\\\s:\\\\[]+)[:\\\\[]\"\n");
 	assert_has(t, "        ok: pass\n        skipped: skip\n        verify-failed: fail\n");
 	free(t);
 
