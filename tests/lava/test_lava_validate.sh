@@ -19,6 +19,9 @@ check "the pipeline deploys over TFTP and boots with U-Boot" \
 	grep -q 'class: actions.boot.u_boot.UBootAction' "$out/hifive/description.yaml"
 check "the kernel goes to TFTP" grep -q 'class: actions.deploy.tftp.TftpAction' "$out/hifive/description.yaml"
 check "the test is the rvbench monitor" grep -q 'name: lava-test-monitor' "$out/hifive/description.yaml"
+# No prompts: U-Boot's "Starting kernel" ends the boot, no step waits for
+# a Linux banner or a login that rvbench never prints.
+check_eq "no step waits for a Linux login" 0 "$(grep -c 'auto-login' "$out/hifive/description.yaml")"
 
 "$rvb" lava job --device-type generic-uboot-board --image "$build/rvbench.bin" --load-addr 0x84000000 \
 	-o "$out/generic.yaml"
