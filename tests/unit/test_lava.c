@@ -13,10 +13,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "collector.h"
 #include "lava_job.h"
 #include "lava_log.h"
 #include "lava_show.h"
+#include "session.h"
+#include "source_lava.h"
 #include "test_main.h"
+#include "tmpdir_fixture.h"
+
+/* The log lava-run wrote (tests/fixtures/lava/README.md): 189 records,
+ * 110 of them the board's lines, a run of 3 blocks of 1100 samples. */
+#define FIXTURE "tests/fixtures/lava/qemu-sifive_u.jsonl"
+#define FIXTURE_RECORDS 189
+#define FIXTURE_UART 110
+#define FIXTURE_SAMPLES 3300
 
 struct line_case {
 	const char *line;
@@ -235,9 +246,105 @@ static void test_lava_answers(void **state)
 	assert_int_equal(lava_show_parse("device: x", &s), -1);
 }
 
+/* Replays path into a new session under tmpdir; the stats and the run. */
+static void replay(const char *path, struct lava_log_stats *st, int *complete, uint64_t *received)
+{
+	struct session s;
+	char err[256], dir[128];
+	enum src_end end;
+
+	snprintf(dir, sizeof(dir), "%s/out", tmpdir);
+	assert_int_equal(session_open(&s, dir, NULL, err, sizeof(err)), 0);
+	assert_int_equal(source_lava(&s, path, st, &end, err, sizeof(err)), 0);
+	assert_int_equal(end, SRC_END_EOF);
+	collector_finish(s.c);
+	*complete = s.c->nruns == 1 && s.c->runs[0].complete;
+	*received = s.c->nruns ? s.c->runs[0].total_received : 0;
+	assert_true(s.c->nruns <= 1);
+	session_free(&s);
+}
+
+static void test_source_lava(void **state)
+{
+	struct lava_log_stats st;
+	int complete;
+	uint64_t received;
+
+	(void)state;
+	replay(FIXTURE, &st, &complete, &received);
+	assert_int_equal(st.records, FIXTURE_RECORDS);
+	assert_int_equal(st.target, FIXTURE_UART);
+	assert_int_equal(st.damaged, 0);
+	assert_true(complete);
+	assert_int_equal(received, FIXTURE_SAMPLES);
+}
+
+/*
+ * The log damaged 60 ways (a byte changed, or the file cut short, at
+ * places an LCG picks), under ASan: every line that is not blank is a
+ * record or damaged, never both or neither; a damaged line adds no
+ * sample; a run is complete only with all its samples.
+ */
+static void test_source_lava_damaged(void **state)
+{
+	FILE *in = fopen(FIXTURE, "rb");
+	char path[128];
+	uint64_t x = 0x5256424e43480001ull;
+
+	(void)state;
+	assert_non_null(in);
+	assert_int_equal(fseek(in, 0, SEEK_END), 0);
+	long len = ftell(in);
+	rewind(in);
+	char *orig = malloc((size_t)len);
+	assert_non_null(orig);
+	assert_int_equal(fread(orig, 1, (size_t)len, in), (size_t)len);
+	fclose(in);
+	snprintf(path, sizeof(path), "%s/damaged.jsonl", tmpdir);
+
+	int incomplete = 0;
+	for (int k = 0; k < 60; k++) {
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		size_t at = (size_t)((x >> 33) % (uint64_t)len), n = (size_t)len;
+		char *buf = malloc(n);
+		assert_non_null(buf);
+		memcpy(buf, orig, n);
+		int cut = k % 3 == 2;
+		if (cut) {
+			n = at;
+		} else if (buf[at] != '\n') {
+			/* printable, never a line end: the lines stay as they were */
+			char c = (char)(0x20 + (x >> 20) % 95);
+			buf[at] = c == buf[at] ? (c == '#' ? '$' : '#') : c;
+		}
+		FILE *out = fopen(path, "wb");
+		assert_non_null(out);
+		assert_int_equal(fwrite(buf, 1, n, out), n);
+		assert_int_equal(fclose(out), 0);
+		free(buf);
+
+		struct lava_log_stats st;
+		int complete;
+		uint64_t received;
+		replay(path, &st, &complete, &received);
+		assert_true(st.target <= FIXTURE_UART);
+		assert_true(received <= FIXTURE_SAMPLES);
+		if (complete)
+			assert_int_equal(received, FIXTURE_SAMPLES);
+		if (!cut)
+			assert_int_equal(st.records + st.damaged, FIXTURE_RECORDS);
+		incomplete += !complete;
+	}
+	/* some of the damage reached the samples or the trailer */
+	assert_true(incomplete > 0);
+	free(orig);
+}
+
 TEST_MAIN(cmocka_unit_test(test_lava_log_lines),
 	  cmocka_unit_test(test_lava_log_nul),
 	  cmocka_unit_test(test_lava_job_qemu),
 	  cmocka_unit_test(test_lava_job_uboot),
 	  cmocka_unit_test(test_lava_job_refuses),
-	  cmocka_unit_test(test_lava_answers))
+	  cmocka_unit_test(test_lava_answers),
+	  cmocka_unit_test_setup_teardown(test_source_lava, tmpdir_setup, tmpdir_teardown),
+	  cmocka_unit_test_setup_teardown(test_source_lava_damaged, tmpdir_setup, tmpdir_teardown))
