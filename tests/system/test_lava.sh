@@ -150,3 +150,10 @@ RVBENCH_LAVACLI="$out/bin/refusing" "$rvb" lava submit --image "$build/rvbench.e
 check_eq "submit: a refused job is an error" 2 "$?"
 check "submit: lavacli's answer is shown" grep -q 'Invalid YAML' "$out/refused.err"
 check_eq "submit: no id recorded for it" 0 "$(wc -l <"$out/refused.txt" | tr -d ' ')"
+
+# Without $RVBENCH_LAVACLI, lavacli is the one on PATH.
+unset RVBENCH_LAVACLI
+: >"$out/server/calls.log"
+PATH="$out/bin:$PATH" "$rvb" lava fetch -o "$out/onpath" 100 >/dev/null 2>&1
+check_eq "fetch: lavacli found on PATH" 0 "$?"
+check "fetch: through the lavacli on PATH" grep -q '^jobs logs 100 --raw$' "$out/server/calls.log"
