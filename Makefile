@@ -9,6 +9,7 @@
 #   make test       unit tests (ASan + UBSan) and system tests on QEMU
 #   make deps       install the Debian packages building and running need
 #                   (deps-test: and those the tests need too)
+#   make test-lava  the LAVA jobs under LAVA's own dispatcher (installs it)
 #   make fixtures   capture the firmware's streams the decoder's tests read
 
 # `make` alone builds `all`, whatever the included fragments define first.
@@ -70,8 +71,9 @@ HOST_INC_support := -Iinclude -Isrc/common -Ihost-tools/collect -Itests/support
 host_inc = $(if $(filter host-tools/%,$(1)),$(HOST_INC_$(word 2,$(subst /, ,$(dir $(1))))),$(if $(filter tests/support/%,$(1)),$(HOST_INC_support),$(HOST_INC_shared)))
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 # ISA-L for the run's CRC-32 (collector_check.c), libm for the statistics,
-# Jansson to read meta.json back (the contexts compare checks).
-HOST_LIBS := -lisal -lm -ljansson
+# Jansson to read meta.json back (the contexts compare checks), libyaml to
+# read LAVA's YAML job logs (replay).
+HOST_LIBS := -lisal -lm -ljansson -lyaml
 
 # ---- build identity -----------------------------------------------------------
 # The firmware's commit, compiler and harness flags (sent in its BUILD
@@ -111,7 +113,7 @@ $(filter-out $(FW_BOOT_OBJS) $(FW_PLAT_OBJS) $(FW_BENCH_OBJS),$(FW_OBJS)): TINC 
 HOST_OBJS := $(patsubst %,$(BUILD)/host/obj/%.o,$(basename $(HOST_SRCS)))
 HOST_LIB_OBJS_SAN := $(patsubst %,$(BUILD)/host/san/%.o,$(basename $(HOST_LIB_SRCS)))
 
-.PHONY: all firmware host run test deps deps-images deps-test clean fixtures
+.PHONY: all firmware host run test test-lava deps deps-images deps-test clean fixtures
 all: firmware host
 
 firmware: $(BUILD)/rvbench.elf $(BUILD)/rvbench.bin
@@ -188,6 +190,14 @@ run: deps
 test: deps-test
 	$(Q)$(MAKE) --no-print-directory all $(UNIT_TESTS)
 	$(Q)tests/run-all.sh $(BUILD) $(UNIT_TESTS)
+
+# rvbench under LAVA's own dispatcher (lava-run, no server; docs/lava.md):
+# the generated qemu job run and its log replayed against a direct run,
+# the U-Boot boards' jobs validated. Installs lava-dispatcher first when
+# missing (about 150 Debian packages), so it is not part of `make test`.
+test-lava: deps
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)tests/lava/run.sh $(BUILD)
 
 # Boots the current image and saves what it sends under tests/fixtures/
 # firmware/, which the decoder's tests read (tests/unit/test_fixtures.c):

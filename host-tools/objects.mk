@@ -4,10 +4,11 @@
 # sibling) fails the build. The layers point one way:
 #
 #   cli -> sources, plot, export, report -> analysis -> output -> collect -> src/common
+#   cli -> lava -> output
 #
 # Everything but cli/main.c is also linked into the unit tests (built with
 # ASan and UBSan), which see every folder.
-HOST_LAYERS := collect output analysis fleet report sources plot export cli
+HOST_LAYERS := collect output analysis fleet report sources plot export lava cli
 include $(foreach l,$(HOST_LAYERS),host-tools/$(l)/objects.mk)
 
 HOST_INC_ALL := $(foreach l,$(HOST_LAYERS),-Ihost-tools/$(l))

@@ -22,6 +22,7 @@ gcc                          host compiler for the rvbench CLI
 make                         the build
 libisal-dev                  ISA-L computes the run CRC-32 in the collector (carry-less multiply)
 libjansson-dev               Jansson reads meta.json back: compare checks both contexts
+libyaml-dev                  libyaml reads LAVA job logs in YAML (replay)
 '
 images='
 u-boot-qemu                  U-Boot for the QEMU virt boot chain

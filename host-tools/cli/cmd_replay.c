@@ -1,4 +1,6 @@
-/* `rvbench replay FILE`: decode a saved UART log (source_file.c). */
+/* `rvbench replay FILE`: decode a saved UART log (source_file.c), or the
+ * UART lines of a LAVA job log (source_lava.c), told apart by their first
+ * line. */
 #include "commands.h"
 
 #include <errno.h>
@@ -6,7 +8,10 @@
 #include <string.h>
 
 #include "collect_cli.h"
+#include "lava_show.h"
+#include "replay_run.h"
 #include "source.h"
+#include "source_lava.h"
 
 int cmd_replay(const struct command *cmd, int argc, char **argv)
 {
@@ -16,42 +21,86 @@ int cmd_replay(const struct command *cmd, int argc, char **argv)
 		{ "device-name", required_argument, NULL, 'D' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "lava-job", required_argument, NULL, 'J' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0, 0, 0, 0 },
 	};
 	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, 0, 0, NULL, 0, 0 };
 	int opt, status;
+	const char *lava_job = NULL;
 
 	reset_getopt();
-	/* Its options are all shared ones: anything else is an error. */
-	if ((opt = next_own_opt("replay", cmd->help, &c, argc, argv, ":o:hvq", lo, &status)) != -1)
-		return opt == OPT_RETURN ? status : EXIT_ERROR;
+	/* Its options are shared ones but --lava-job: anything else is an error. */
+	while ((opt = next_own_opt("replay", cmd->help, &c, argc, argv, ":o:hvq", lo, &status)) != -1) {
+		if (opt != 'J')
+			return opt == OPT_RETURN ? status : EXIT_ERROR;
+		if (!lava_job_id_ok(optarg)) {
+			rvb_error("replay: --lava-job '%s': expected a LAVA job id (digits, e.g. 1234)",
+				  optarg);
+			return EXIT_ERROR;
+		}
+		lava_job = optarg;
+	}
 	if (optind != argc - 1) {
 		rvb_error(optind >= argc ? "replay: no FILE given (see rvbench replay --help)"
 					 : "replay: one FILE only (see rvbench replay --help)");
 		return EXIT_ERROR;
 	}
-	const char *file = argv[optind];
+	struct replay_req r = { .file = argv[optind], .outdir = c.outdir,
+				.device_name = c.device_name, .lava_job = lava_job,
+				.allow_partial = c.allow_partial, .verbose = c.verbose };
+	return replay_run(&r);
+}
+
+int replay_run(const struct replay_req *r)
+{
+	const char *file = r->file;
+	int status;
+
 	FILE *probe = fopen(file, "r");
 	if (!probe) {
 		rvb_error("replay: cannot open %s: %s", file, strerror(errno));
 		return EXIT_ERROR;
 	}
 	fclose(probe);
+	int lava = lava_log_detect(file);
+	if (lava < 0) {
+		rvb_error("replay: cannot read %s: %s", file, strerror(errno));
+		return EXIT_ERROR;
+	}
+	if (r->lava_job && !lava) {
+		rvb_error("replay: --lava-job: %s is not a LAVA job log", file);
+		return EXIT_ERROR;
+	}
 
 	char err[4400];
 	struct session s;
-	if (session_open(&s, c.outdir, file, err, sizeof(err))) {
+	if (session_open(&s, r->outdir, file, err, sizeof(err))) {
 		rvb_error("%s", err);
 		return EXIT_ERROR;
 	}
-	s.allow_partial = c.allow_partial;
+	s.allow_partial = r->allow_partial;
 	/* A saved log decodes at once: no progress (-q is taken as for
 	 * qemu and serial). */
-	session_verbosity(&s, c.verbose, 1, 0);
-	struct meta_source m = { .kind = "replay", .file = file, .device_name = c.device_name };
+	session_verbosity(&s, r->verbose, 1, 0);
+	struct meta_source m = { .kind = "replay", .file = file, .device_name = r->device_name };
 	enum src_end end;
-	if (source_file(&s, file, &end, err, sizeof(err))) {
+	struct lava_log_stats ls;
+	int rc;
+	if (lava) {
+		m.lava = 1;
+		m.lava_job = r->lava_job;
+		rc = source_lava(&s, file, &ls, &end, err, sizeof(err));
+		m.lava_records = ls.records;
+		m.lava_target = ls.target;
+		m.lava_damaged = ls.damaged;
+		if (ls.damaged)
+			fprintf(stderr, "rvbench: replay: %lu line%s of %s %s not a LAVA record (cut or garbled), skipped\n",
+				ls.damaged, ls.damaged == 1 ? "" : "s", file, ls.damaged == 1 ? "is" : "are");
+	} else {
+		rc = source_file(&s, file, &end, err, sizeof(err));
+	}
+	if (rc) {
 		rvb_error("replay: %s", err);
 		m.end = "error";
 		session_finish(&s, &m, stdout);

@@ -89,12 +89,16 @@ static const char help_replay[] =
 	"usage: rvbench replay [OPTIONS] FILE\n"
 	"\n"
 	"Decode a saved UART log (for example a uart.log) as if it were received.\n"
+	"A LAVA job log (lava-run's output, or `lavacli jobs logs --raw`) is read as\n"
+	"one: its target and feedback lines are the UART, the rest is skipped\n"
+	"(recognised by its first lines; a cut or garbled line loses only itself).\n"
 	"\n"
 	"  -o, --output DIR     output directory\n"
 	"      --allow-partial  exit 0 even if samples were lost (gaps.csv lists them)\n"
 	"      --device-name NAME  the board or device measured, kept in meta.json\n"
 	"  -v, --verbose        after the table, every block's full statistics\n"
 	"  -q, --quiet          accepted as for qemu and serial (a replay shows no progress)\n"
+	"      --lava-job ID    a LAVA log: the job's id, kept in meta.json\n"
 	"  -h, --help           this help\n";
 
 static const char help_stats[] =
@@ -226,6 +230,53 @@ static const char help_fleet[] =
 	"  -h, --help           this help\n"
 	"Exit status: 0 done, 1 a member was incomplete (or an outlier with\n"
 	"--fail-on-outlier), 2 an error.\n";
+static const char help_lava[] =
+	"usage: rvbench lava job [JOB OPTIONS] [-o FILE]\n"
+	"       rvbench lava submit [JOB OPTIONS] [--repeat N] [--device NAME]... [-i ID]\n"
+	"                           [--jobs FILE]\n"
+	"       rvbench lava fetch [-i ID] [-o DIR] [--timeout SEC] [--allow-partial]\n"
+	"                          JOBS-FILE|JOB-ID...\n"
+	"\n"
+	"rvbench in a LAVA lab (docs/lava.md). job writes a LAVA job definition:\n"
+	"each benchmark block is one test case of the monitor 'rvbench', passed or\n"
+	"failed by its END record; the metadata keeps bootargs, seed and selection.\n"
+	"submit writes and submits jobs through lavacli (its configured identity),\n"
+	"one per --device (the job tagged with the device's name) and per\n"
+	"repetition, and appends 'ID<tab>LABEL' lines to the jobs file. fetch waits\n"
+	"for each job, saves DIR/ID/lava-job.json and DIR/ID/lava-log.yaml and\n"
+	"replays the log into DIR/ID: one result directory per job (rvbench fleet\n"
+	"DIR/* merges them).\n"
+	"\n"
+	"Job options:\n"
+	"      --image URL|PATH qemu: the ELF (build/rvbench.elf); a U-Boot board: the\n"
+	"                       binary (build/rvbench.bin). A path becomes file://PATH\n"
+	"      --device-type T  qemu (default), hifive-unleashed-a00 (TFTP, booti at\n"
+	"                       0x80200000), or the LAVA device type of another\n"
+	"                       U-Boot board\n"
+	"      --bootargs STR   firmware words, after rvbench.exit=reboot\n"
+	"                       rvbench.listen_ms=0 on qemu, rvbench.listen_ms=0 on a board\n"
+	"      --smp N          qemu: harts (default 5)\n"
+	"      --icount SHIFT|off  qemu: -icount shift=SHIFT,sleep=off (default 0)\n"
+	"      --load-addr ADDR another U-Boot board: tftp/booti address (default\n"
+	"                       ${kernel_addr_r})\n"
+	"      --console STR    U-Boot boards: first word of the kernel line (default\n"
+	"                       console=ttySIF0,115200 on hifive-unleashed-a00)\n"
+	"      --tags LIST      LAVA device tags, comma-separated\n"
+	"      --job-name NAME  the job's name\n"
+	"      --timeout MIN    the run's timeout in minutes (default 20)\n"
+	"Submit options:\n"
+	"      --repeat N       N jobs (per device)\n"
+	"      --device NAME    one job (per repetition) for the device tagged NAME;\n"
+	"                       may be repeated\n"
+	"  -i, --identity ID    lavacli's identity (default: its default)\n"
+	"      --jobs FILE      the job list appended to (default lava-jobs.txt)\n"
+	"Fetch options:\n"
+	"  -o, --output DIR     where the job directories go (default results/lava)\n"
+	"      --timeout SEC    wait at most SEC for each job (default 3600; 0: forever)\n"
+	"      --allow-partial  as for replay\n"
+	"lavacli is $RVBENCH_LAVACLI, else lavacli (Debian package lavacli).\n"
+	"Exit status: 0 done (fetch: every run complete), 1 fetch: a run incomplete\n"
+	"or failed, 2 an error (lavacli failed, a job did not finish).\n";
 
 const struct command commands[] = {
 	{ "qemu", "IMAGE", "boot IMAGE on QEMU and collect its UART", help_qemu, cmd_qemu, 1 },
@@ -246,6 +297,9 @@ const struct command commands[] = {
 	  help_baseline, cmd_baseline, 0 },
 	{ "report", "[DIR]", "one HTML page and a Markdown report of a result directory",
 	  help_report, cmd_report, 0 },
+	/* fetch collects through replay, which stops at Ctrl-C. */
+	{ "lava", "job|submit|fetch", "LAVA job definitions; submit and fetch them through lavacli",
+	  help_lava, cmd_lava, 1 },
 };
 const size_t ncommands = sizeof(commands) / sizeof(commands[0]);
 

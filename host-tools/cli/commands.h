@@ -34,5 +34,6 @@ int cmd_fleet(const struct command *cmd, int argc, char **argv);
 int cmd_plot(const struct command *cmd, int argc, char **argv);
 int cmd_baseline(const struct command *cmd, int argc, char **argv);
 int cmd_report(const struct command *cmd, int argc, char **argv);
+int cmd_lava(const struct command *cmd, int argc, char **argv);
 
 #endif

@@ -30,6 +30,11 @@ struct meta_source {
 	int stopped_by_us;      /* qemu: we sent SIGTERM/SIGKILL */
 	const char *qemu_version; /* qemu: what --version said ("7.2.22"), or NULL */
 	const char *device_name;  /* --device-name: the board or device, or NULL */
+	/* replay of a LAVA job log: its job id (NULL: not given) and what
+	 * its lines were (source_lava.h) */
+	int lava;
+	const char *lava_job;
+	unsigned long lava_records, lava_target, lava_damaged;
 };
 
 int meta_json_write(FILE *f, const struct collector *c, const struct meta_source *src);

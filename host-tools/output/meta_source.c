@@ -73,6 +73,14 @@ int meta_json_source(FILE *f, const struct meta_source *s)
 		return -1;
 	if (s->file && (fputs(",\n", f) < 0 || jkey(f, "    ", "file") || json_string(f, s->file)))
 		return -1;
+	if (s->lava) {
+		/* The job, and how much of its log was the board's UART. */
+		if (fputs(",\n    \"lava\": {\"job\": ", f) < 0 ||
+		    (s->lava_job ? json_string(f, s->lava_job) : fputs("null", f) < 0) ||
+		    fprintf(f, ", \"records\": %lu, \"uart_lines\": %lu, \"damaged_lines\": %lu}",
+			    s->lava_records, s->lava_target, s->lava_damaged) < 0)
+			return -1;
+	}
 	if (s->timeout_s && fprintf(f, ",\n    \"timeout_s\": %u", s->timeout_s) < 0)
 		return -1;
 	if (s->end && (fputs(",\n", f) < 0 || jkey(f, "    ", "end") || json_string(f, s->end)))

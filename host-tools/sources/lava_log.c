@@ -1,0 +1,192 @@
+/* One line of a LAVA job log (lava_log.h): JSON through Jansson, YAML
+ * through libyaml. Apart from the session's code: Jansson has a
+ * json_string() of its own. */
+#include "lava_log.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+/* What a record says: its level and, when a string, its message. */
+struct lava_fields {
+	char *lvl;
+	char *msg;   /* NULL when msg is absent or not a string */
+	int has_msg;
+};
+
+static void fields_free(struct lava_fields *f)
+{
+	free(f->lvl);
+	free(f->msg);
+	f->lvl = f->msg = NULL;
+}
+
+/* A JSON object, as lava-run prints its records. 0, or -1 when the line
+ * is not one (it may still be YAML: LAVA writes its records with a YAML
+ * dumper, whose escapes such as \x1b are not JSON's). */
+static int parse_json(const char *line, size_t len, struct lava_fields *f)
+{
+	json_error_t e;
+	json_t *o = json_loadb(line, len, JSON_REJECT_DUPLICATES, &e);
+	int rc = -1;
+
+	if (!o)
+		return -1;
+	if (json_is_object(o)) {
+		json_t *lvl = json_object_get(o, "lvl");
+		json_t *msg = json_object_get(o, "msg");
+		if (json_is_string(lvl)) {
+			f->lvl = strdup(json_string_value(lvl));
+			f->has_msg = msg != NULL;
+			if (json_is_string(msg))
+				f->msg = strndup(json_string_value(msg), json_string_length(msg));
+			rc = f->lvl && (!json_is_string(msg) || f->msg) ? 0 : -1;
+		}
+	}
+	json_decref(o);
+	if (rc)
+		fields_free(f);
+	return rc;
+}
+
+static char *scalar_dup(const yaml_event_t *ev)
+{
+	return strndup((const char *)ev->data.scalar.value, ev->data.scalar.length);
+}
+
+/* A YAML mapping (a flow mapping "{...}" on one line). 0, or -1 when the
+ * text is not exactly one mapping that libyaml reads without error. */
+static int parse_yaml(const char *text, size_t len, struct lava_fields *f)
+{
+	yaml_parser_t p;
+	yaml_event_t ev;
+	int depth = 0, done = 0, bad = 0, mappings = 0;
+	/* At depth 1: the next scalar is a key (1) or a value (0). */
+	int want_key = 1;
+	/* The key whose value comes next: 1 lvl, 2 msg, 0 another. */
+	int key = 0;
+
+	if (!yaml_parser_initialize(&p))
+		return -1;
+	yaml_parser_set_input_string(&p, (const unsigned char *)text, len);
+	while (!done && !bad) {
+		if (!yaml_parser_parse(&p, &ev)) {
+			bad = 1;
+			break;
+		}
+		switch (ev.type) {
+		case YAML_STREAM_END_EVENT:
+			done = 1;
+			break;
+		case YAML_MAPPING_START_EVENT:
+		case YAML_SEQUENCE_START_EVENT:
+			if (depth == 0 && (ev.type != YAML_MAPPING_START_EVENT || mappings++))
+				bad = 1; /* the document must be one mapping */
+			if (depth == 1) {
+				if (want_key)
+					bad = 1; /* a key that is not a scalar */
+				if (key == 2)
+					f->has_msg = 1; /* a msg, not a string */
+				want_key = 1;
+			}
+			depth++;
+			break;
+		case YAML_MAPPING_END_EVENT:
+		case YAML_SEQUENCE_END_EVENT:
+			depth--;
+			break;
+		case YAML_SCALAR_EVENT:
+			if (depth == 0) {
+				bad = 1; /* a bare scalar, not a record */
+			} else if (depth == 1 && want_key) {
+				const char *k = (const char *)ev.data.scalar.value;
+				key = !strcmp(k, "lvl") ? 1 : !strcmp(k, "msg") ? 2 : 0;
+				want_key = 0;
+			} else if (depth == 1) {
+				char **slot = key == 1 ? &f->lvl : key == 2 ? &f->msg : NULL;
+				if (key == 2)
+					f->has_msg = 1;
+				if (slot) {
+					free(*slot);
+					if (!(*slot = scalar_dup(&ev)))
+						bad = 1;
+				}
+				want_key = 1;
+			}
+			break;
+		case YAML_ALIAS_EVENT:
+			bad = 1; /* LAVA writes none */
+			break;
+		default:
+			break;
+		}
+		yaml_event_delete(&ev);
+	}
+	yaml_parser_delete(&p);
+	if (bad || !mappings || !f->lvl) {
+		fields_free(f);
+		return -1;
+	}
+	return 0;
+}
+
+/* LAVA's ShellLogger writes every '"' the board sent as '\"' (it meant to
+ * keep its YAML valid), so a message's '\' before a '"' is LAVA's. Dropping
+ * that one backslash gives back exactly what the board sent. */
+static void unescape_quotes(char *s)
+{
+	char *w = s;
+
+	for (const char *r = s; *r; r++) {
+		if (r[0] == '\\' && r[1] == '"')
+			continue;
+		*w++ = *r;
+	}
+	*w = '\0';
+}
+
+enum lava_rec lava_log_line(const char *line, size_t len, char **msg)
+{
+	struct lava_fields f = { NULL, NULL, 0 };
+	size_t i = 0;
+
+	*msg = NULL;
+	while (len && (line[len - 1] == '\r' || line[len - 1] == '\n'))
+		len--;
+	while (i < len && (line[i] == ' ' || line[i] == '\t'))
+		i++;
+	if (i == len)
+		return LAVA_REC_BLANK;
+	if (memchr(line, '\0', len))
+		return LAVA_REC_DAMAGED;
+	if (line[i] == '-' && i + 1 < len && line[i + 1] == ' ') {
+		/* An item of the YAML list lavacli prints. */
+		if (parse_yaml(line + i + 2, len - i - 2, &f))
+			return LAVA_REC_DAMAGED;
+	} else if (line[i] == '{') {
+		if (parse_json(line + i, len - i, &f) && parse_yaml(line + i, len - i, &f))
+			return LAVA_REC_DAMAGED;
+	} else {
+		return LAVA_REC_DAMAGED;
+	}
+	if (!f.has_msg) {
+		/* Every record LAVA writes has a message. */
+		fields_free(&f);
+		return LAVA_REC_DAMAGED;
+	}
+	/* "feedback": the same UART read outside the test action, e.g. the
+	 * rest of the TRAILER line when the monitor stopped at its start. */
+	if ((strcmp(f.lvl, "target") && strcmp(f.lvl, "feedback")) || !f.msg) {
+		fields_free(&f);
+		return LAVA_REC_OTHER;
+	}
+	unescape_quotes(f.msg);
+	*msg = f.msg;
+	f.msg = NULL;
+	fields_free(&f);
+	return LAVA_REC_TARGET;
+}
+

@@ -1,0 +1,29 @@
+/*
+ * One line of a LAVA job log. LAVA logs one record per line,
+ * {"dt": ..., "lvl": ..., "msg": ...}: the log lava-run prints (on its standard error) holds
+ * them as JSON-looking flow mappings, the server's log (`lavacli jobs logs
+ * --raw`) as a YAML list, "- {...}" a line. The records of level
+ * "target" are the board's UART, and so are those of level "feedback":
+ * what LAVA read from the board outside a test action (after a monitor
+ * stopped, at the end of the job).
+ */
+#ifndef RVBENCH_LAVA_LOG_H
+#define RVBENCH_LAVA_LOG_H
+
+#include <stddef.h>
+
+enum lava_rec {
+	LAVA_REC_BLANK,   /* an empty line */
+	LAVA_REC_TARGET,  /* a record of level "target" or "feedback": *msg is its text */
+	LAVA_REC_OTHER,   /* any other record */
+	LAVA_REC_DAMAGED  /* not a record: cut, garbled, or not LAVA at all */
+};
+
+/*
+ * One line of a LAVA log, without its newline (len bytes, NULs allowed).
+ * For LAVA_REC_TARGET *msg is the UART line as the board sent it (LAVA's
+ * escaping of '"' undone), malloc'd; NULL otherwise.
+ */
+enum lava_rec lava_log_line(const char *line, size_t len, char **msg);
+
+#endif
