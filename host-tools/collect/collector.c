@@ -114,6 +114,8 @@ static void free_run(struct coll_run *r)
 	free(r->hart);
 	coll_context_free(&r->ctx);
 	free(r->line);
+	free(r->line_use);
+	free(r->conflict);
 	for (size_t i = 0; i < r->nfailure; i++)
 		free(r->failure[i]);
 	free(r->failure);
@@ -307,6 +309,21 @@ int collector_all_ok(const struct collector *c)
 		if (!c->runs[i].ok)
 			return 0;
 	return 1;
+}
+
+int collector_all_sound(const struct collector *c)
+{
+	for (size_t i = 0; i < c->nruns; i++)
+		if (c->runs[i].nbreach)
+			return 0;
+	return 1;
+}
+
+const char *coll_run_verdict(const struct coll_run *r)
+{
+	if (!r->ok)
+		return "failed";
+	return r->complete ? "complete" : "incomplete";
 }
 
 int collector_all_complete(const struct collector *c)

@@ -288,8 +288,10 @@ int session_finish(struct session *s, const struct meta_source *src, FILE *out)
 	fprintf(out, "results in %s\n", s->dir);
 	if (s->make_latest)
 		update_latest(s); /* incomplete results are results too */
-	/* Loss is forgiven only with --allow-partial; a failed block never. */
-	if (status == EXIT_COMPLETE && !collector_all_complete(s->c) && !s->allow_partial)
+	/* Loss is forgiven only with --allow-partial; a failed block, a
+	 * conflict, a CRC-32 mismatch or any other wrong value never. */
+	if (status == EXIT_COMPLETE && !collector_all_complete(s->c) &&
+	    (!s->allow_partial || !collector_all_sound(s->c)))
 		status = EXIT_INCOMPLETE;
 	if (status == EXIT_COMPLETE && !collector_all_ok(s->c))
 		status = EXIT_INCOMPLETE;
