@@ -30,13 +30,22 @@ void rvb_error(const char *fmt, ...)
 
 /* ---- signals ----------------------------------------------------------------- */
 
+/*
+ * The signals that end a collection, all alike: Ctrl-C, kill, the
+ * terminal closed, the reader of our output gone. What was received is
+ * decoded and written, the source's end is "interrupted", the exit
+ * status 1. SIGXFSZ (a file size limit) is ignored instead: the write
+ * then fails with EFBIG and is reported like a full disk.
+ */
+static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
+#define NSTOP (sizeof(stop_signals) / sizeof(stop_signals[0]))
+
 static volatile sig_atomic_t stop_flag;
 static sigset_t wait_mask;
 
 static void on_signal(int sig)
 {
-	(void)sig;
-	stop_flag = 1;
+	stop_flag = sig;
 }
 
 void session_signals_init(void)
@@ -47,15 +56,16 @@ void session_signals_init(void)
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
-	/* No SA_RESTART: a blocking call returns EINTR and the loop checks. */
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
 	sigemptyset(&block);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGTERM);
+	/* No SA_RESTART: a blocking call returns EINTR and the loop checks. */
+	for (size_t i = 0; i < NSTOP; i++) {
+		sigaction(stop_signals[i], &sa, NULL);
+		sigaddset(&block, stop_signals[i]);
+	}
+	signal(SIGXFSZ, SIG_IGN);
 	sigprocmask(SIG_BLOCK, &block, &wait_mask);
-	sigdelset(&wait_mask, SIGINT);
-	sigdelset(&wait_mask, SIGTERM);
+	for (size_t i = 0; i < NSTOP; i++)
+		sigdelset(&wait_mask, stop_signals[i]);
 }
 
 const sigset_t *session_wait_mask(void)
@@ -68,9 +78,17 @@ int session_stop_requested(void)
 	sigset_t pending;
 
 	/* Sources that never wait in ppoll (replay) see the signal here. */
-	if (!sigpending(&pending) &&
-	    (sigismember(&pending, SIGINT) == 1 || sigismember(&pending, SIGTERM) == 1))
-		stop_flag = 1;
+	if (!stop_flag && !sigpending(&pending))
+		for (size_t i = 0; i < NSTOP; i++)
+			if (sigismember(&pending, stop_signals[i]) == 1) {
+				stop_flag = stop_signals[i];
+				break;
+			}
+	return stop_flag != 0;
+}
+
+int session_stop_signal(void)
+{
 	return stop_flag;
 }
 
@@ -279,7 +297,14 @@ int session_finish(struct session *s, const struct meta_source *src, FILE *out)
 		rvb_error("%s", err);
 		status = EXIT_ERROR;
 	}
-	if (summary_print(out, s->c, src, an_report_collector))
+	int stopped = src->end && !strcmp(src->end, "interrupted");
+	if (stopped && session_stop_signal())
+		rvb_error("interrupted by %s: the results hold what was received",
+			  sigabbrev_np(session_stop_signal()) ? sigabbrev_np(session_stop_signal()) : "a signal");
+	/* After SIGHUP or SIGPIPE the terminal or the reader may be gone:
+	 * the summary is lost, the files are not. */
+	errno = 0;
+	if (summary_print(out, s->c, src, an_report_collector) && !stopped && errno != EPIPE)
 		status = EXIT_ERROR;
 	if (src->icount && strcmp(src->icount, "off"))
 		fprintf(out, "note: %s\n", ICOUNT_NOTE);
@@ -294,6 +319,9 @@ int session_finish(struct session *s, const struct meta_source *src, FILE *out)
 	    (!s->allow_partial || !collector_all_sound(s->c)))
 		status = EXIT_INCOMPLETE;
 	if (status == EXIT_COMPLETE && !collector_all_ok(s->c))
+		status = EXIT_INCOMPLETE;
+	/* Stopped before the end: the run is not what was asked for. */
+	if (status == EXIT_COMPLETE && stopped)
 		status = EXIT_INCOMPLETE;
 	return status;
 }

@@ -50,11 +50,14 @@ void session_discard(struct session *s);
  * monotonic clock); final: the last one, ended with a newline. */
 void session_progress(struct session *s, long long now_ms, int final);
 
-/* Ctrl-C and SIGTERM: they are blocked outside session_wait_mask(), so a
- * source can wait with ppoll() without missing one. */
+/* SIGINT, SIGTERM, SIGHUP and SIGPIPE stop a collection, alike: they are
+ * blocked outside session_wait_mask(), so a source can wait with ppoll()
+ * without missing one. SIGXFSZ is ignored (writes fail with EFBIG). */
 void session_signals_init(void);
 const sigset_t *session_wait_mask(void);
 int session_stop_requested(void);
+/* The signal that stopped the collection, 0 if none. */
+int session_stop_signal(void);
 
 /* Writes a one-line error "rvbench: ..." to stderr. */
 void rvb_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
