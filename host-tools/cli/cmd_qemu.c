@@ -139,6 +139,7 @@ int cmd_qemu(const struct command *cmd, int argc, char **argv)
 		return EXIT_ERROR;
 	}
 	s.allow_partial = c.allow_partial;
+	s.console = c.cc.mode != CONSOLE_OFF;
 	console_begin("qemu", &k, &s);
 	struct meta_source m = { .kind = "qemu", .argv = qargv, .machine = o.machine,
 				 .timeout_s = o.timeout_s, .qemu_version = qemu_ver,

@@ -73,6 +73,7 @@ int cmd_serial(const struct command *cmd, int argc, char **argv)
 		return EXIT_ERROR;
 	}
 	s.allow_partial = c.allow_partial;
+	s.console = c.cc.mode != CONSOLE_OFF;
 	s.link_bytes_per_s = baud / 10; /* 8N1: ten bits a byte */
 	struct meta_source m = { .kind = "serial", .port = port, .baud = baud,
 				 .timeout_s = timeout_s, .device_name = c.device_name };

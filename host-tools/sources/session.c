@@ -14,6 +14,7 @@
 #include "atomic_file.h"
 #include "csv_out.h"
 #include "summary_print.h"
+#include "wire.h"
 
 #define RESULTS_ROOT "results"
 
@@ -244,7 +245,39 @@ void session_feed(struct session *s, const void *buf, size_t n)
 		p += w;
 		left -= (size_t)w;
 	}
+	fw_errors_feed(&s->fw, buf, n);
 	collector_feed(s->c, buf, n);
+}
+
+/*
+ * What the firmware refused (outside the console, which reports its own):
+ * each error line repeated on stderr, and EXIT_ERROR for a run that did
+ * not do what was asked, whose header counts rejected options or which
+ * selected no benchmark. Returns 1 when the status must be EXIT_ERROR.
+ */
+static int firmware_refused(struct session *s)
+{
+	fw_errors_finish(&s->fw);
+	if (s->console)
+		return 0;
+	int bad = s->fw.count > 0;
+	fw_errors_print(&s->fw, stderr);
+	for (size_t i = 0; i < s->c->nruns; i++) {
+		const struct coll_run *r = &s->c->runs[i];
+		const char *v = coll_run_field(r, "bad_options");
+		uint64_t n;
+		if (v && !wire_parse_u64(v, &n) && n) {
+			rvb_error("run %08x: the firmware rejected %llu option%s (the run went on without)",
+				  r->tag, (unsigned long long)n, n == 1 ? "" : "s");
+			bad = 1;
+		}
+		if (r->fmt_ok && r->benches_declared_ok && !r->benches_declared) {
+			rvb_error("run %08x: no benchmark selected (rvbench.run= matched nothing?)",
+				  r->tag);
+			bad = 1;
+		}
+	}
+	return bad;
 }
 
 static void update_latest(struct session *s)
@@ -323,6 +356,8 @@ int session_finish(struct session *s, const struct meta_source *src, FILE *out)
 	/* Stopped before the end: the run is not what was asked for. */
 	if (status == EXIT_COMPLETE && stopped)
 		status = EXIT_INCOMPLETE;
+	if (firmware_refused(s))
+		status = EXIT_ERROR;
 	return status;
 }
 
@@ -333,6 +368,7 @@ void session_free(struct session *s)
 	s->log_fd = -1;
 	collector_free(s->c);
 	s->c = NULL;
+	fw_errors_free(&s->fw);
 }
 
 void session_discard(struct session *s)

@@ -12,12 +12,14 @@
 #include <stdio.h>
 
 #include "collector.h"
+#include "fw_errors.h"
 #include "meta_json.h"
 
 /* Exit statuses of the CLI. */
 #define EXIT_COMPLETE 0   /* every run complete and every block's status ok */
 #define EXIT_INCOMPLETE 1 /* data kept, but a run is incomplete or failed */
-#define EXIT_ERROR 2      /* usage, input or output error */
+#define EXIT_ERROR 2      /* usage, input or output error; an option the
+			   * firmware rejected, a selection of no benchmark */
 
 struct session {
 	char dir[4096];
@@ -28,6 +30,10 @@ struct session {
 	unsigned long link_bytes_per_s; /* serial: baud / 10; 0 when unknown */
 	int progress;      /* stderr is a terminal: show a progress line */
 	long long progress_start_ms, progress_last_ms;
+	/* --exec or --console: the console reports the firmware's answers
+	 * itself, and an error answer does not change the exit status. */
+	int console;
+	struct fw_errors fw; /* the firmware's "rvbench: error:" lines */
 	struct collector *c;
 };
 
