@@ -68,6 +68,8 @@ struct coll_gap {
 	uint32_t bench;
 	uint64_t first, last; /* inclusive sample indices */
 	const char *reason;   /* static string */
+	int open_end;         /* the block's size is unknown (its BENCH line
+			       * never arrived): from first on, last unknown */
 };
 
 /* A block: one benchmark at one batch size (docs/wire-format.md, BENCH). */

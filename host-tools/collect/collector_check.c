@@ -58,7 +58,38 @@ static void add_gap(struct coll_run *r, uint32_t bench, uint64_t first, uint64_t
 		    const char *reason)
 {
 	r->gap = coll_xrealloc(r->gap, (r->ngap + 1) * sizeof(*r->gap));
-	r->gap[r->ngap++] = (struct coll_gap){ bench, first, last, reason };
+	r->gap[r->ngap++] = (struct coll_gap){ bench, first, last, reason, 0 };
+}
+
+/* Samples from first on of a block whose size nothing told. */
+static void add_open_gap(struct coll_run *r, uint32_t bench, uint64_t first, const char *reason)
+{
+	add_gap(r, bench, first, first, reason);
+	r->gap[r->ngap - 1].open_end = 1;
+}
+
+/*
+ * Blocks the stream never described: one without its BENCH line (lost)
+ * may have had more samples than arrived, and one the RUN line announced
+ * (benches=) never started at all, after a timeout, a reset, a fault
+ * outside any block. Each is listed, its size unknown.
+ */
+static void unknown_blocks(struct coll_run *r)
+{
+	for (size_t i = 0; i < r->nbench; i++) {
+		const struct coll_bench *b = &r->bench[i];
+		if (!b->have_header)
+			add_open_gap(r, b->id, b->nreceived ? b->max_index + 1 : 0, "line lost");
+	}
+	if (!r->benches_declared_ok)
+		return;
+	uint64_t declared = r->benches_declared < REC_BLOCKS_MAX ? r->benches_declared : REC_BLOCKS_MAX;
+	for (uint64_t id = r->nbench; id < declared; id++) {
+		/* The trailer counts the blocks the firmware ran: lines of those
+		 * were lost; the others never ran. */
+		int ran = r->have_trailer && id < r->tr_benches;
+		add_open_gap(r, (uint32_t)id, 0, ran ? "line lost" : "never started");
+	}
 }
 
 /* Why samples first..last of b never arrived, as far as the stream tells. */
@@ -345,6 +376,7 @@ void coll_check_run(struct coll_run *r)
 	for (size_t i = 0; i < r->nbench; i++)
 		check_bench(r, &r->bench[i], &sc);
 	bstats_scratch_free(&sc);
+	unknown_blocks(r);
 	if (r->benches_declared_ok && r->nbench != r->benches_declared)
 		(r->nbench > r->benches_declared ? breach : problem)(
 			r, coll_strdupf("benches: %zu of %llu received", r->nbench,

@@ -59,7 +59,7 @@ void coll_drop_conflict(struct coll_run *r, uint32_t seq)
 		recompute_max_index(b, first);
 	r->conflict = coll_xrealloc(r->conflict, (r->nconflict + 1) * sizeof(*r->conflict));
 	r->conflict[r->nconflict++] =
-		(struct coll_gap){ b->id, first, first + n - 1, "conflict" };
+		(struct coll_gap){ b->id, first, first + n - 1, "conflict", 0 };
 	/* The run's CRC-32 cursor may have folded these samples in already:
 	 * start it over (it catches up on the next line; only after a
 	 * conflict does it re-read what it had). */
