@@ -22,7 +22,7 @@ int cmd_qemu(const struct command *cmd, int argc, char **argv)
 		{ "qemu-args", required_argument, NULL, 'q' },
 		COLLECT_LONG_OPTIONS,
 	};
-	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, DEFAULT_TIMEOUT_S, 0, NULL };
+	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, DEFAULT_TIMEOUT_S, 0, NULL, 0 };
 	struct qemu_opts o = { .machine = "sifive_u", .icount_shift = 0 };
 	unsigned long v;
 	int opt, status, has_qemu_args = 0;
@@ -132,7 +132,7 @@ int cmd_qemu(const struct command *cmd, int argc, char **argv)
 	(void)qemu_version(qargv[0], qemu_ver, sizeof(qemu_ver)); /* "unknown" if it fails */
 	char err[4400], icount[16];
 	struct session s;
-	if (session_open(&s, c.outdir, NULL, err, sizeof(err))) {
+	if (session_open(&s, c.outdir, NULL, c.force, err, sizeof(err))) {
 		rvb_error("%s", err);
 		console_free(&k);
 		qemu_free_argv(qargv);

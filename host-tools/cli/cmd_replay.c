@@ -13,11 +13,12 @@ int cmd_replay(const struct command *cmd, int argc, char **argv)
 	static const struct option lo[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "allow-partial", no_argument, NULL, 'P' },
+		{ "force", no_argument, NULL, 'F' },
 		{ "device-name", required_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0, 0, 0, 0 },
 	};
-	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, 0, 0, NULL };
+	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, 0, 0, NULL, 0 };
 	int opt, status;
 
 	reset_getopt();
@@ -39,7 +40,7 @@ int cmd_replay(const struct command *cmd, int argc, char **argv)
 
 	char err[4400];
 	struct session s;
-	if (session_open(&s, c.outdir, file, err, sizeof(err))) {
+	if (session_open(&s, c.outdir, file, c.force, err, sizeof(err))) {
 		rvb_error("%s", err);
 		return EXIT_ERROR;
 	}

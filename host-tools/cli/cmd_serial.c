@@ -15,7 +15,7 @@ int cmd_serial(const struct command *cmd, int argc, char **argv)
 		{ "baud", required_argument, NULL, 'b' },
 		COLLECT_LONG_OPTIONS,
 	};
-	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, DEFAULT_TIMEOUT_S, 0, NULL };
+	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, DEFAULT_TIMEOUT_S, 0, NULL, 0 };
 	const char *port = NULL;
 	unsigned long baud = 115200, v;
 	int opt, status;
@@ -66,7 +66,7 @@ int cmd_serial(const struct command *cmd, int argc, char **argv)
 		return EXIT_ERROR;
 	}
 	struct session s;
-	if (session_open(&s, c.outdir, NULL, err, sizeof(err))) {
+	if (session_open(&s, c.outdir, NULL, c.force, err, sizeof(err))) {
 		close(fd);
 		rvb_error("%s", err);
 		console_free(&k);

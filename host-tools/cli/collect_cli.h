@@ -24,11 +24,12 @@ struct console_cli {
 };
 
 /* The long options of collect_opt(), for qemu and serial (replay takes
- * --output, --allow-partial, --device-name and --help only), and the table's end. */
+ * --output, --allow-partial, --force, --device-name and --help only), and the table's end. */
 #define COLLECT_LONG_OPTIONS                            \
 	{ "timeout", required_argument, NULL, 't' },    \
 	{ "output", required_argument, NULL, 'o' },     \
 	{ "allow-partial", no_argument, NULL, 'P' },    \
+	{ "force", no_argument, NULL, 'F' },            \
 	{ "exec", required_argument, NULL, 'e' },       \
 	{ "console", no_argument, NULL, 'c' },          \
 	{ "device-name", required_argument, NULL, 'D' }, \
@@ -45,6 +46,8 @@ struct collect_cli {
 	int allow_partial;
 	/* --device-name: the board or device measured, for meta.json. */
 	const char *device_name;
+	/* --force: an -o directory that holds files may be overwritten. */
+	int force;
 };
 
 /* Strict unsigned decimal in [min, max]: 0, or -1 when s is not one. */

@@ -36,10 +36,18 @@ static const char help_qemu[] =
 	"                       IMAGE (a -bios holding the whole boot) there is no -kernel\n"
 	"                       and no -append, so no --bootargs\n"
 	"  -t, --timeout SEC    stop after SEC seconds (default 600, 0: never)\n"
-	"  -o, --output DIR     output directory\n"
-	"      --allow-partial  exit 0 even if samples were lost (gaps.csv lists them)\n"
+	"  -o, --output DIR     output directory (refused if it holds files)\n"
+	"      --force          write into an -o DIR that holds files (overwrites them)\n"
+	"      --allow-partial  exit 0 even if samples were lost (gaps.csv lists them);\n"
+	"                       never for a wrong value (a conflict, a CRC-32 mismatch)\n"
 	"      --device-name NAME  the board or device measured, kept in meta.json\n"
-	"  -h, --help           this help\n";
+	"  -h, --help           this help\n"
+	"Exit status: 0 every run complete and ok; 1 samples lost or a run failed\n"
+	"(a block's verify, a fault, a conflict), or the collection was interrupted\n"
+	"(SIGINT, SIGTERM, SIGHUP, SIGPIPE: what arrived is written); 2 an error:\n"
+	"usage, input or output (a full disk, a file size limit), an option the\n"
+	"firmware rejected (its error lines are repeated on stderr) or a run that\n"
+	"selected no benchmark.\n";
 
 static const char help_serial[] =
 	"usage: rvbench serial --port DEV [OPTIONS]\n"
@@ -62,20 +70,36 @@ static const char help_serial[] =
 	"                       (no default timeout)\n"
 	"  -b, --baud N         9600 .. 3000000, a standard rate (default 115200)\n"
 	"  -t, --timeout SEC    stop after SEC seconds (default 600, 0: never)\n"
-	"  -o, --output DIR     output directory\n"
-	"      --allow-partial  exit 0 even if samples were lost (gaps.csv lists them)\n"
+	"  -o, --output DIR     output directory (refused if it holds files)\n"
+	"      --force          write into an -o DIR that holds files (overwrites them)\n"
+	"      --allow-partial  exit 0 even if samples were lost (gaps.csv lists them);\n"
+	"                       never for a wrong value (a conflict, a CRC-32 mismatch)\n"
 	"      --device-name NAME  the board or device measured, kept in meta.json\n"
-	"  -h, --help           this help\n";
+	"  -h, --help           this help\n"
+	"Exit status: 0 every run complete and ok; 1 samples lost or a run failed\n"
+	"(a block's verify, a fault, a conflict), or the collection was interrupted\n"
+	"(SIGINT, SIGTERM, SIGHUP, SIGPIPE: what arrived is written); 2 an error:\n"
+	"usage, input or output (a full disk, a file size limit), an option the\n"
+	"firmware rejected (its error lines are repeated on stderr) or a run that\n"
+	"selected no benchmark.\n";
 
 static const char help_replay[] =
 	"usage: rvbench replay [OPTIONS] FILE\n"
 	"\n"
 	"Decode a saved UART log (for example a uart.log) as if it were received.\n"
 	"\n"
-	"  -o, --output DIR     output directory\n"
-	"      --allow-partial  exit 0 even if samples were lost (gaps.csv lists them)\n"
+	"  -o, --output DIR     output directory (refused if it holds files)\n"
+	"      --force          write into an -o DIR that holds files (overwrites them)\n"
+	"      --allow-partial  exit 0 even if samples were lost (gaps.csv lists them);\n"
+	"                       never for a wrong value (a conflict, a CRC-32 mismatch)\n"
 	"      --device-name NAME  the board or device measured, kept in meta.json\n"
-	"  -h, --help           this help\n";
+	"  -h, --help           this help\n"
+	"Exit status: 0 every run complete and ok; 1 samples lost or a run failed\n"
+	"(a block's verify, a fault, a conflict), or the collection was interrupted\n"
+	"(SIGINT, SIGTERM, SIGHUP, SIGPIPE: what arrived is written); 2 an error:\n"
+	"usage, input or output (a full disk, a file size limit), an option the\n"
+	"firmware rejected (its error lines are repeated on stderr) or a run that\n"
+	"selected no benchmark.\n";
 
 static const char help_stats[] =
 	"usage: rvbench stats [OPTIONS] DIR\n"

@@ -1,6 +1,7 @@
 /* Output directory, uart.log and result files of one collection (session.h). */
 #include "session.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -153,11 +154,36 @@ static int make_default_dir(struct session *s, char *err, size_t errlen)
 	return -1;
 }
 
-int session_open(struct session *s, const char *outdir, const char *same_as,
-		 char *err, size_t errlen)
+/* 1 when dir exists and holds an entry other than . and .. */
+static int dir_has_entries(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int found = 0;
+
+	if (!d)
+		return 0;
+	while (!found && (e = readdir(d)))
+		found = strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+	closedir(d);
+	return found;
+}
+
+/* 1 when same_as is dir/uart.log (the same file, by device and inode). */
+static int is_own_log(const char *dir, const char *same_as)
 {
 	char path[4200];
 	struct stat in, out;
+
+	snprintf(path, sizeof(path), "%s/uart.log", dir);
+	return same_as && !stat(same_as, &in) && !stat(path, &out) && in.st_dev == out.st_dev &&
+	       in.st_ino == out.st_ino;
+}
+
+int session_open(struct session *s, const char *outdir, const char *same_as, int force,
+		 char *err, size_t errlen)
+{
+	char path[4200];
 
 	memset(s, 0, sizeof(*s));
 	s->log_fd = -1;
@@ -167,6 +193,13 @@ int session_open(struct session *s, const char *outdir, const char *same_as,
 			return -1;
 		}
 		snprintf(s->dir, sizeof(s->dir), "%s", outdir);
+		/* Results of another collection are never overwritten unasked. */
+		if (!force && dir_has_entries(s->dir) && !is_own_log(s->dir, same_as)) {
+			snprintf(err, errlen,
+				 "output directory %s is not empty (choose another, or --force to"
+				 " overwrite)", s->dir);
+			return -1;
+		}
 		if (mkdir_p(s->dir, err, errlen))
 			return -1;
 	} else {
@@ -177,8 +210,7 @@ int session_open(struct session *s, const char *outdir, const char *same_as,
 	snprintf(path, sizeof(path), "%s/uart.log", s->dir);
 	/* Replaying DIR/uart.log into DIR: the log is already there, and
 	 * truncating it would destroy the input. */
-	if (same_as && !stat(same_as, &in) && !stat(path, &out) &&
-	    in.st_dev == out.st_dev && in.st_ino == out.st_ino) {
+	if (is_own_log(s->dir, same_as)) {
 		s->c = collector_new();
 		return 0;
 	}

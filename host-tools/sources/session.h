@@ -40,9 +40,12 @@ struct session {
 /*
  * Creates the output directory (outdir, or results/<UTC time> when NULL)
  * and opens uart.log. same_as: a file that must not be truncated (replay of
- * DIR/uart.log into DIR). Returns 0, or -1 with a reason in err.
+ * DIR/uart.log into DIR). An outdir that exists and holds anything is
+ * refused unless force (--force) or it is same_as's own directory (a
+ * replay decoding DIR/uart.log again into DIR). Returns 0, or -1 with a
+ * reason in err.
  */
-int session_open(struct session *s, const char *outdir, const char *same_as,
+int session_open(struct session *s, const char *outdir, const char *same_as, int force,
 		 char *err, size_t errlen);
 void session_feed(struct session *s, const void *buf, size_t n);
 /* Finishes decoding, writes the files, prints the summary to out; returns
