@@ -268,6 +268,9 @@ struct collector {
 	size_t linelen;
 	int in_machine; /* a prefix was seen on the current line */
 	int too_long;   /* the current machine line overflowed linebuf */
+	int pending_cr; /* the last read ended with a '\r': a line end, and
+			 * the next read's '\n' (if it starts with one) is its other half */
+	int cr_ends;    /* a '\r' alone has ended a line: a CR-only stream */
 	unsigned prefix_match;
 
 	struct coll_run *runs; /* in order of appearance */
