@@ -78,8 +78,12 @@ int cmd_serial(const struct command *cmd, int argc, char **argv)
 	struct meta_source m = { .kind = "serial", .port = port, .baud = baud,
 				 .timeout_s = timeout_s, .device_name = c.device_name };
 	console_begin("serial", &k, &s);
-	m.end = src_end_name(source_serial_console(&s, fd, timeout_s, &k));
+	enum src_end end = source_serial_console(&s, fd, timeout_s, &k);
+	m.end = src_end_name(end);
 	console_end(&k);
+	if (end == SRC_END_GONE)
+		rvb_error("serial: %s went away (unplugged, or the board's USB bridge reset or lost"
+			  " power): the results hold what arrived before", port);
 	status = console_status(&k, &s, session_finish(&s, &m, stdout));
 	session_free(&s);
 	console_free(&k);

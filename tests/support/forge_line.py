@@ -7,6 +7,9 @@ usage: forge_line.py IN OUT SEQ FACTOR MODE
 MODE replace: the forged line takes the place of the real one (only the
               run's CRC-32 can tell);
      add:     the forged line follows the real one (two lines, one seq).
+       forge_line.py IN OUT SEQ OLD NEW sub
+     sub:     in the line with sequence number SEQ (any record), OLD is
+              replaced by NEW and the CRC-16 recomputed.
 """
 import sys
 
@@ -33,14 +36,24 @@ def forge(line, factor):
     return body + b"*%04X\r\n" % crc16(body)
 
 
+def substitute(line, old, new):
+    body = line.rstrip(b"\r\n")[:-5].replace(old.encode(), new.encode())
+    return body + b"*%04X\r\n" % crc16(body)
+
+
 def main():
-    src, dst, seq, factor, mode = sys.argv[1:6]
+    src, dst, seq, factor = sys.argv[1:5]
+    mode = sys.argv[5] if sys.argv[5] in ("replace", "add") else sys.argv[-1]
     out = []
     done = False
     with open(src, "rb") as f:
         for line in f:
             w = line.split(b" ")
-            if not done and len(w) > 3 and w[0] == b"@RVB" and w[2] == seq.encode() \
+            if mode == "sub" and not done and len(w) > 3 and w[0] == b"@RVB" \
+                    and w[2] == seq.encode():
+                out.append(substitute(line, factor, sys.argv[5]))
+                done = True
+            elif not done and len(w) > 3 and w[0] == b"@RVB" and w[2] == seq.encode() \
                     and w[3] == b"S":
                 bad = forge(line, int(factor))
                 out.append(bad if mode == "replace" else line)
@@ -50,7 +63,7 @@ def main():
             else:
                 out.append(line)
     if not done:
-        raise SystemExit("forge_line: no S line with seq %s" % seq)
+        raise SystemExit("forge_line: no such line with seq %s" % seq)
     with open(dst, "wb") as f:
         f.writelines(out)
 

@@ -44,3 +44,13 @@ check_eq "a lost line with --allow-partial: exit 0" 0 "$?"
 check_eq "a lost line without --allow-partial: exit 1" 1 "$?"
 check_eq "its gap is a lost line" "59a8915f,0,addi100,16,31,16,line lost" \
 	"$(tr -d '\r' <"$out/lost/gaps.csv" | sed 1d)"
+
+# A run whose verify failed is called failed, never complete (END of
+# block 1, seq 54, says verify=fail; the trailer, seq 109, status=failed).
+python3 tests/support/forge_line.py "$log" "$out/verify1.log" 54 verify=ok verify=fail sub
+python3 tests/support/forge_line.py "$out/verify1.log" "$out/verify.log" 109 status=ok status=failed sub
+"$rvb" replay --allow-partial -o "$out/verify" "$out/verify.log" >"$out/verify.stdout" 2>&1
+check_eq "a failed verify: exit 1 despite --allow-partial" 1 "$?"
+check "a failed verify: the run is called failed" \
+	grep -q "^run 59a8915f: failed (4 benches, 1600 samples" "$out/verify.stdout"
+check "a failed verify: never called complete" sh -c "! grep -q 'complete' '$out/verify.stdout'"
