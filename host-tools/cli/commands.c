@@ -46,8 +46,8 @@ static const char help_qemu[] =
 	"(a block's verify, a fault, a conflict), or the collection was interrupted\n"
 	"(SIGINT, SIGTERM, SIGHUP, SIGPIPE: what arrived is written); 2 an error:\n"
 	"usage, input or output (a full disk, a file size limit), an option the\n"
-	"firmware rejected (its error lines are repeated on stderr) or a run that\n"
-	"selected no benchmark.\n";
+	"firmware rejected (bad_options in the run header; its error lines are\n"
+	"repeated on stderr) or a run that selected no benchmark.\n";
 
 static const char help_serial[] =
 	"usage: rvbench serial --port DEV [OPTIONS]\n"
@@ -80,8 +80,8 @@ static const char help_serial[] =
 	"(a block's verify, a fault, a conflict), or the collection was interrupted\n"
 	"(SIGINT, SIGTERM, SIGHUP, SIGPIPE: what arrived is written); 2 an error:\n"
 	"usage, input or output (a full disk, a file size limit), an option the\n"
-	"firmware rejected (its error lines are repeated on stderr) or a run that\n"
-	"selected no benchmark.\n";
+	"firmware rejected (bad_options in the run header; its error lines are\n"
+	"repeated on stderr) or a run that selected no benchmark.\n";
 
 static const char help_replay[] =
 	"usage: rvbench replay [OPTIONS] FILE\n"
@@ -98,8 +98,8 @@ static const char help_replay[] =
 	"(a block's verify, a fault, a conflict), or the collection was interrupted\n"
 	"(SIGINT, SIGTERM, SIGHUP, SIGPIPE: what arrived is written); 2 an error:\n"
 	"usage, input or output (a full disk, a file size limit), an option the\n"
-	"firmware rejected (its error lines are repeated on stderr) or a run that\n"
-	"selected no benchmark.\n";
+	"firmware rejected (bad_options in the run header; its error lines are\n"
+	"repeated on stderr) or a run that selected no benchmark.\n";
 
 static const char help_stats[] =
 	"usage: rvbench stats [OPTIONS] DIR\n"

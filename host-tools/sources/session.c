@@ -285,14 +285,17 @@ void session_feed(struct session *s, const void *buf, size_t n)
  * What the firmware refused (outside the console, which reports its own):
  * each error line repeated on stderr, and EXIT_ERROR for a run that did
  * not do what was asked, whose header counts rejected options or which
- * selected no benchmark. Returns 1 when the status must be EXIT_ERROR.
+ * selected no benchmark. The status rests on the header, which passed
+ * its CRC, never on a human line, which did not. Returns 1 when the
+ * status must be EXIT_ERROR.
  */
 static int firmware_refused(struct session *s)
 {
+	int bad = 0;
+
 	fw_errors_finish(&s->fw);
 	if (s->console)
 		return 0;
-	int bad = s->fw.count > 0;
 	fw_errors_print(&s->fw, stderr);
 	for (size_t i = 0; i < s->c->nruns; i++) {
 		const struct coll_run *r = &s->c->runs[i];
@@ -363,14 +366,20 @@ int session_finish(struct session *s, const struct meta_source *src, FILE *out)
 		status = EXIT_ERROR;
 	}
 	int stopped = src->end && !strcmp(src->end, "interrupted");
+	const char *sig = sigabbrev_np(session_stop_signal());
 	if (stopped && session_stop_signal())
-		rvb_error("interrupted by %s: the results hold what was received",
-			  sigabbrev_np(session_stop_signal()) ? sigabbrev_np(session_stop_signal()) : "a signal");
+		rvb_error("interrupted by %s: the results hold what was received", sig ? sig : "a signal");
 	/* After SIGHUP or SIGPIPE the terminal or the reader may be gone:
-	 * the summary is lost, the files are not. */
+	 * the summary is lost, the files are not. A reader gone while the
+	 * summary is printed (EPIPE: SIGPIPE is blocked) is a SIGPIPE too. */
 	errno = 0;
-	if (summary_print(out, s->c, src, an_report_collector) && !stopped && errno != EPIPE)
-		status = EXIT_ERROR;
+	int cut = 0;
+	if (summary_print(out, s->c, src, an_report_collector)) {
+		if (stopped || errno == EPIPE)
+			cut = 1;
+		else
+			status = EXIT_ERROR;
+	}
 	if (src->icount && strcmp(src->icount, "off"))
 		fprintf(out, "note: %s\n", ICOUNT_NOTE);
 	if (src->end && strcmp(src->end, "trailer") && strcmp(src->end, "eof"))
@@ -386,7 +395,7 @@ int session_finish(struct session *s, const struct meta_source *src, FILE *out)
 	if (status == EXIT_COMPLETE && !collector_all_ok(s->c))
 		status = EXIT_INCOMPLETE;
 	/* Stopped before the end: the run is not what was asked for. */
-	if (status == EXIT_COMPLETE && stopped)
+	if (status == EXIT_COMPLETE && (stopped || cut))
 		status = EXIT_INCOMPLETE;
 	if (firmware_refused(s))
 		status = EXIT_ERROR;

@@ -44,3 +44,20 @@ d=$out/XFSZ
 check_eq "a file size limit: exit 2" 2 "$?"
 check "a file size limit: the write error is said" grep -q "File too large" "$d.stderr"
 check "a file size limit: no .tmp file left" no_tmp "$d"
+
+# The reader of stdout gone before the summary (a pipe whose read end is
+# closed): the files are all written, and the exit status is 1, as for
+# SIGPIPE during the collection, not 0 for a summary nobody saw.
+d=$out/reader-gone
+python3 - "$rvb" "$d" <<'PY' >"$d.rc"
+import os, subprocess, sys
+r, w = os.pipe()
+os.close(r)
+rc = subprocess.call([sys.argv[1], "replay", "-o", sys.argv[2],
+                      "tests/fixtures/firmware/sifive_u.log"], stdout=w,
+                     stderr=subprocess.DEVNULL)
+print(rc)
+PY
+check_eq "stdout's reader gone: exit 1" 1 "$(cat "$d.rc")"
+check "stdout's reader gone: meta.json written" test -s "$d/meta.json"
+check "stdout's reader gone: no .tmp file left" no_tmp "$d"
