@@ -131,7 +131,8 @@ struct coll_bench {
 	uint64_t max_index;    /* highest index present (valid if nreceived) */
 	uint32_t max_seq;      /* highest seq of a line of this bench */
 	int conflict;          /* a line of this block came twice with other
-				* bytes: status "conflict" (collector_conflict.c) */
+				* bytes: status "conflict" (collector_conflict.c);
+				* COLL_CONFLICT_HEADER when it was the BENCH line */
 };
 
 /* An OVERHEAD record: exact integer moments of the self-check. kind is
@@ -358,6 +359,9 @@ void coll_handle_line(struct collector *c, const char *text, size_t len, size_t 
 /* Counts a line refused before its run is known against the current run. */
 void coll_reject_current(struct collector *c, unsigned reason);
 void coll_check_run(struct coll_run *r);
+enum { COLL_CONFLICT_LINE = 1, COLL_CONFLICT_HEADER = 2 };
+/* coll_note_use()'s count for a block's BENCH line (no S line has it). */
+#define COLL_USE_HEADER 0xffffu
 /* What the line of seq put into the model (collector_conflict.c). */
 void coll_note_use(struct coll_run *r, uint32_t seq, uint32_t block, uint64_t first, uint64_t n);
 /* Seq came again with other bytes: the first copy's samples are taken out

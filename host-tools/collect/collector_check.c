@@ -196,6 +196,14 @@ static void check_bench(struct coll_run *r, struct coll_bench *b, struct bstats_
 		snprintf(b->status, sizeof(b->status), "conflict");
 		b->status_word = -1;
 	}
+	/* Its BENCH line in conflict: no sample of the block is kept. */
+	if (b->conflict == COLL_CONFLICT_HEADER && expected) {
+		if (b->ncap)
+			memset(b->present, 0, b->ncap);
+		b->nreceived = 0;
+		r->conflict = coll_xrealloc(r->conflict, (r->nconflict + 1) * sizeof(*r->conflict));
+		r->conflict[r->nconflict++] = (struct coll_gap){ b->id, 0, expected - 1, "conflict", 0 };
+	}
 
 	if (!b->have_header)
 		problem(r, coll_strdupf("bench %u: no BENCH header", b->id));

@@ -49,8 +49,16 @@ void coll_drop_conflict(struct coll_run *r, uint32_t seq)
 		return; /* a line of no block, or already taken out */
 	r->line_use[seq] = 0; /* a third copy finds nothing left to take */
 	struct coll_bench *b = &r->bench[USE_BLOCK(u) - 1];
-	b->conflict = 1;
 	uint64_t first = USE_FIRST(u), n = USE_COUNT(u);
+	/* The BENCH line itself: its overhead, warmup and counts shape every
+	 * value of the block, so none of its samples can be trusted either
+	 * (collector_check.c takes them all out). */
+	if (n == COLL_USE_HEADER) {
+		b->conflict = COLL_CONFLICT_HEADER;
+		return;
+	}
+	if (!b->conflict)
+		b->conflict = COLL_CONFLICT_LINE;
 	if (!n || first + n > b->ncap)
 		return;
 	memset(b->present + first, 0, n);

@@ -198,7 +198,7 @@ const char *coll_rec_bench(struct coll_run *r, const struct wire_line *l, uint32
 	b->skew_ticks = h.skew_ticks;
 	b->offset_cycles = h.offset_cycles;
 	coll_note_bench_seq(b, seq);
-	coll_note_use(r, seq, (uint32_t)h.id, 0, 0);
+	coll_note_use(r, seq, (uint32_t)h.id, 0, COLL_USE_HEADER);
 	return NULL;
 }
 

@@ -131,8 +131,47 @@ static void test_loss_alone_is_sound(void **state)
 	collector_free(c);
 }
 
+/* The BENCH line of block 0 (line 1) again with another overhead: every
+ * value of the block depends on it, so no sample of block 0 is kept;
+ * block 1 is untouched. */
+static void test_header_conflict_drops_the_block(void **state)
+{
+	struct run_fx *x = *state;
+	char tokens[WIRE_LINE_MAX + 1], line[WIRE_LINE_MAX + 1];
+	const char *bench = strstr(x->l.line[1], " BENCH ");
+	assert_non_null(bench);
+	snprintf(tokens, sizeof(tokens), "%s", bench + 7);
+	*strstr(tokens, " *") = '\0'; /* the CRC goes, wire_line adds a new one */
+	char *oh = strstr(tokens, "oh_cycles=95 ");
+	assert_non_null(oh);
+	memcpy(oh, "oh_cycles=19 ", 13); /* a fifth of the real overhead */
+	wire_line(line, TAG_A, 1, WIRE_REC_BENCH, "%s", tokens);
+	for (size_t i = 0; i < x->l.n; i++) {
+		fputs(x->l.line[i], x->m.f);
+		if (i == 1)
+			fputs(line, x->m.f);
+	}
+	struct collector *c = ms_decode(&x->m, SIZE_MAX);
+	const struct coll_run *r = &c->runs[0];
+	assert_int_equal(c->rejected[COLL_REJ_CONFLICT], 1);
+	assert_int_equal(r->bench[0].nreceived, 0);
+	assert_string_equal(r->bench[0].status, "conflict");
+	assert_int_equal(r->bench[1].nreceived, 22);
+	assert_string_equal(r->bench[1].status, "ok");
+	assert_int_equal(r->ngap, 1);
+	assert_int_equal(r->gap[0].bench, 0);
+	assert_int_equal(r->gap[0].first, 0);
+	assert_int_equal(r->gap[0].last, 43);
+	assert_string_equal(r->gap[0].reason, "conflict");
+	assert_false(collector_all_sound(c));
+	assert_string_equal(coll_run_verdict(r), "failed");
+	collector_free(c);
+}
+
 TEST_MAIN(cmocka_unit_test_setup_teardown(test_both_copies_dropped_either_order, setup_run_a,
 					  teardown_run_fx),
 	  cmocka_unit_test_setup_teardown(test_conflict_next_to_a_loss, setup_run_a, teardown_run_fx),
 	  cmocka_unit_test_setup_teardown(test_third_copy, setup_run_a, teardown_run_fx),
-	  cmocka_unit_test_setup_teardown(test_loss_alone_is_sound, setup_run_a, teardown_run_fx))
+	  cmocka_unit_test_setup_teardown(test_loss_alone_is_sound, setup_run_a, teardown_run_fx),
+	  cmocka_unit_test_setup_teardown(test_header_conflict_drops_the_block, setup_run_a,
+					  teardown_run_fx))
