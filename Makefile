@@ -199,6 +199,17 @@ test-lava: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)tests/lava/run.sh $(BUILD)
 
+# The soak test (tests/soak/soak.sh): SOAK_RUNS collections by rvbench
+# qemu, each with random benchmarks, bad options and a random signal or
+# timeout, every result directory checked for consistency. Minutes long,
+# so not part of `make test`; figures in docs/performance.md.
+SOAK_RUNS ?= 50
+SOAK_SEED ?= 1
+.PHONY: soak
+soak: deps
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)tests/soak/soak.sh $(BUILD) $(SOAK_RUNS) $(SOAK_SEED)
+
 # Boots the current image and saves what it sends under tests/fixtures/
 # firmware/, which the decoder's tests read (tests/unit/test_fixtures.c):
 # after a change to what the firmware sends, run it and commit the files

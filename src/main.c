@@ -72,9 +72,12 @@ void rvbench_main(unsigned long hartid, const void *fdt)
 
 	harts_start(&plat, boot_cfg.harts);
 	for (unsigned id = 0; id < 64; id++)
-		if ((boot_cfg.harts >> id) & 1 && !harts_find(id))
+		if ((boot_cfg.harts >> id) & 1 && !harts_find(id)) {
+			/* A rejected option like any other: the run header counts it. */
+			boot_cfg.bad_options++;
 			stream_say("rvbench: error: hart %u was selected (rvbench.harts=) but is not in"
 				   " the device tree", id);
+		}
 
 	session_run(&boot_cfg, &hooks, plat.timebase_hz, run_all);
 	run_exit(run_failed() ? RUN_VERIFY_FAILED : RUN_OK);

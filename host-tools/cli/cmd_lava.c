@@ -503,7 +503,11 @@ static int fetch_one(const char *identity, const char *id, const char *dir, unsi
 		show.device[0] ? show.device : "no device", show.health[0] ? show.health : "?");
 	struct replay_req r = { .file = logpath, .outdir = jobdir,
 				.device_name = show.device[0] ? show.device : NULL,
-				.lava_job = id, .allow_partial = allow_partial };
+				.lava_job = id, .allow_partial = allow_partial,
+				/* The job's directory holds the two files just saved
+				 * for it; a job id names one job, so fetching it again
+				 * rewrites the same results. */
+				.force = 1 };
 	return replay_run(&r);
 }
 

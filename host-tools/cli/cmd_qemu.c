@@ -55,7 +55,7 @@ int cmd_qemu(const struct command *cmd, int argc, char **argv)
 		{ "matrix", required_argument, NULL, 'x' },
 		COLLECT_LONG_OPTIONS,
 	};
-	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, DEFAULT_TIMEOUT_S, 0, NULL, 0, 0 };
+	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, DEFAULT_TIMEOUT_S, 0, NULL, 0, 0, 0 };
 	struct qemu_opts o = { .machine = "sifive_u", .icount_shift = 0 };
 	unsigned long v;
 	struct fanout fo = { .jobs = 1, .repeat = 1 };
@@ -201,7 +201,7 @@ static int collect_once(struct qemu_opts o, struct collect_cli c)
 	(void)qemu_version(qargv[0], qemu_ver, sizeof(qemu_ver)); /* "unknown" if it fails */
 	char err[4400], icount[16];
 	struct session s;
-	if (session_open(&s, c.outdir, NULL, err, sizeof(err))) {
+	if (session_open(&s, c.outdir, NULL, c.force, err, sizeof(err))) {
 		rvb_error("%s", err);
 		console_free(&k);
 		qemu_free_argv(qargv);
@@ -209,6 +209,7 @@ static int collect_once(struct qemu_opts o, struct collect_cli c)
 	}
 	s.allow_partial = c.allow_partial;
 	session_verbosity(&s, c.verbose, c.quiet, o.icount_shift >= 0);
+	s.console = c.cc.mode != CONSOLE_OFF;
 	console_begin("qemu", &k, &s);
 	struct meta_source m = { .kind = "qemu", .argv = qargv, .machine = o.machine,
 				 .timeout_s = o.timeout_s, .qemu_version = qemu_ver,

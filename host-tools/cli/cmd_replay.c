@@ -18,6 +18,7 @@ int cmd_replay(const struct command *cmd, int argc, char **argv)
 	static const struct option lo[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "allow-partial", no_argument, NULL, 'P' },
+		{ "force", no_argument, NULL, 'F' },
 		{ "device-name", required_argument, NULL, 'D' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "quiet", no_argument, NULL, 'q' },
@@ -25,7 +26,7 @@ int cmd_replay(const struct command *cmd, int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ 0, 0, 0, 0 },
 	};
-	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, 0, 0, NULL, 0, 0 };
+	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, 0, 0, NULL, 0, 0, 0 };
 	int opt, status;
 	const char *lava_job = NULL;
 
@@ -48,7 +49,8 @@ int cmd_replay(const struct command *cmd, int argc, char **argv)
 	}
 	struct replay_req r = { .file = argv[optind], .outdir = c.outdir,
 				.device_name = c.device_name, .lava_job = lava_job,
-				.allow_partial = c.allow_partial, .verbose = c.verbose };
+				.allow_partial = c.allow_partial, .verbose = c.verbose,
+				.force = c.force };
 	return replay_run(&r);
 }
 
@@ -75,7 +77,7 @@ int replay_run(const struct replay_req *r)
 
 	char err[4400];
 	struct session s;
-	if (session_open(&s, r->outdir, file, err, sizeof(err))) {
+	if (session_open(&s, r->outdir, file, r->force, err, sizeof(err))) {
 		rvb_error("%s", err);
 		return EXIT_ERROR;
 	}

@@ -15,7 +15,7 @@ int cmd_serial(const struct command *cmd, int argc, char **argv)
 		{ "baud", required_argument, NULL, 'b' },
 		COLLECT_LONG_OPTIONS,
 	};
-	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, DEFAULT_TIMEOUT_S, 0, NULL, 0, 0 };
+	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, DEFAULT_TIMEOUT_S, 0, NULL, 0, 0, 0 };
 	const char *port = NULL;
 	unsigned long baud = 115200, v;
 	int opt, status;
@@ -66,7 +66,7 @@ int cmd_serial(const struct command *cmd, int argc, char **argv)
 		return EXIT_ERROR;
 	}
 	struct session s;
-	if (session_open(&s, c.outdir, NULL, err, sizeof(err))) {
+	if (session_open(&s, c.outdir, NULL, c.force, err, sizeof(err))) {
 		close(fd);
 		rvb_error("%s", err);
 		console_free(&k);
@@ -74,12 +74,17 @@ int cmd_serial(const struct command *cmd, int argc, char **argv)
 	}
 	s.allow_partial = c.allow_partial;
 	session_verbosity(&s, c.verbose, c.quiet, 0);
+	s.console = c.cc.mode != CONSOLE_OFF;
 	s.link_bytes_per_s = baud / 10; /* 8N1: ten bits a byte */
 	struct meta_source m = { .kind = "serial", .port = port, .baud = baud,
 				 .timeout_s = timeout_s, .device_name = c.device_name };
 	console_begin("serial", &k, &s);
-	m.end = src_end_name(source_serial_console(&s, fd, timeout_s, &k));
+	enum src_end end = source_serial_console(&s, fd, timeout_s, &k);
+	m.end = src_end_name(end);
 	console_end(&k);
+	if (end == SRC_END_GONE)
+		rvb_error("serial: %s went away (unplugged, or the board's USB bridge reset or lost"
+			  " power): the results hold what arrived before", port);
 	status = console_status(&k, &s, session_finish(&s, &m, stdout));
 	session_free(&s);
 	console_free(&k);

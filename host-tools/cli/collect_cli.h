@@ -24,11 +24,12 @@ struct console_cli {
 };
 
 /* The long options of collect_opt(), for qemu and serial (replay takes
- * --output, --allow-partial, --device-name, -v, -q and --help only), and the table's end. */
+ * --output, --allow-partial, --force, --device-name, -v, -q and --help only), and the table's end. */
 #define COLLECT_LONG_OPTIONS                            \
 	{ "timeout", required_argument, NULL, 't' },    \
 	{ "output", required_argument, NULL, 'o' },     \
 	{ "allow-partial", no_argument, NULL, 'P' },    \
+	{ "force", no_argument, NULL, 'F' },            \
 	{ "exec", required_argument, NULL, 'e' },       \
 	{ "console", no_argument, NULL, 'c' },          \
 	{ "device-name", required_argument, NULL, 'D' }, \
@@ -50,6 +51,8 @@ struct collect_cli {
 	/* -v: every block's full statistics after the table; -q: no
 	 * progress while collecting. */
 	int verbose, quiet;
+	/* --force: an -o directory that holds files may be overwritten. */
+	int force;
 };
 
 /* Strict unsigned decimal in [min, max]: 0, or -1 when s is not one. */

@@ -95,6 +95,9 @@ static int collect_opt(const char *cmd, const char *usage, struct collect_cli *c
 	case 'P':
 		c->allow_partial = 1;
 		return OPT_TAKEN;
+	case 'F':
+		c->force = 1;
+		return OPT_TAKEN;
 	case 'o':
 		c->outdir = arg;
 		return OPT_TAKEN;

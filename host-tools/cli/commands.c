@@ -36,8 +36,10 @@ static const char help_qemu[] =
 	"                       IMAGE (a -bios holding the whole boot) there is no -kernel\n"
 	"                       and no -append, so no --bootargs\n"
 	"  -t, --timeout SEC    stop after SEC seconds (default 600, 0: never)\n"
-	"  -o, --output DIR     output directory\n"
-	"      --allow-partial  exit 0 even if samples were lost (gaps.csv lists them)\n"
+	"  -o, --output DIR     output directory (refused if it holds files)\n"
+	"      --force          write into an -o DIR that holds files (overwrites them)\n"
+	"      --allow-partial  exit 0 even if samples were lost (gaps.csv lists them);\n"
+	"                       never for a wrong value (a conflict, a CRC-32 mismatch)\n"
 	"      --device-name NAME  the board or device measured, kept in meta.json\n"
 	"  -v, --verbose        after the table, every block's full statistics, histogram\n"
 	"                       and CDF (as rvbench stats DIR)\n"
@@ -53,7 +55,13 @@ static const char help_qemu[] =
 	"                       'qemu'), then merges them into DIR as `rvbench fleet -o`\n"
 	"                       does and prints the fleet report; exit status: the\n"
 	"                       worst instance's. Not with --console\n"
-	"  -h, --help           this help\n";
+	"  -h, --help           this help\n"
+	"Exit status: 0 every run complete and ok; 1 samples lost or a run failed\n"
+	"(a block's verify, a fault, a conflict), or the collection was interrupted\n"
+	"(SIGINT, SIGTERM, SIGHUP, SIGPIPE: what arrived is written); 2 an error:\n"
+	"usage, input or output (a full disk, a file size limit), an option the\n"
+	"firmware rejected (bad_options in the run header; its error lines are\n"
+	"repeated on stderr) or a run that selected no benchmark.\n";
 
 static const char help_serial[] =
 	"usage: rvbench serial --port DEV [OPTIONS]\n"
@@ -76,14 +84,22 @@ static const char help_serial[] =
 	"                       (no default timeout)\n"
 	"  -b, --baud N         9600 .. 3000000, a standard rate (default 115200)\n"
 	"  -t, --timeout SEC    stop after SEC seconds (default 600, 0: never)\n"
-	"  -o, --output DIR     output directory\n"
-	"      --allow-partial  exit 0 even if samples were lost (gaps.csv lists them)\n"
+	"  -o, --output DIR     output directory (refused if it holds files)\n"
+	"      --force          write into an -o DIR that holds files (overwrites them)\n"
+	"      --allow-partial  exit 0 even if samples were lost (gaps.csv lists them);\n"
+	"                       never for a wrong value (a conflict, a CRC-32 mismatch)\n"
 	"      --device-name NAME  the board or device measured, kept in meta.json\n"
 	"  -v, --verbose        after the table, every block's full statistics, histogram\n"
 	"                       and CDF (as rvbench stats DIR)\n"
 	"  -q, --quiet          no progress on stderr (a status line on a terminal, else\n"
 	"                       a line per finished block)\n"
-	"  -h, --help           this help\n";
+	"  -h, --help           this help\n"
+	"Exit status: 0 every run complete and ok; 1 samples lost or a run failed\n"
+	"(a block's verify, a fault, a conflict), or the collection was interrupted\n"
+	"(SIGINT, SIGTERM, SIGHUP, SIGPIPE: what arrived is written); 2 an error:\n"
+	"usage, input or output (a full disk, a file size limit), an option the\n"
+	"firmware rejected (bad_options in the run header; its error lines are\n"
+	"repeated on stderr) or a run that selected no benchmark.\n";
 
 static const char help_replay[] =
 	"usage: rvbench replay [OPTIONS] FILE\n"
@@ -93,13 +109,21 @@ static const char help_replay[] =
 	"one: its target and feedback lines are the UART, the rest is skipped\n"
 	"(recognised by its first lines; a cut or garbled line loses only itself).\n"
 	"\n"
-	"  -o, --output DIR     output directory\n"
-	"      --allow-partial  exit 0 even if samples were lost (gaps.csv lists them)\n"
+	"  -o, --output DIR     output directory (refused if it holds files)\n"
+	"      --force          write into an -o DIR that holds files (overwrites them)\n"
+	"      --allow-partial  exit 0 even if samples were lost (gaps.csv lists them);\n"
+	"                       never for a wrong value (a conflict, a CRC-32 mismatch)\n"
 	"      --device-name NAME  the board or device measured, kept in meta.json\n"
 	"  -v, --verbose        after the table, every block's full statistics\n"
 	"  -q, --quiet          accepted as for qemu and serial (a replay shows no progress)\n"
 	"      --lava-job ID    a LAVA log: the job's id, kept in meta.json\n"
-	"  -h, --help           this help\n";
+	"  -h, --help           this help\n"
+	"Exit status: 0 every run complete and ok; 1 samples lost or a run failed\n"
+	"(a block's verify, a fault, a conflict), or the collection was interrupted\n"
+	"(SIGINT, SIGTERM, SIGHUP, SIGPIPE: what arrived is written); 2 an error:\n"
+	"usage, input or output (a full disk, a file size limit), an option the\n"
+	"firmware rejected (bad_options in the run header; its error lines are\n"
+	"repeated on stderr) or a run that selected no benchmark.\n";
 
 static const char help_stats[] =
 	"usage: rvbench stats [OPTIONS] [DIR [BENCH]]\n"

@@ -10,6 +10,7 @@ struct replay_req {
 	const char *lava_job;    /* a LAVA log's job id, or NULL */
 	int allow_partial;
 	int verbose;             /* -v: every block's statistics too */
+	int force;               /* outdir may hold files (--force) */
 };
 
 /* Decodes r->file into a result directory, prints the summary; returns

@@ -120,6 +120,8 @@ static void free_run(struct coll_run *r)
 	free(r->hart);
 	coll_context_free(&r->ctx);
 	free(r->line);
+	free(r->line_use);
+	free(r->conflict);
 	for (size_t i = 0; i < r->nfailure; i++)
 		free(r->failure[i]);
 	free(r->failure);
@@ -166,6 +168,22 @@ static void end_line(struct collector *c)
 				len--; /* the wire's "\r\n"; "\n" alone is fine too */
 			coll_handle_line(c, c->linebuf, len, c->linelen + 1);
 		}
+	}
+	c->linelen = 0;
+	c->in_machine = 0;
+	c->too_long = 0;
+	c->prefix_match = 0;
+}
+
+/* A line held in linebuf ended by a '\r' alone (a CR-only stream): the
+ * '\r' it holds is its terminator. */
+static void end_line_cr(struct collector *c)
+{
+	if (c->in_machine) {
+		if (c->too_long)
+			coll_reject_current(c, WIRE_ERR_TOO_LONG);
+		else
+			coll_handle_line(c, c->linebuf, c->linelen - 1, c->linelen);
 	}
 	c->linelen = 0;
 	c->in_machine = 0;
@@ -248,6 +266,51 @@ static void feed_piece(struct collector *c, const unsigned char *p, size_t n)
 	append(c, p + start, n - start);
 }
 
+/* A line held whole in the caller's buffer, p[0..len) without its
+ * terminator ("\r\n": the '\r' is still in it), ended by one byte: a
+ * '\n', or (cr_end) a '\r' alone, which counts towards the length limit
+ * as it would in linebuf, so a line split over reads is judged alike. */
+static void whole_line(struct collector *c, const unsigned char *p, size_t len, int cr_end)
+{
+	size_t start = scan_prefix(c, p, len);
+	if (start >= WIRE_PREFIX_LEN) {
+		/* The whole machine line, prefix included, is in this read
+		 * (a prefix finished from the previous read ends before
+		 * offset 5): parse it in place. */
+		size_t mlen = len - start + WIRE_PREFIX_LEN, wlen = mlen + 1;
+		const char *text = (const char *)p + start - WIRE_PREFIX_LEN;
+		if (mlen + (size_t)cr_end > sizeof(c->linebuf)) {
+			coll_reject_current(c, WIRE_ERR_TOO_LONG);
+		} else {
+			if (mlen && text[mlen - 1] == '\r')
+				mlen--;
+			coll_handle_line(c, text, mlen, wlen);
+		}
+		c->linelen = 0;
+		c->in_machine = 0;
+		c->too_long = 0;
+		c->prefix_match = 0;
+	} else {
+		if (start)
+			start_machine(c);
+		append(c, p + start, len - start);
+		c->prefix_match = 0;
+		if (cr_end) {
+			append(c, (const unsigned char *)"\r", 1);
+			end_line_cr(c);
+		} else {
+			end_line(c);
+		}
+	}
+}
+
+/*
+ * A line ends at "\r\n" (the wire's), "\n" or a '\r' alone (a terminal
+ * or converter set to CR-only line ends). A '\r' at the end of a read may
+ * be either: pending_cr decides with the next read's first byte, so any
+ * chunking gives what one whole read would. At the end of the stream a
+ * last '\r' ends a line only once the stream has shown CR-only ends.
+ */
 void collector_feed(struct collector *c, const void *bytes, size_t n)
 {
 	const unsigned char *p = bytes, *end = p + n;
@@ -255,38 +318,33 @@ void collector_feed(struct collector *c, const void *bytes, size_t n)
 	if (c->finished)
 		return;
 	c->bytes += n;
+	if (c->pending_cr && p < end) {
+		c->pending_cr = 0;
+		if (*p == '\n') {
+			end_line(c); /* "\r\n" cut between two reads */
+			p++;
+		} else {
+			c->cr_ends = 1;
+			end_line_cr(c);
+		}
+	}
 	while (p < end) {
 		const unsigned char *nl = memchr(p, '\n', (size_t)(end - p));
+		const unsigned char *lim = nl ? nl : end;
+		/* A second memchr over bytes in the cache: a lone '\r' before it. */
+		const unsigned char *cr = memchr(p, '\r', (size_t)(lim - p));
+		if (cr && cr + 1 < lim) {
+			c->cr_ends = 1;
+			whole_line(c, p, (size_t)(cr - p), 1);
+			p = cr + 1;
+			continue;
+		}
 		if (!nl) {
 			feed_piece(c, p, (size_t)(end - p));
+			c->pending_cr = cr != NULL; /* the read's last byte */
 			return;
 		}
-		size_t len = (size_t)(nl - p);
-		size_t start = scan_prefix(c, p, len);
-		if (start >= WIRE_PREFIX_LEN) {
-			/* The whole machine line, prefix included, is in this read
-			 * (a prefix finished from the previous read ends before
-			 * offset 5): parse it in place. */
-			size_t mlen = len - start + WIRE_PREFIX_LEN, wlen = mlen + 1;
-			const char *text = (const char *)p + start - WIRE_PREFIX_LEN;
-			if (mlen > sizeof(c->linebuf)) {
-				coll_reject_current(c, WIRE_ERR_TOO_LONG);
-			} else {
-				if (mlen && text[mlen - 1] == '\r')
-					mlen--;
-				coll_handle_line(c, text, mlen, wlen);
-			}
-			c->linelen = 0;
-			c->in_machine = 0;
-			c->too_long = 0;
-			c->prefix_match = 0;
-		} else {
-			if (start)
-				start_machine(c);
-			append(c, p + start, len - start);
-			c->prefix_match = 0;
-			end_line(c);
-		}
+		whole_line(c, p, (size_t)(nl - p), 0);
 		p = nl + 1;
 	}
 }
@@ -295,6 +353,12 @@ void collector_finish(struct collector *c)
 {
 	if (c->finished)
 		return;
+	/* A '\r' as the stream's last byte ends its last line in a CR-only
+	 * stream; in a "\r\n" stream the '\n' is missing: unterminated. */
+	if (c->pending_cr && c->cr_ends) {
+		c->pending_cr = 0;
+		end_line_cr(c);
+	}
 	/* A last line without its newline may be cut anywhere: not trusted. */
 	if (c->in_machine)
 		coll_reject_current(c, COLL_REJ_UNTERMINATED);
@@ -313,6 +377,21 @@ int collector_all_ok(const struct collector *c)
 		if (!c->runs[i].ok)
 			return 0;
 	return 1;
+}
+
+int collector_all_sound(const struct collector *c)
+{
+	for (size_t i = 0; i < c->nruns; i++)
+		if (c->runs[i].nbreach)
+			return 0;
+	return 1;
+}
+
+const char *coll_run_verdict(const struct coll_run *r)
+{
+	if (!r->ok)
+		return "failed";
+	return r->complete ? "complete" : "incomplete";
 }
 
 int collector_all_complete(const struct collector *c)

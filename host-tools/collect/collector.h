@@ -69,6 +69,8 @@ struct coll_gap {
 	uint32_t bench;
 	uint64_t first, last; /* inclusive sample indices */
 	const char *reason;   /* static string */
+	int open_end;         /* the block's size is unknown (its BENCH line
+			       * never arrived): from first on, last unknown */
 };
 
 /* A block: one benchmark at one batch size (docs/wire-format.md, BENCH). */
@@ -140,6 +142,9 @@ struct coll_bench {
 	uint64_t nreceived;    /* samples present */
 	uint64_t max_index;    /* highest index present (valid if nreceived) */
 	uint32_t max_seq;      /* highest seq of a line of this bench */
+	int conflict;          /* a line of this block came twice with other
+				* bytes: status "conflict" (collector_conflict.c);
+				* COLL_CONFLICT_HEADER when it was the BENCH line */
 };
 
 /* An OVERHEAD record: exact integer moments of the self-check. kind is
@@ -214,7 +219,11 @@ struct coll_run {
 	/* Per seq: a 64-bit hash of the accepted line, 0 if none. Enough to
 	 * tell an exact duplicate from a conflict without keeping the text. */
 	uint64_t *line;
-	size_t nline;  /* slots in line[] */
+	/* Per seq: what the accepted line put into the model (coll_use_*:
+	 * block id + 1, first sample, sample count; 0 for a line of no block),
+	 * so a later conflict can take it out again. */
+	uint64_t *line_use;
+	size_t nline;  /* slots in line[] and line_use[] */
 	uint32_t max_seq;
 
 	struct coll_overhead oh[COLL_OH_MAX];
@@ -249,6 +258,10 @@ struct coll_run {
 	unsigned long rejected[COLL_REJ_COUNT]; /* lines seen while this run was current */
 	char **issue;  /* problems found while reading (conflicts, bad lines) */
 	size_t nissue;
+	/* Samples taken out again because their line's seq came with other
+	 * bytes too (first..last per block, reason "conflict"). */
+	struct coll_gap *conflict;
+	size_t nconflict;
 
 	/* Filled by collector_finish(). complete: nothing lost, every check
 	 * passed. ok: the run itself succeeded (every block's status ok, no
@@ -256,6 +269,10 @@ struct coll_run {
 	int complete;
 	char **problem;
 	size_t nproblem;
+	/* Of the problems, those that are not a loss: a conflict, a CRC-valid
+	 * line that makes no sense, a CRC-32 or count that does not match.
+	 * --allow-partial forgives a loss, never one of these. */
+	size_t nbreach;
 	int ok;
 	char **failure;
 	size_t nfailure;
@@ -270,6 +287,9 @@ struct collector {
 	size_t linelen;
 	int in_machine; /* a prefix was seen on the current line */
 	int too_long;   /* the current machine line overflowed linebuf */
+	int pending_cr; /* the last read ended with a '\r': a line end, and
+			 * the next read's '\n' (if it starts with one) is its other half */
+	int cr_ends;    /* a '\r' alone has ended a line: a CR-only stream */
 	unsigned prefix_match;
 
 	struct coll_run *runs; /* in order of appearance */
@@ -293,6 +313,12 @@ void collector_finish(struct collector *c);
 int collector_all_complete(const struct collector *c);
 /* 1 when there is at least one run and every run is ok (see coll_run). */
 int collector_all_ok(const struct collector *c);
+/* 1 when no run has a problem other than a loss (coll_run.nbreach == 0):
+ * what --allow-partial may forgive. */
+int collector_all_sound(const struct collector *c);
+/* The run in one word: "failed" (a block failed or a value was in
+ * conflict), "complete" or "incomplete". */
+const char *coll_run_verdict(const struct coll_run *r);
 
 /* ---- derived values (docs/wire-format.md "Derived values") --------------- */
 
@@ -359,6 +385,14 @@ void coll_handle_line(struct collector *c, const char *text, size_t len, size_t 
 /* Counts a line refused before its run is known against the current run. */
 void coll_reject_current(struct collector *c, unsigned reason);
 void coll_check_run(struct coll_run *r);
+enum { COLL_CONFLICT_LINE = 1, COLL_CONFLICT_HEADER = 2 };
+/* coll_note_use()'s count for a block's BENCH line (no S line has it). */
+#define COLL_USE_HEADER 0xffffu
+/* What the line of seq put into the model (collector_conflict.c). */
+void coll_note_use(struct coll_run *r, uint32_t seq, uint32_t block, uint64_t first, uint64_t n);
+/* Seq came again with other bytes: the first copy's samples are taken out
+ * and its block marked (the second copy was never read). */
+void coll_drop_conflict(struct coll_run *r, uint32_t seq);
 void coll_context_free(struct coll_context *x);
 void coll_crc_advance(struct coll_run *r);
 char *coll_strdupf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -25,6 +25,13 @@ static void problem(struct coll_run *r, char *s)
 	coll_push_str(&r->problem, &r->nproblem, s);
 }
 
+/* A problem that is no loss: something received was wrong (see nbreach). */
+static void breach(struct coll_run *r, char *s)
+{
+	problem(r, s);
+	r->nbreach++;
+}
+
 static void failure(struct coll_run *r, char *s)
 {
 	coll_push_str(&r->failure, &r->nfailure, s);
@@ -53,7 +60,38 @@ static void add_gap(struct coll_run *r, uint32_t bench, uint64_t first, uint64_t
 		    const char *reason)
 {
 	r->gap = coll_xrealloc(r->gap, (r->ngap + 1) * sizeof(*r->gap));
-	r->gap[r->ngap++] = (struct coll_gap){ bench, first, last, reason };
+	r->gap[r->ngap++] = (struct coll_gap){ bench, first, last, reason, 0 };
+}
+
+/* Samples from first on of a block whose size nothing told. */
+static void add_open_gap(struct coll_run *r, uint32_t bench, uint64_t first, const char *reason)
+{
+	add_gap(r, bench, first, first, reason);
+	r->gap[r->ngap - 1].open_end = 1;
+}
+
+/*
+ * Blocks the stream never described: one without its BENCH line (lost)
+ * may have had more samples than arrived, and one the RUN line announced
+ * (benches=) never started at all, after a timeout, a reset, a fault
+ * outside any block. Each is listed, its size unknown.
+ */
+static void unknown_blocks(struct coll_run *r)
+{
+	for (size_t i = 0; i < r->nbench; i++) {
+		const struct coll_bench *b = &r->bench[i];
+		if (!b->have_header)
+			add_open_gap(r, b->id, b->nreceived ? b->max_index + 1 : 0, "line lost");
+	}
+	if (!r->benches_declared_ok)
+		return;
+	uint64_t declared = r->benches_declared < REC_BLOCKS_MAX ? r->benches_declared : REC_BLOCKS_MAX;
+	for (uint64_t id = r->nbench; id < declared; id++) {
+		/* The trailer counts the blocks the firmware ran: lines of those
+		 * were lost; the others never ran. */
+		int ran = r->have_trailer && id < r->tr_benches;
+		add_open_gap(r, (uint32_t)id, 0, ran ? "line lost" : "never started");
+	}
 }
 
 /* Why samples first..last of b never arrived, as far as the stream tells. */
@@ -82,13 +120,46 @@ static void gap_range(struct coll_run *r, const struct coll_bench *b, uint64_t f
 	add_gap(r, b->id, first, last, gap_reason(r, b, first, last));
 }
 
+/*
+ * A run of absent samples first..last of b: the parts a conflict took out
+ * are "conflict", the rest gets its reason from gap_range(). Conflict
+ * ranges may overlap; each step covers one stretch of either kind.
+ */
+static void gap_hole(struct coll_run *r, const struct coll_bench *b, uint64_t first, uint64_t last)
+{
+	for (uint64_t i = first; i <= last;) {
+		uint64_t in_end = 0, next = UINT64_MAX;
+		int in = 0;
+		for (size_t k = 0; k < r->nconflict; k++) {
+			const struct coll_gap *g = &r->conflict[k];
+			if (g->bench != b->id)
+				continue;
+			if (g->first <= i && i <= g->last) {
+				in = 1;
+				if (g->last > in_end)
+					in_end = g->last;
+			} else if (g->first > i && g->first < next) {
+				next = g->first;
+			}
+		}
+		uint64_t end = in ? in_end : next - 1;
+		if (end > last)
+			end = last;
+		if (in)
+			add_gap(r, b->id, i, end, "conflict");
+		else
+			gap_range(r, b, i, end);
+		i = end + 1;
+	}
+}
+
 static void check_path(struct coll_run *r, const struct coll_bench *b, uint64_t expected)
 {
 	/* Only a block with every sample can be compared exactly. */
 	if (!b->have_path || !b->have_header || b->nreceived != expected || !b->have_mode)
 		return;
 	if (b->path_instret != b->mode_instret || b->path_differs != b->mode_differs)
-		problem(r, coll_strdupf("bench %u: END path_instret=%llu path_differs=%llu but the samples"
+		breach(r, coll_strdupf("bench %u: END path_instret=%llu path_differs=%llu but the samples"
 					" give %llu and %llu", b->id,
 					(unsigned long long)b->path_instret,
 					(unsigned long long)b->path_differs,
@@ -121,6 +192,21 @@ static void check_bench(struct coll_run *r, struct coll_bench *b, struct bstats_
 {
 	uint64_t expected = coll_bench_expected(b);
 
+	/* Values in conflict: whatever END said, the block did not give
+	 * one trustworthy answer (status_word -1: no firmware word). */
+	if (b->conflict) {
+		snprintf(b->status, sizeof(b->status), "conflict");
+		b->status_word = -1;
+	}
+	/* Its BENCH line in conflict: no sample of the block is kept. */
+	if (b->conflict == COLL_CONFLICT_HEADER && expected) {
+		if (b->ncap)
+			memset(b->present, 0, b->ncap);
+		b->nreceived = 0;
+		r->conflict = coll_xrealloc(r->conflict, (r->nconflict + 1) * sizeof(*r->conflict));
+		r->conflict[r->nconflict++] = (struct coll_gap){ b->id, 0, expected - 1, "conflict", 0 };
+	}
+
 	if (!b->have_header)
 		problem(r, coll_strdupf("bench %u: no BENCH header", b->id));
 	if (!b->have_end)
@@ -130,7 +216,7 @@ static void check_bench(struct coll_run *r, struct coll_bench *b, struct bstats_
 					(unsigned long long)b->nreceived,
 					(unsigned long long)expected));
 	if (b->have_header && b->have_end && b->end_count != expected && !stopped_early(b))
-		problem(r, coll_strdupf("bench %u: END count=%llu but BENCH announced %llu", b->id,
+		breach(r, coll_strdupf("bench %u: END count=%llu but BENCH announced %llu", b->id,
 					(unsigned long long)b->end_count,
 					(unsigned long long)expected));
 
@@ -144,7 +230,7 @@ static void check_bench(struct coll_run *r, struct coll_bench *b, struct bstats_
 			break;
 		const uint8_t *back = start < have ? memchr(b->present + start, 1, have - start) : NULL;
 		uint64_t end = back ? (uint64_t)(back - b->present) : expected;
-		gap_range(r, b, start, end - 1);
+		gap_hole(r, b, start, end - 1);
 		i = end;
 	}
 	/* Never measured: listed as gaps, but not a loss. */
@@ -268,7 +354,17 @@ static void check_crc(struct coll_run *r)
 			crc = coll_crc32_add_samples(crc, r->bench[i].s, r->bench[i].nreceived);
 	}
 	if (crc32_final(crc) != r->tr_crc32)
-		problem(r, coll_strdupf("crc32 mismatch"));
+		breach(r, coll_strdupf("crc32 mismatch"));
+}
+
+/* Blocks whose status is "conflict": the collector's verdict, not the
+ * firmware's, so no contradiction of the trailer's status. */
+static size_t conflicted(const struct coll_run *r)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < r->nbench; i++)
+		n += r->bench[i].conflict && !r->bench[i].fault.have;
+	return n;
 }
 
 void coll_check_run(struct coll_run *r)
@@ -278,8 +374,10 @@ void coll_check_run(struct coll_run *r)
 	else if (!r->have_trailer)
 		problem(r, coll_strdupf("no trailer"));
 	check_seqs(r);
+	/* Each issue is a CRC-valid line that was wrong: a conflict, a seq
+	 * out of place, a record that makes no sense. None is a loss. */
 	for (size_t i = 0; i < r->nissue; i++)
-		problem(r, coll_strdupf("%s", r->issue[i]));
+		breach(r, coll_strdupf("%s", r->issue[i]));
 	if (!r->fmt_ok) {
 		r->complete = 0;
 		return;
@@ -289,26 +387,31 @@ void coll_check_run(struct coll_run *r)
 		check_bench(r, &r->bench[i], &sc);
 	bstats_scratch_free(&sc);
 	coll_check_events(r, problem);
+	unknown_blocks(r);
 	if (r->benches_declared_ok && r->nbench != r->benches_declared)
-		problem(r, coll_strdupf("benches: %zu of %llu received", r->nbench,
+		(r->nbench > r->benches_declared ? breach : problem)(
+			r, coll_strdupf("benches: %zu of %llu received", r->nbench,
 					(unsigned long long)r->benches_declared));
 	if (r->fault.have) {
 		char w[128];
 		failure(r, coll_strdupf("fault outside any block: %s", fault_words(&r->fault, w, sizeof(w))));
 	}
 	if (r->have_trailer) {
+		/* Fewer received than the trailer counts is a loss; more is not. */
 		if (r->tr_benches != r->nbench)
-			problem(r, coll_strdupf("trailer benches=%llu but %zu received",
+			(r->tr_benches < r->nbench ? breach : problem)(
+				r, coll_strdupf("trailer benches=%llu but %zu received",
 						(unsigned long long)r->tr_benches, r->nbench));
 		if (r->tr_samples != r->total_received)
-			problem(r, coll_strdupf("trailer samples=%llu but %llu received",
+			(r->tr_samples < r->total_received ? breach : problem)(
+				r, coll_strdupf("trailer samples=%llu but %llu received",
 						(unsigned long long)r->tr_samples,
 						(unsigned long long)r->total_received));
 		check_crc(r);
 		if (r->tr_status_word != REC_RUN_OK)
 			failure(r, coll_strdupf("trailer status=%s", r->tr_status));
-		else if (r->nfailure)
-			problem(r, coll_strdupf("trailer status=ok but a block failed"));
+		else if (r->nfailure > conflicted(r))
+			breach(r, coll_strdupf("trailer status=ok but a block failed"));
 	}
 	r->complete = r->nproblem == 0;
 	r->ok = r->nfailure == 0;

@@ -79,6 +79,8 @@ static int claim_seq(struct collector *c, struct coll_run *r, uint32_t seq, uint
 			n *= 2;
 		r->line = coll_xrealloc(r->line, n * sizeof(*r->line));
 		memset(r->line + r->nline, 0, (n - r->nline) * sizeof(*r->line));
+		r->line_use = coll_xrealloc(r->line_use, n * sizeof(*r->line_use));
+		memset(r->line_use + r->nline, 0, (n - r->nline) * sizeof(*r->line_use));
 		r->nline = n;
 	}
 	if (r->line[seq]) {
@@ -90,6 +92,8 @@ static int claim_seq(struct collector *c, struct coll_run *r, uint32_t seq, uint
 			reject(c, r, COLL_REJ_CONFLICT);
 			coll_push_str(&r->issue, &r->nissue,
 				      coll_strdupf("seq %u: two different lines (conflict)", seq));
+			/* Neither copy can be trusted: the first one's values go too. */
+			coll_drop_conflict(r, seq);
 		}
 		return -1;
 	}

@@ -206,6 +206,7 @@ const char *coll_rec_bench(struct coll_run *r, const struct wire_line *l, uint32
 	b->skew_ticks = h.skew_ticks;
 	b->offset_cycles = h.offset_cycles;
 	coll_note_bench_seq(b, seq);
+	coll_note_use(r, seq, (uint32_t)h.id, 0, COLL_USE_HEADER);
 	return NULL;
 }
 
@@ -339,6 +340,7 @@ const char *coll_rec_end(struct coll_run *r, const struct wire_line *l, uint32_t
 	b->path_instret = have_path ? e.path_instret : 0;
 	b->path_differs = have_path ? e.path_differs : 0;
 	coll_note_bench_seq(b, seq);
+	coll_note_use(r, seq, (uint32_t)e.id, 0, 0);
 	coll_crc_advance(r); /* the block may be whole now */
 	return NULL;
 }
@@ -365,6 +367,7 @@ const char *coll_rec_fault(struct coll_run *r, const struct wire_line *l, uint32
 			return "second FAULT line for the same block";
 		b->fault = fault;
 		coll_note_bench_seq(b, seq);
+		coll_note_use(r, seq, (uint32_t)f.id, 0, 0);
 		return NULL;
 	}
 	if (r->fault.have)

@@ -169,6 +169,7 @@ const char *coll_rec_samples(struct coll_run *r, const struct wire_line *l, uint
 	if (first + n - 1 > b->max_index || b->nreceived == n)
 		b->max_index = first + n - 1;
 	coll_note_bench_seq(b, seq);
+	coll_note_use(r, seq, (uint32_t)id, first, n);
 	if (id <= r->crc_bench)
 		coll_crc_advance(r);
 	r->s_lines++;

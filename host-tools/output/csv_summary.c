@@ -113,11 +113,14 @@ int csv_write_gaps(FILE *f, const struct collector *c)
 		for (size_t k = 0; k < r->ngap; k++) {
 			const struct coll_gap *g = &r->gap[k];
 			const struct coll_bench *b = g->bench < r->nbench ? &r->bench[g->bench] : NULL;
+			/* A block of unknown size: last and count left empty. */
 			if (fprintf(f, "%08x,%u,", r->tag, g->bench) < 0 ||
 			    (b && csv_field(f, csv_bench_name(b, nb, sizeof(nb)))) ||
-			    fprintf(f, ",%llu,%llu,%llu,", (unsigned long long)g->first,
-				    (unsigned long long)g->last,
-				    (unsigned long long)(g->last - g->first + 1)) < 0 ||
+			    (g->open_end
+				     ? fprintf(f, ",%llu,,,", (unsigned long long)g->first)
+				     : fprintf(f, ",%llu,%llu,%llu,", (unsigned long long)g->first,
+					       (unsigned long long)g->last,
+					       (unsigned long long)(g->last - g->first + 1))) < 0 ||
 			    csv_field(f, g->reason) || fputs("\r\n", f) < 0)
 				return -1;
 		}

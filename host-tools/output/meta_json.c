@@ -281,9 +281,12 @@ static int run(FILE *f, const struct coll_run *r, int first)
 	if (fputs("\n      ],\n      \"gaps\": [", f) < 0)
 		return -1;
 	for (size_t i = 0; i < r->ngap; i++)
-		if (fprintf(f, "%s\n        {\"bench\": %u, \"first\": %llu, \"last\": %llu, \"reason\": ",
-			    i ? "," : "", r->gap[i].bench, (unsigned long long)r->gap[i].first,
-			    (unsigned long long)r->gap[i].last) < 0 ||
+		if (fprintf(f, "%s\n        {\"bench\": %u, \"first\": %llu, \"last\": ",
+			    i ? "," : "", r->gap[i].bench, (unsigned long long)r->gap[i].first) < 0 ||
+		    /* null: the block's size is unknown (gaps.csv leaves it empty) */
+		    (r->gap[i].open_end ? fputs("null", f) < 0
+					: fprintf(f, "%llu", (unsigned long long)r->gap[i].last) < 0) ||
+		    fputs(", \"reason\": ", f) < 0 ||
 		    json_string(f, r->gap[i].reason) || fputs("}", f) < 0)
 			return -1;
 	if (fputs(r->ngap ? "\n      ],\n" : "],\n", f) < 0)

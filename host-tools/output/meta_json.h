@@ -23,7 +23,8 @@ struct meta_source {
 	unsigned long baud;     /* serial */
 	const char *file;       /* replay */
 	unsigned timeout_s;     /* 0: none */
-	const char *end;        /* "trailer", "eof", "timeout", "interrupted", "error" */
+	const char *end;        /* "trailer", "eof", "timeout", "interrupted", "error",
+				 * "done", "port-gone" */
 	int exit_known;         /* qemu: it was reaped */
 	int exit_code;          /* qemu: exit status, or -1 if killed */
 	int exit_signal;        /* qemu: signal that ended it, or 0 */

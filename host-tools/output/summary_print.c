@@ -24,7 +24,7 @@ static int print_run(FILE *f, const struct coll_run *r, const struct meta_source
 	    summary_table_print(f, r, counts_instructions(src)) || summary_events_print(f, r))
 		return -1;
 	if (fprintf(f, "run %08x: %s (%zu blocks, %llu samples, %lu lines rejected)",
-		    r->tag, r->complete ? "complete" : "incomplete", r->nbench,
+		    r->tag, coll_run_verdict(r), r->nbench,
 		    (unsigned long long)r->total_received, rej) < 0)
 		return -1;
 	for (size_t i = 0; i < r->nproblem; i++)

@@ -350,7 +350,8 @@ void console_tty_restore(void)
 	}
 }
 
-/* A signal that ends us (SIGINT and SIGTERM are handled, see session.c)
+/* A signal that ends us (SIGINT, SIGTERM, SIGHUP and SIGPIPE stop the
+ * collection instead, see session.c, and atexit restores the terminal)
  * must not leave the terminal raw. */
 static void restore_and_die(int sig)
 {
@@ -384,7 +385,6 @@ int console_tty_raw(int fd)
 		memset(&sa, 0, sizeof(sa));
 		sa.sa_handler = restore_and_die;
 		sigemptyset(&sa.sa_mask);
-		sigaction(SIGHUP, &sa, NULL);
 		sigaction(SIGQUIT, &sa, NULL);
 	}
 	return 0;

@@ -1,6 +1,7 @@
 /* Output directory, uart.log and result files of one collection (session.h). */
 #include "session.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -14,6 +15,7 @@
 #include "atomic_file.h"
 #include "csv_out.h"
 #include "summary_print.h"
+#include "wire.h"
 
 #define RESULTS_ROOT "results"
 
@@ -30,13 +32,22 @@ void rvb_error(const char *fmt, ...)
 
 /* ---- signals ----------------------------------------------------------------- */
 
+/*
+ * The signals that end a collection, all alike: Ctrl-C, kill, the
+ * terminal closed, the reader of our output gone. What was received is
+ * decoded and written, the source's end is "interrupted", the exit
+ * status 1. SIGXFSZ (a file size limit) is ignored instead: the write
+ * then fails with EFBIG and is reported like a full disk.
+ */
+static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
+#define NSTOP (sizeof(stop_signals) / sizeof(stop_signals[0]))
+
 static volatile sig_atomic_t stop_flag;
 static sigset_t wait_mask;
 
 static void on_signal(int sig)
 {
-	(void)sig;
-	stop_flag = 1;
+	stop_flag = sig;
 }
 
 void session_signals_init(void)
@@ -47,15 +58,16 @@ void session_signals_init(void)
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
-	/* No SA_RESTART: a blocking call returns EINTR and the loop checks. */
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
 	sigemptyset(&block);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGTERM);
+	/* No SA_RESTART: a blocking call returns EINTR and the loop checks. */
+	for (size_t i = 0; i < NSTOP; i++) {
+		sigaction(stop_signals[i], &sa, NULL);
+		sigaddset(&block, stop_signals[i]);
+	}
+	signal(SIGXFSZ, SIG_IGN);
 	sigprocmask(SIG_BLOCK, &block, &wait_mask);
-	sigdelset(&wait_mask, SIGINT);
-	sigdelset(&wait_mask, SIGTERM);
+	for (size_t i = 0; i < NSTOP; i++)
+		sigdelset(&wait_mask, stop_signals[i]);
 }
 
 const sigset_t *session_wait_mask(void)
@@ -68,9 +80,17 @@ int session_stop_requested(void)
 	sigset_t pending;
 
 	/* Sources that never wait in ppoll (replay) see the signal here. */
-	if (!sigpending(&pending) &&
-	    (sigismember(&pending, SIGINT) == 1 || sigismember(&pending, SIGTERM) == 1))
-		stop_flag = 1;
+	if (!stop_flag && !sigpending(&pending))
+		for (size_t i = 0; i < NSTOP; i++)
+			if (sigismember(&pending, stop_signals[i]) == 1) {
+				stop_flag = stop_signals[i];
+				break;
+			}
+	return stop_flag != 0;
+}
+
+int session_stop_signal(void)
+{
 	return stop_flag;
 }
 
@@ -134,11 +154,36 @@ static int make_default_dir(struct session *s, char *err, size_t errlen)
 	return -1;
 }
 
-int session_open(struct session *s, const char *outdir, const char *same_as,
-		 char *err, size_t errlen)
+/* 1 when dir exists and holds an entry other than . and .. */
+static int dir_has_entries(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int found = 0;
+
+	if (!d)
+		return 0;
+	while (!found && (e = readdir(d)))
+		found = strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+	closedir(d);
+	return found;
+}
+
+/* 1 when same_as is dir/uart.log (the same file, by device and inode). */
+static int is_own_log(const char *dir, const char *same_as)
 {
 	char path[4200];
 	struct stat in, out;
+
+	snprintf(path, sizeof(path), "%s/uart.log", dir);
+	return same_as && !stat(same_as, &in) && !stat(path, &out) && in.st_dev == out.st_dev &&
+	       in.st_ino == out.st_ino;
+}
+
+int session_open(struct session *s, const char *outdir, const char *same_as, int force,
+		 char *err, size_t errlen)
+{
+	char path[4200];
 
 	memset(s, 0, sizeof(*s));
 	s->log_fd = -1;
@@ -148,6 +193,13 @@ int session_open(struct session *s, const char *outdir, const char *same_as,
 			return -1;
 		}
 		snprintf(s->dir, sizeof(s->dir), "%s", outdir);
+		/* Results of another collection are never overwritten unasked. */
+		if (!force && dir_has_entries(s->dir) && !is_own_log(s->dir, same_as)) {
+			snprintf(err, errlen,
+				 "output directory %s is not empty (choose another, or --force to"
+				 " overwrite)", s->dir);
+			return -1;
+		}
 		if (mkdir_p(s->dir, err, errlen))
 			return -1;
 	} else {
@@ -158,8 +210,7 @@ int session_open(struct session *s, const char *outdir, const char *same_as,
 	snprintf(path, sizeof(path), "%s/uart.log", s->dir);
 	/* Replaying DIR/uart.log into DIR: the log is already there, and
 	 * truncating it would destroy the input. */
-	if (same_as && !stat(same_as, &in) && !stat(path, &out) &&
-	    in.st_dev == out.st_dev && in.st_ino == out.st_ino) {
+	if (is_own_log(s->dir, same_as)) {
 		s->c = collector_new();
 		return 0;
 	}
@@ -192,7 +243,42 @@ void session_feed(struct session *s, const void *buf, size_t n)
 		p += w;
 		left -= (size_t)w;
 	}
+	fw_errors_feed(&s->fw, buf, n);
 	collector_feed(s->c, buf, n);
+}
+
+/*
+ * What the firmware refused (outside the console, which reports its own):
+ * each error line repeated on stderr, and EXIT_ERROR for a run that did
+ * not do what was asked, whose header counts rejected options or which
+ * selected no benchmark. The status rests on the header, which passed
+ * its CRC, never on a human line, which did not. Returns 1 when the
+ * status must be EXIT_ERROR.
+ */
+static int firmware_refused(struct session *s)
+{
+	int bad = 0;
+
+	fw_errors_finish(&s->fw);
+	if (s->console)
+		return 0;
+	fw_errors_print(&s->fw, stderr);
+	for (size_t i = 0; i < s->c->nruns; i++) {
+		const struct coll_run *r = &s->c->runs[i];
+		const char *v = coll_run_field(r, "bad_options");
+		uint64_t n;
+		if (v && !wire_parse_u64(v, &n) && n) {
+			rvb_error("run %08x: the firmware rejected %llu option%s (the run went on without)",
+				  r->tag, (unsigned long long)n, n == 1 ? "" : "s");
+			bad = 1;
+		}
+		if (r->fmt_ok && r->benches_declared_ok && !r->benches_declared) {
+			rvb_error("run %08x: no benchmark selected (rvbench.run= matched nothing?)",
+				  r->tag);
+			bad = 1;
+		}
+	}
+	return bad;
 }
 
 static void update_latest(struct session *s)
@@ -245,11 +331,24 @@ int session_finish(struct session *s, const struct meta_source *src, FILE *out)
 		rvb_error("%s", err);
 		status = EXIT_ERROR;
 	}
+	int stopped = src->end && !strcmp(src->end, "interrupted");
+	const char *sig = sigabbrev_np(session_stop_signal());
+	if (stopped && session_stop_signal())
+		rvb_error("interrupted by %s: the results hold what was received", sig ? sig : "a signal");
 	if (!s->c->nruns)
 		fputs(s->no_run_asked ? "no run: the console commands start none\n"
 				      : "no run found in the stream\n", out);
-	if (summary_print(out, s->c, src, s->verbose ? an_report_collector : NULL))
-		status = EXIT_ERROR;
+	/* After SIGHUP or SIGPIPE the terminal or the reader may be gone:
+	 * the summary is lost, the files are not. A reader gone while the
+	 * summary is printed (EPIPE: SIGPIPE is blocked) is a SIGPIPE too. */
+	errno = 0;
+	int cut = 0;
+	if (summary_print(out, s->c, src, s->verbose ? an_report_collector : NULL)) {
+		if (stopped || errno == EPIPE)
+			cut = 1;
+		else
+			status = EXIT_ERROR;
+	}
 	if (src->end && strcmp(src->end, "trailer") && strcmp(src->end, "eof"))
 		fprintf(out, "collection ended: %s\n", src->end);
 	int hint = !s->verbose && s->c->nruns;
@@ -257,11 +356,18 @@ int session_finish(struct session *s, const struct meta_source *src, FILE *out)
 		hint ? s->dir : "");
 	if (s->make_latest)
 		update_latest(s); /* incomplete results are results too */
-	/* Loss is forgiven only with --allow-partial; a failed block never. */
-	if (status == EXIT_COMPLETE && !collector_all_complete(s->c) && !s->allow_partial)
+	/* Loss is forgiven only with --allow-partial; a failed block, a
+	 * conflict, a CRC-32 mismatch or any other wrong value never. */
+	if (status == EXIT_COMPLETE && !collector_all_complete(s->c) &&
+	    (!s->allow_partial || !collector_all_sound(s->c)))
 		status = EXIT_INCOMPLETE;
 	if (status == EXIT_COMPLETE && !collector_all_ok(s->c))
 		status = EXIT_INCOMPLETE;
+	/* Stopped before the end: the run is not what was asked for. */
+	if (status == EXIT_COMPLETE && (stopped || cut))
+		status = EXIT_INCOMPLETE;
+	if (firmware_refused(s))
+		status = EXIT_ERROR;
 	return status;
 }
 
@@ -272,6 +378,7 @@ void session_free(struct session *s)
 	s->log_fd = -1;
 	collector_free(s->c);
 	s->c = NULL;
+	fw_errors_free(&s->fw);
 }
 
 void session_discard(struct session *s)

@@ -12,12 +12,14 @@
 #include <stdio.h>
 
 #include "collector.h"
+#include "fw_errors.h"
 #include "meta_json.h"
 
 /* Exit statuses of the CLI. */
 #define EXIT_COMPLETE 0   /* every run complete and every block's status ok */
 #define EXIT_INCOMPLETE 1 /* data kept, but a run is incomplete or failed */
-#define EXIT_ERROR 2      /* usage, input or output error */
+#define EXIT_ERROR 2      /* usage, input or output error; an option the
+			   * firmware rejected, a selection of no benchmark */
 
 struct session {
 	char dir[4096];
@@ -35,15 +37,22 @@ struct session {
 	int no_run_asked;  /* console commands that start no run (list; show) */
 	long long progress_start_ms, progress_last_ms;
 	size_t progress_run, progress_logged; /* runs begun, blocks logged */
+	/* --exec or --console: the console reports the firmware's answers
+	 * itself, and an error answer does not change the exit status. */
+	int console;
+	struct fw_errors fw; /* the firmware's "rvbench: error:" lines */
 	struct collector *c;
 };
 
 /*
  * Creates the output directory (outdir, or results/<UTC time> when NULL)
  * and opens uart.log. same_as: a file that must not be truncated (replay of
- * DIR/uart.log into DIR). Returns 0, or -1 with a reason in err.
+ * DIR/uart.log into DIR). An outdir that exists and holds anything is
+ * refused unless force (--force) or it is same_as's own directory (a
+ * replay decoding DIR/uart.log again into DIR). Returns 0, or -1 with a
+ * reason in err.
  */
-int session_open(struct session *s, const char *outdir, const char *same_as,
+int session_open(struct session *s, const char *outdir, const char *same_as, int force,
 		 char *err, size_t errlen);
 void session_feed(struct session *s, const void *buf, size_t n);
 /* Finishes decoding, writes the files, prints the summary to out; returns
@@ -60,11 +69,14 @@ void session_verbosity(struct session *s, int verbose, int quiet, int icount);
  * clock); final: the collection is over (the status line is cleared). */
 void session_progress(struct session *s, long long now_ms, int final);
 
-/* Ctrl-C and SIGTERM: they are blocked outside session_wait_mask(), so a
- * source can wait with ppoll() without missing one. */
+/* SIGINT, SIGTERM, SIGHUP and SIGPIPE stop a collection, alike: they are
+ * blocked outside session_wait_mask(), so a source can wait with ppoll()
+ * without missing one. SIGXFSZ is ignored (writes fail with EFBIG). */
 void session_signals_init(void);
 const sigset_t *session_wait_mask(void);
 int session_stop_requested(void);
+/* The signal that stopped the collection, 0 if none. */
+int session_stop_signal(void);
 
 /* Writes a one-line error "rvbench: ..." to stderr. */
 void rvb_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

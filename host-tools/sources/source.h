@@ -13,11 +13,12 @@
 
 enum src_end {
 	SRC_END_TRAILER,     /* a run's TRAILER arrived */
-	SRC_END_EOF,         /* the stream ended (QEMU exited, file read, port gone) */
+	SRC_END_EOF,         /* the stream ended (QEMU exited, file read) */
 	SRC_END_TIMEOUT,     /* --timeout expired */
 	SRC_END_INTERRUPTED, /* Ctrl-C or SIGTERM */
 	SRC_END_ERROR,       /* a read error */
-	SRC_END_DONE         /* the console session ended (--exec done, exit, Ctrl-]) */
+	SRC_END_DONE,        /* the console session ended (--exec done, exit, Ctrl-]) */
+	SRC_END_GONE         /* the serial port went away (unplugged, hung up) */
 };
 const char *src_end_name(enum src_end e);
 

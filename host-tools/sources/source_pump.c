@@ -16,6 +16,7 @@ const char *src_end_name(enum src_end e)
 	case SRC_END_INTERRUPTED: return "interrupted";
 	case SRC_END_ERROR: return "error";
 	case SRC_END_DONE: return "done";
+	case SRC_END_GONE: return "port-gone";
 	}
 	return "unknown";
 }
@@ -94,7 +95,7 @@ enum src_end source_pump_console(struct session *s, int fd, long timeout_ms, int
 		if (errno == EINTR || errno == EAGAIN)
 			continue;
 		/* A tty whose other end went away (USB adapter pulled, pty
-		 * master closed) reports EIO: the stream ended. */
-		return errno == EIO ? SRC_END_EOF : SRC_END_ERROR;
+		 * master closed) reports EIO. */
+		return errno == EIO ? SRC_END_GONE : SRC_END_ERROR;
 	}
 }

@@ -144,6 +144,8 @@ static void child(char **argv, int infd, int outfd, int errfd, int logfd)
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
 	signal(SIGPIPE, SIG_DFL); /* ignored by the console's parent; kept by exec */
+	signal(SIGHUP, SIG_DFL);
+	signal(SIGXFSZ, SIG_DFL); /* ignored by rvbench; kept by exec */
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	if (null < 0 || dup2(null, STDIN_FILENO) < 0 || dup2(outfd, STDOUT_FILENO) < 0 ||

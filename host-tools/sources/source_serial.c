@@ -119,6 +119,9 @@ enum src_end source_serial_console(struct session *s, int fd, unsigned timeout_s
 		k->tx_fd = fd;
 	enum src_end end = source_pump_console(s, fd, timeout_s ? (long)timeout_s * 1000 : -1,
 					       !console, console ? k : NULL);
+	/* A serial port has no end of file: a read of 0 bytes is a hangup. */
+	if (end == SRC_END_EOF)
+		end = SRC_END_GONE;
 	if (console) {
 		/* Our last bytes leave before the port closes. */
 		tcdrain(fd);

@@ -11,8 +11,10 @@ args='rvbench.samples=40 rvbench.warmup=3 rvbench.seed=0x1234 rvbench.frobnicate
 for n in 1 2; do
 	"$build/host/rvbench" qemu --machine sifive_u --icount 0 --bootargs "$args" \
 		-o "$out/$n" "$build/rvbench.elf" >"$out.$n.stdout" 2>&1
-	check_eq "run $n with options exits 0" 0 "$?"
+	check_eq "run $n with a rejected option exits 2 (the others applied)" 2 "$?"
 done
+check "the rejected option is repeated on stderr" \
+	grep -q '^rvbench: firmware: error: frobnicate=1: unknown key' "$out.1.stdout"
 s=$out/1/samples.csv
 check_eq "rvbench.run= selects crc32 and addi100 only" "addi100 crc32" \
 	"$(tr -d '\r' <"$s" | awk -F, 'NR > 1 {print $2}' | sort -u | tr '\n' ' ' | sed 's/ $//')"

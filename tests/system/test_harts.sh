@@ -57,7 +57,7 @@ done
 
 # 3. Asking for a hart that does not exist or cannot run.
 q sel sifive_u 5 off 'rvbench.run=addi100 rvbench.samples=20 rvbench.harts=0,2,9'
-check_eq "a run with a bad hart selection still completes" 0 "$?"
+check_eq "a run with a bad hart selection completes, and exits 2 for the bad option" 2 "$?"
 check "hart 9: an error names it" \
 	grep -a -q 'rvbench: error: hart 9 was selected (rvbench.harts=) but is not in the device tree' "$out/sel/uart.log"
 check "hart 0: skipped, it has no S-mode" grep -a -q -E 'rvbench: hart 0 skipped: (disabled|no S-mode)' "$out/sel/uart.log"

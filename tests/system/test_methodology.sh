@@ -79,7 +79,7 @@ check "addi100 reports its modal instret and no sample off it" \
 
 # 6. Bad options: one error line each, defaults kept, the run goes on.
 q bad 'rvbench.run=addi100 rvbench.samples=0 rvbench.warmup=lots rvbench.groups=65 addi100.nope=1'
-check_eq "a run with bad options still completes" 0 "$?"
+check_eq "a run with bad options completes, and exits 2 for them" 2 "$?"
 check_eq "four error lines" 4 "$(grep -a -c '^rvbench: error: ' "$out/bad/uart.log")"
 check "the header counts them" grep -a -q '@RVB .* RUN .*bad_options=4 ' "$out/bad/uart.log"
 check_eq "samples kept at the default 1000, no group sweep" 1000 \

@@ -75,7 +75,7 @@ static inline int pty_serial(int *master, int *slave, char *name, unsigned long 
 static inline void session_in_tmpdir(struct session *s)
 {
 	char err[512];
-	assert_int_equal(session_open(s, tmpdir, NULL, err, sizeof(err)), 0);
+	assert_int_equal(session_open(s, tmpdir, NULL, 1, err, sizeof(err)), 0);
 }
 
 #endif

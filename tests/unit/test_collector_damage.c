@@ -154,11 +154,24 @@ static void test_reset_mid_run(void **state)
 	assert_false(ra->complete);
 	assert_true(has_problem(ra, "cut off by a new run"));
 	assert_true(has_problem(ra, "benches: 1 of 2 received"));
-	assert_int_equal(ra->ngap, 1);
+	assert_int_equal(ra->ngap, 2);
 	assert_int_equal(ra->gap[0].bench, 0);
 	assert_int_equal(ra->gap[0].first, 32);
 	assert_int_equal(ra->gap[0].last, 43);
 	assert_string_equal(ra->gap[0].reason, "cut off by a new run");
+	assert_false(ra->gap[0].open_end);
+	/* Bench 1 (RUN said benches=2) never started: listed, size unknown. */
+	assert_int_equal(ra->gap[1].bench, 1);
+	assert_int_equal(ra->gap[1].first, 0);
+	assert_true(ra->gap[1].open_end);
+	assert_string_equal(ra->gap[1].reason, "never started");
+	/* gaps.csv: its last and count empty, not a made-up number. */
+	struct memstream g;
+	assert_int_equal(csv_write_gaps(ms_open(&g), c), 0);
+	char *text = ms_close(&g);
+	assert_non_null(strstr(text, "1a2b3c4d,0,add loop,32,43,12,cut off by a new run\r\n"
+				     "1a2b3c4d,1,,0,,,never started\r\n"));
+	free(text);
 	assert_true(rb->complete);
 	assert_false(collector_all_complete(c));
 	assert_int_equal(c->rejected[WIRE_ERR_NO_CRC] + c->rejected[WIRE_ERR_BAD_CRC], 1);

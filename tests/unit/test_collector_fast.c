@@ -31,12 +31,21 @@ static char *reference_lines(const char *buf, size_t len)
 {
 	char line[WIRE_LINE_MAX + 1];
 	size_t linelen = 0, k = 0, cap = 2 * len + 4096, n = 0;
-	int in = 0, too_long = 0;
+	int in = 0, too_long = 0, cr_ends = 0;
 	char *out = malloc(cap);
 	assert_non_null(out);
 	for (size_t i = 0; i < len; i++) {
 		char b = buf[i];
-		if (b == '\n') {
+		/* A '\r' alone ends a line too (CR-only streams); at the very end
+		 * only once the stream has shown such ends. It counts towards
+		 * the length limit, like the '\r' of "\r\n". */
+		int lone_cr = b == '\r' && (i + 1 < len ? buf[i + 1] != '\n' : cr_ends);
+		if (lone_cr) {
+			cr_ends = 1;
+			if (in && linelen >= WIRE_LINE_MAX)
+				too_long = 1;
+		}
+		if (b == '\n' || lone_cr) {
 			if (in && !too_long) {
 				memcpy(out + n, line, linelen);
 				n += linelen;

@@ -1,0 +1,85 @@
+/* The firmware's error lines, picked out of the raw stream (fw_errors.h). */
+#include "fw_errors.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define ERROR_PREFIX "rvbench: error: "
+
+static void end_line(struct fw_errors *e)
+{
+	size_t plen = sizeof(ERROR_PREFIX) - 1;
+
+	if (e->len >= plen && !memcmp(e->line, ERROR_PREFIX, plen)) {
+		e->count++;
+		if (e->nkept < FW_ERRORS_KEPT) {
+			char *s = malloc(e->len - plen + 4);
+			if (s) {
+				memcpy(s, e->line + plen, e->len - plen);
+				strcpy(s + e->len - plen, e->cut ? "..." : "");
+				e->kept[e->nkept++] = s;
+			}
+		}
+	}
+	e->len = 0;
+	e->cut = 0;
+}
+
+/* The first line end ('\r' or '\n') in p[0..n), or NULL. */
+static const unsigned char *line_end(const unsigned char *p, size_t n)
+{
+	const unsigned char *nl = memchr(p, '\n', n);
+	const unsigned char *cr = memchr(p, '\r', nl ? (size_t)(nl - p) : n);
+	return cr ? cr : nl;
+}
+
+void fw_errors_feed(struct fw_errors *e, const void *buf, size_t n)
+{
+	const unsigned char *p = buf, *end = p + n;
+
+	/* memchr a line at a time: replay decodes at hundreds of MB/s and
+	 * this must not be what slows it. "\r\n", "\n" and "\r" all end a
+	 * line; the empty line between "\r" and "\n" is no error. */
+	while (p < end) {
+		const unsigned char *q = line_end(p, (size_t)(end - p));
+		size_t len = (size_t)((q ? q : end) - p);
+		size_t room = FW_ERROR_LINE_MAX - e->len;
+		memcpy(e->line + e->len, p, len < room ? len : room);
+		e->len += len < room ? len : room;
+		if (len > room)
+			e->cut = 1;
+		if (!q)
+			return;
+		end_line(e);
+		p = q + 1;
+	}
+}
+
+void fw_errors_finish(struct fw_errors *e)
+{
+	end_line(e);
+}
+
+void fw_errors_print(const struct fw_errors *e, FILE *f)
+{
+	for (size_t i = 0; i < e->nkept; i++) {
+		fputs("rvbench: firmware: error: ", f);
+		for (const unsigned char *s = (const unsigned char *)e->kept[i]; *s; s++) {
+			if (*s < 0x20 || *s >= 0x7f || *s == '\\')
+				fprintf(f, "\\x%02x", *s);
+			else
+				fputc(*s, f);
+		}
+		fputc('\n', f);
+	}
+	if (e->count > e->nkept)
+		fprintf(f, "rvbench: firmware: %lu more error lines (see uart.log)\n",
+			e->count - e->nkept);
+}
+
+void fw_errors_free(struct fw_errors *e)
+{
+	for (size_t i = 0; i < e->nkept; i++)
+		free(e->kept[i]);
+	e->nkept = 0;
+}

@@ -1,0 +1,35 @@
+#!/bin/sh
+# Options the firmware refused reach the user: every "rvbench: error:"
+# line of the stream is repeated on stderr, and a run that did not do what
+# was asked exits 2 (a rejected bootargs word, a rvbench.run= selection of
+# no benchmark), from QEMU and from a replay of its log alike.
+. tests/system/lib.sh
+build=$1
+rvb=$build/host/rvbench
+fresh_out option-errors
+
+"$rvb" qemu --machine sifive_u --icount 0 \
+	--bootargs "rvbench.run=addi100 rvbench.samples=20 rvbench.frobnicate=1" \
+	-o "$out/bad" "$build/rvbench.elf" >"$out/bad.stdout" 2>"$out/bad.stderr"
+check_eq "a rejected bootargs word: exit 2" 2 "$?"
+check "stderr repeats the firmware's error line" \
+	grep -q -x 'rvbench: firmware: error: frobnicate=1: unknown key (see `help`); nothing changed' \
+	"$out/bad.stderr"
+check "stderr counts the rejected option" \
+	grep -q 'run [0-9a-f]*: the firmware rejected 1 option ' "$out/bad.stderr"
+check_eq "the run itself is kept: 20 measured samples" 20 \
+	"$(bench_rows "$out/bad/samples.csv" addi100 0 | wc -l)"
+
+"$rvb" replay -o "$out/bad-replay" "$out/bad/uart.log" >/dev/null 2>"$out/bad-replay.stderr"
+check_eq "its replay: exit 2 as well" 2 "$?"
+check "its replay repeats the error line" grep -q 'firmware: error: frobnicate=1' "$out/bad-replay.stderr"
+
+"$rvb" qemu --machine sifive_u --icount 0 --bootargs "rvbench.run=no_such_bench" \
+	-o "$out/none" "$build/rvbench.elf" >"$out/none.stdout" 2>"$out/none.stderr"
+check_eq "a selection that matches nothing: exit 2" 2 "$?"
+check "stderr says no benchmark was selected" grep -q 'no benchmark selected' "$out/none.stderr"
+
+"$rvb" qemu --machine sifive_u --icount 0 --bootargs "rvbench.run=addi100 rvbench.samples=20" \
+	-o "$out/good" "$build/rvbench.elf" >"$out/good.stdout" 2>"$out/good.stderr"
+check_eq "good options: exit 0" 0 "$?"
+check_eq "good options: nothing on stderr" "" "$(cat "$out/good.stderr")"

@@ -1,0 +1,33 @@
+#!/bin/sh
+# An -o directory that already holds files is never overwritten unasked:
+# refused with exit 2 and left as it was, unless --force. An empty one is
+# fine, and so is decoding DIR/uart.log again into DIR.
+. tests/system/lib.sh
+build=$1
+rvb=$build/host/rvbench
+log=tests/fixtures/qemu-sifive_u-300.log
+fresh_out output-dir
+
+"$rvb" replay -o "$out/a" "$log" >/dev/null 2>&1
+check_eq "a new directory: exit 0" 0 "$?"
+cp "$out/a/meta.json" "$out/meta.before"
+echo "notes" >"$out/a/notes.txt"
+
+"$rvb" replay -o "$out/a" tests/fixtures/firmware/sifive_u.log >/dev/null 2>"$out/again.stderr"
+check_eq "the same directory again: exit 2" 2 "$?"
+check "the refusal names the directory and --force" \
+	grep -q "output directory $out/a is not empty (choose another, or --force" "$out/again.stderr"
+check "its files are left as they were" cmp -s "$out/a/meta.json" "$out/meta.before"
+
+"$rvb" replay --force -o "$out/a" tests/fixtures/firmware/sifive_u.log >/dev/null 2>&1
+check_eq "with --force: exit 0" 0 "$?"
+tag=$(grep -a -o '^@RVB [0-9a-f]* 0 RUN ' tests/fixtures/firmware/sifive_u.log | cut -d' ' -f2)
+check "with --force: the new results are there" grep -q "\"tag\": \"$tag\"" "$out/a/meta.json"
+check "with --force: other files are left alone" test -f "$out/a/notes.txt"
+
+mkdir -p "$out/empty"
+"$rvb" replay -o "$out/empty" "$log" >/dev/null 2>&1
+check_eq "an existing empty directory: exit 0" 0 "$?"
+
+"$rvb" replay -o "$out/empty" "$out/empty/uart.log" >/dev/null 2>&1
+check_eq "DIR/uart.log decoded again into DIR: exit 0" 0 "$?"
