@@ -254,7 +254,7 @@ static void replay(const char *path, struct lava_log_stats *st, int *complete, u
 	enum src_end end;
 
 	snprintf(dir, sizeof(dir), "%s/out", tmpdir);
-	assert_int_equal(session_open(&s, dir, NULL, err, sizeof(err)), 0);
+	assert_int_equal(session_open(&s, dir, NULL, 1, err, sizeof(err)), 0);
 	assert_int_equal(source_lava(&s, path, st, &end, err, sizeof(err)), 0);
 	assert_int_equal(end, SRC_END_EOF);
 	collector_finish(s.c);
