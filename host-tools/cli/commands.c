@@ -94,6 +94,8 @@ static const char help_stats[] =
 	"      --target E       Kanata's target half-width, fraction of the mean (0.02)\n"
 	"      --windows K      windows of the steady-state search (default 10)\n"
 	"      --mhz F          gbench-json: clock to turn cycles into ns (default 1000)\n"
+	"      --no-check       read samples.csv even if it does not match meta.json\n"
+	"                       (by default a mismatch is refused, exit 2)\n"
 	"  -h, --help           this help\n"
 	"Exit status: 0 done, 1 the run was incomplete (statistics of what arrived),\n"
 	"2 an error.\n";
@@ -115,6 +117,8 @@ static const char help_compare[] =
 	"  -f, --format FMT     text (default) or csv\n"
 	"      --plot FILE      also draw the two CDFs per benchmark (.png or .svg)\n"
 	"      --strict         refuse to compare results of different contexts (exit 2)\n"
+	"      --no-check       read samples.csv even if it does not match meta.json\n"
+	"                       (by default a mismatch is refused, exit 2)\n"
 	"  -h, --help           this help\n"
 	"A and B are checked to come from the same context (meta.json: machine model,\n"
 	"core clock, L2, OpenSBI, QEMU version, icount mode, firmware compiler and\n"
@@ -137,6 +141,8 @@ static const char help_plot[] =
 	"                       of a sweep are told apart by their parameters\n"
 	"                       (FILE-BENCH-size_kib=64.png)\n"
 	"  -b, --bench NAME     only this benchmark\n"
+	"      --no-check       read samples.csv even if it does not match meta.json\n"
+	"                       (by default a mismatch is refused, exit 2)\n"
 	"  -h, --help           this help\n";
 
 const struct command commands[] = {

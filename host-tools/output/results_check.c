@@ -1,0 +1,263 @@
+/* samples.csv against meta.json (results_check.h). */
+#include "results_check.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "term_str.h"
+
+static int check_on = 1;
+
+void results_set_check(int on)
+{
+	check_on = on;
+}
+
+int results_check_on(void)
+{
+	return check_on;
+}
+
+/* One block as meta.json lists it, and what samples.csv holds of it. */
+struct blk {
+	const char *run; /* the run's tag (owned by the JSON) */
+	uint64_t id;
+	char name[80];   /* as samples.csv writes it: the name, or #id */
+	uint64_t received, due;
+	int whole;       /* complete run, block ended ok: every sample is due */
+	uint64_t rows;
+};
+
+/* A row's block and sample index, for finding an index given twice. */
+struct seen {
+	size_t blk;
+	uint64_t index;
+	size_t line;
+};
+
+static int cmp_seen(const void *a, const void *b)
+{
+	const struct seen *x = a, *y = b;
+	if (x->blk != y->blk)
+		return x->blk < y->blk ? -1 : 1;
+	if (x->index != y->index)
+		return x->index < y->index ? -1 : 1;
+	return x->line < y->line ? -1 : x->line > y->line;
+}
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+	if (*s < '0' || *s > '9')
+		return -1;
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 10);
+	if (errno || *end)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* A whole number member of o; -1 when absent or not one. */
+static int get_u64(const json_t *o, const char *key, uint64_t *out)
+{
+	json_t *v = json_object_get(o, key);
+	if (!json_is_integer(v) || json_integer_value(v) < 0)
+		return -1;
+	*out = (uint64_t)json_integer_value(v);
+	return 0;
+}
+
+static const char *str_or(const json_t *o, const char *key, const char *dflt)
+{
+	const char *s = json_string_value(json_object_get(o, key));
+	return s ? s : dflt;
+}
+
+/* The blocks of meta.json's runs[] into *out; -1 with err when a field
+ * the check needs is missing. */
+static int read_blocks(const json_t *runs, const char *meta, struct blk **out, size_t *n,
+		       char *err, size_t errlen)
+{
+	size_t i, j, cap = 0;
+	json_t *run, *b;
+
+	*out = NULL;
+	*n = 0;
+	json_array_foreach(runs, i, run) {
+		const char *tag = json_string_value(json_object_get(run, "tag"));
+		int complete = !strcmp(str_or(run, "status", ""), "complete");
+		json_t *benches = json_object_get(run, "benches");
+		if (!tag || !json_is_array(benches)) {
+			snprintf(err, errlen, "%s: run %zu has no tag or no benches list", meta, i);
+			return -1;
+		}
+		json_array_foreach(benches, j, b) {
+			struct blk k = { .run = tag };
+			uint64_t warmup, samples;
+			if (get_u64(b, "id", &k.id) || get_u64(b, "received", &k.received) ||
+			    get_u64(b, "warmup", &warmup) || get_u64(b, "samples", &samples)) {
+				snprintf(err, errlen, "%s: run %s, block %zu: no id, received, warmup or samples",
+					 meta, tag, j);
+				return -1;
+			}
+			const char *name = json_string_value(json_object_get(b, "name"));
+			if (name)
+				snprintf(k.name, sizeof(k.name), "%s", name);
+			else
+				snprintf(k.name, sizeof(k.name), "#%llu", (unsigned long long)k.id);
+			k.due = warmup + samples;
+			k.whole = complete && !strcmp(str_or(b, "status", ""), "ok");
+			if (*n == cap) {
+				cap = cap ? cap * 2 : 16;
+				struct blk *nb = realloc(*out, cap * sizeof(*nb));
+				if (!nb) {
+					snprintf(err, errlen, "out of memory");
+					return -1;
+				}
+				*out = nb;
+			}
+			(*out)[(*n)++] = k;
+		}
+	}
+	return 0;
+}
+
+/* The block of (run, id), trying the last one found first: a block's rows
+ * are consecutive. n when there is none. */
+static size_t find_blk(const struct blk *b, size_t n, size_t last, const char *run, uint64_t id)
+{
+	if (last < n && b[last].id == id && !strcmp(b[last].run, run))
+		return last;
+	for (size_t i = 0; i < n; i++)
+		if (b[i].id == id && !strcmp(b[i].run, run))
+			return i;
+	return n;
+}
+
+/* "block RUN/ID 'name'" for a message, the name escaped. */
+static const char *blk_text(const struct blk *b, char *buf, size_t len)
+{
+	char name[100];
+	snprintf(buf, len, "block %s/%llu '%s'", b->run, (unsigned long long)b->id,
+		 term_str(b->name, name, sizeof(name)));
+	return buf;
+}
+
+static int check_rows(const struct rcsv *t, const char *path, struct blk *blk, size_t nblk,
+		      char *err, size_t errlen)
+{
+	int crun = rcsv_col(t, "run"), cblock = rcsv_col(t, "block"), cindex = rcsv_col(t, "index");
+	int cbench = rcsv_col(t, "bench");
+	char bt[200], name[100];
+
+	if (crun < 0 || cblock < 0 || cindex < 0 || cbench < 0) {
+		snprintf(err, errlen, "%s:1: no run, bench, block or index column: cannot be checked "
+			 "against meta.json (written by an older rvbench? --no-check reads it)", path);
+		return -1;
+	}
+	if (t->nrows < 2) {
+		snprintf(err, errlen, "%s: no samples (a header only)", path);
+		return -1;
+	}
+	struct seen *seen = malloc((t->nrows - 1) * sizeof(*seen));
+	if (!seen) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	size_t last = nblk, ns = 0;
+	int rc = -1;
+	for (size_t i = 1; i < t->nrows; i++) {
+		char **f = t->row[i];
+		uint64_t id, index;
+		if (parse_u64(f[cblock], &id) || parse_u64(f[cindex], &index)) {
+			snprintf(err, errlen, "%s:%zu: block or index is not a whole number", path,
+				 t->line[i]);
+			goto out;
+		}
+		last = find_blk(blk, nblk, last, f[crun], id);
+		if (last == nblk) {
+			snprintf(err, errlen, "%s:%zu: block %s/%llu '%s' is not in meta.json", path,
+				 t->line[i], term_str(f[crun], bt, 40), (unsigned long long)id,
+				 term_str(f[cbench], name, sizeof(name)));
+			goto out;
+		}
+		struct blk *b = &blk[last];
+		if (strcmp(f[cbench], b->name)) {
+			snprintf(err, errlen, "%s:%zu: %s is named '%s' here", path, t->line[i],
+				 blk_text(b, bt, sizeof(bt)), term_str(f[cbench], name, sizeof(name)));
+			goto out;
+		}
+		if (index >= b->due) {
+			snprintf(err, errlen, "%s:%zu: %s: sample %llu, but only %llu were due", path,
+				 t->line[i], blk_text(b, bt, sizeof(bt)), (unsigned long long)index,
+				 (unsigned long long)b->due);
+			goto out;
+		}
+		b->rows++;
+		seen[ns++] = (struct seen){ last, index, t->line[i] };
+	}
+	qsort(seen, ns, sizeof(*seen), cmp_seen);
+	for (size_t i = 1; i < ns; i++)
+		if (seen[i].blk == seen[i - 1].blk && seen[i].index == seen[i - 1].index) {
+			snprintf(err, errlen, "%s:%zu: %s: sample %llu twice (line %zu too)", path,
+				 seen[i].line, blk_text(&blk[seen[i].blk], bt, sizeof(bt)),
+				 (unsigned long long)seen[i].index, seen[i - 1].line);
+			goto out;
+		}
+	for (size_t i = 0; i < nblk; i++) {
+		if (blk[i].rows != blk[i].received) {
+			snprintf(err, errlen, "%s: %s: %llu rows, but meta.json says %llu samples arrived",
+				 path, blk_text(&blk[i], bt, sizeof(bt)), (unsigned long long)blk[i].rows,
+				 (unsigned long long)blk[i].received);
+			goto out;
+		}
+		if (blk[i].whole && blk[i].received != blk[i].due) {
+			snprintf(err, errlen, "%s/meta.json: %s: the run is complete and the block ended "
+				 "ok, but %llu of its %llu samples arrived", path,
+				 blk_text(&blk[i], bt, sizeof(bt)), (unsigned long long)blk[i].received,
+				 (unsigned long long)blk[i].due);
+			goto out;
+		}
+	}
+	rc = 0;
+out:
+	free(seen);
+	return rc;
+}
+
+int results_check(const char *dir, const char *path, const struct rcsv *t, char *err,
+		  size_t errlen)
+{
+	char meta[4200];
+	json_error_t je;
+	struct blk *blk = NULL;
+	size_t nblk = 0;
+	int rc = -1;
+
+	snprintf(meta, sizeof(meta), "%s/meta.json", dir);
+	json_t *root = json_load_file(meta, 0, &je);
+	if (!root) {
+		snprintf(err, errlen, "%s: %s: samples.csv cannot be checked (--no-check reads it "
+			 "anyway)", meta, je.text[0] ? je.text : "cannot be read");
+		return -1;
+	}
+	json_t *runs = json_object_get(root, "runs");
+	if (!json_is_array(runs)) {
+		snprintf(err, errlen, "%s lists no runs: samples.csv cannot be checked (--no-check "
+			 "reads it anyway)", meta);
+		goto out;
+	}
+	if (read_blocks(runs, meta, &blk, &nblk, err, errlen) ||
+	    check_rows(t, path, blk, nblk, err, errlen))
+		goto out;
+	rc = 0;
+out:
+	free(blk);
+	json_decref(root);
+	return rc;
+}
