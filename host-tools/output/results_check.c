@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_name.h"
 #include "term_str.h"
 
 static int check_on = 1;
@@ -127,6 +128,13 @@ static int read_blocks(const json_t *runs, const char *meta, struct blk **out, s
 	return 0;
 }
 
+/* "#ID": the name samples.csv gives a block whose BENCH line was lost. */
+static int is_id_name(const char *s)
+{
+	uint64_t id;
+	return s[0] == '#' && !parse_u64(s + 1, &id);
+}
+
 /* The block of (run, id), trying the last one found first: a block's rows
  * are consecutive. n when there is none. */
 static size_t find_blk(const struct blk *b, size_t n, size_t last, const char *run, uint64_t id)
@@ -187,6 +195,12 @@ static int check_rows(const struct rcsv *t, const char *path, struct blk *blk, s
 			goto out;
 		}
 		struct blk *b = &blk[last];
+		if (!bench_name_ok(f[cbench]) && !is_id_name(f[cbench])) {
+			snprintf(err, errlen, "%s:%zu: bench name '%s' outside [A-Za-z0-9_.:+-] (1 to %d "
+				 "bytes): not one the collector writes", path, t->line[i],
+				 term_str(f[cbench], name, sizeof(name)), BENCH_NAME_MAX);
+			goto out;
+		}
 		if (strcmp(f[cbench], b->name)) {
 			snprintf(err, errlen, "%s:%zu: %s is named '%s' here", path, t->line[i],
 				 blk_text(b, bt, sizeof(bt)), term_str(f[cbench], name, sizeof(name)));

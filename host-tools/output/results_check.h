@@ -9,7 +9,8 @@
  *
  *   - a directory without meta.json, or one listing no runs
  *   - samples.csv without the run, block and index columns, or with no row
- *   - a row of a block meta.json does not list, or under another name
+ *   - a row of a block meta.json does not list, or under another name,
+ *     or under a name outside the safe set (bench_name.h)
  *   - a sample index twice in one block, or beyond warmup + samples
  *   - a block whose row count is not meta.json's "received"
  *   - a block of a complete run, ended ok, with fewer rows than were due

@@ -175,6 +175,11 @@ static void test_renamed_or_foreign(void **state)
 	memcpy(p, "add_lo0p", 8); /* the first row only */
 	put("samples.csv", s);
 	assert_err(load_err(err, sizeof(err)), ":2: block 1a2b3c4d/0 'add_loop' is named 'add_lo0p' here");
+	memcpy(p, "add'loop", 8); /* outside the safe set: never the collector's */
+	put("samples.csv", s);
+	assert_err(load_err(err, sizeof(err)),
+		   ":2: bench name 'add'loop' outside [A-Za-z0-9_.:+-] (1 to 64 bytes): not one the "
+		   "collector writes");
 	memcpy(p, "add_loop", 8);
 	p = strstr(s, "\n1a2b3c4d,");
 	memcpy(p + 1, "1a2b3c4e", 8); /* another run's row */
