@@ -31,24 +31,8 @@ struct blk {
 	uint64_t received, due;
 	int whole;       /* complete run, block ended ok: every sample is due */
 	uint64_t rows;
+	uint8_t *seen;   /* a bit per sample index below due, once a row has it */
 };
-
-/* A row's block and sample index, for finding an index given twice. */
-struct seen {
-	size_t blk;
-	uint64_t index;
-	size_t line;
-};
-
-static int cmp_seen(const void *a, const void *b)
-{
-	const struct seen *x = a, *y = b;
-	if (x->blk != y->blk)
-		return x->blk < y->blk ? -1 : 1;
-	if (x->index != y->index)
-		return x->index < y->index ? -1 : 1;
-	return x->line < y->line ? -1 : x->line > y->line;
-}
 
 static int parse_u64(const char *s, uint64_t *out)
 {
@@ -106,6 +90,13 @@ static int read_blocks(const json_t *runs, const char *meta, struct blk **out, s
 					 meta, tag, j);
 				return -1;
 			}
+			/* The firmware's limits are far below; a bitmap of due bits is made. */
+			if (warmup > UINT32_MAX || samples > UINT32_MAX) {
+				snprintf(err, errlen, "%s: run %s, block %llu: %llu + %llu samples is not "
+					 "a count the firmware sends", meta, tag, (unsigned long long)k.id,
+					 (unsigned long long)warmup, (unsigned long long)samples);
+				return -1;
+			}
 			const char *name = json_string_value(json_object_get(b, "name"));
 			if (name)
 				snprintf(k.name, sizeof(k.name), "%s", name);
@@ -156,6 +147,21 @@ static const char *blk_text(const struct blk *b, char *buf, size_t len)
 	return buf;
 }
 
+/* The line of the first row before row end with row's run, block and
+ * index (there is one: the caller saw the index taken). */
+static size_t first_line(const struct rcsv *t, int crun, int cblock, int cindex, size_t end,
+			 char **row)
+{
+	uint64_t block, index, b, x;
+	if (parse_u64(row[cblock], &block) || parse_u64(row[cindex], &index))
+		return 0;
+	for (size_t i = 1; i < end; i++)
+		if (!parse_u64(t->row[i][cindex], &x) && x == index &&
+		    !parse_u64(t->row[i][cblock], &b) && b == block && !strcmp(t->row[i][crun], row[crun]))
+			return t->line[i];
+	return 0;
+}
+
 static int check_rows(const struct rcsv *t, const char *path, struct blk *blk, size_t nblk,
 		      char *err, size_t errlen)
 {
@@ -172,76 +178,69 @@ static int check_rows(const struct rcsv *t, const char *path, struct blk *blk, s
 		snprintf(err, errlen, "%s: no samples (a header only)", path);
 		return -1;
 	}
-	struct seen *seen = malloc((t->nrows - 1) * sizeof(*seen));
-	if (!seen) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	size_t last = nblk, ns = 0;
-	int rc = -1;
+	size_t last = nblk;
 	for (size_t i = 1; i < t->nrows; i++) {
 		char **f = t->row[i];
 		uint64_t id, index;
 		if (parse_u64(f[cblock], &id) || parse_u64(f[cindex], &index)) {
 			snprintf(err, errlen, "%s:%zu: block or index is not a whole number", path,
 				 t->line[i]);
-			goto out;
+			return -1;
 		}
 		last = find_blk(blk, nblk, last, f[crun], id);
 		if (last == nblk) {
 			snprintf(err, errlen, "%s:%zu: block %s/%llu '%s' is not in meta.json", path,
 				 t->line[i], term_str(f[crun], bt, 40), (unsigned long long)id,
 				 term_str(f[cbench], name, sizeof(name)));
-			goto out;
+			return -1;
 		}
 		struct blk *b = &blk[last];
 		if (!bench_name_ok(f[cbench]) && !is_id_name(f[cbench])) {
 			snprintf(err, errlen, "%s:%zu: bench name '%s' outside [A-Za-z0-9_.:+-] (1 to %d "
 				 "bytes): not one the collector writes", path, t->line[i],
 				 term_str(f[cbench], name, sizeof(name)), BENCH_NAME_MAX);
-			goto out;
+			return -1;
 		}
 		if (strcmp(f[cbench], b->name)) {
 			snprintf(err, errlen, "%s:%zu: %s is named '%s' here", path, t->line[i],
 				 blk_text(b, bt, sizeof(bt)), term_str(f[cbench], name, sizeof(name)));
-			goto out;
+			return -1;
 		}
 		if (index >= b->due) {
 			snprintf(err, errlen, "%s:%zu: %s: sample %llu, but only %llu were due", path,
 				 t->line[i], blk_text(b, bt, sizeof(bt)), (unsigned long long)index,
 				 (unsigned long long)b->due);
-			goto out;
+			return -1;
 		}
-		b->rows++;
-		seen[ns++] = (struct seen){ last, index, t->line[i] };
-	}
-	qsort(seen, ns, sizeof(*seen), cmp_seen);
-	for (size_t i = 1; i < ns; i++)
-		if (seen[i].blk == seen[i - 1].blk && seen[i].index == seen[i - 1].index) {
+		if (!b->seen && !(b->seen = calloc((size_t)(b->due / 8 + 1), 1))) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+		if (b->seen[index / 8] & (1u << (index % 8))) {
 			snprintf(err, errlen, "%s:%zu: %s: sample %llu twice (line %zu too)", path,
-				 seen[i].line, blk_text(&blk[seen[i].blk], bt, sizeof(bt)),
-				 (unsigned long long)seen[i].index, seen[i - 1].line);
-			goto out;
+				 t->line[i], blk_text(b, bt, sizeof(bt)), (unsigned long long)index,
+				 first_line(t, crun, cblock, cindex, i, f));
+			return -1;
 		}
+		b->seen[index / 8] |= (uint8_t)(1u << (index % 8));
+		b->rows++;
+	}
 	for (size_t i = 0; i < nblk; i++) {
 		if (blk[i].rows != blk[i].received) {
 			snprintf(err, errlen, "%s: %s: %llu rows, but meta.json says %llu samples arrived",
 				 path, blk_text(&blk[i], bt, sizeof(bt)), (unsigned long long)blk[i].rows,
 				 (unsigned long long)blk[i].received);
-			goto out;
+			return -1;
 		}
 		if (blk[i].whole && blk[i].received != blk[i].due) {
 			snprintf(err, errlen, "%s/meta.json: %s: the run is complete and the block ended "
 				 "ok, but %llu of its %llu samples arrived", path,
 				 blk_text(&blk[i], bt, sizeof(bt)), (unsigned long long)blk[i].received,
 				 (unsigned long long)blk[i].due);
-			goto out;
+			return -1;
 		}
 	}
-	rc = 0;
-out:
-	free(seen);
-	return rc;
+	return 0;
 }
 
 int results_check(const char *dir, const char *path, const struct rcsv *t, char *err,
@@ -271,6 +270,8 @@ int results_check(const char *dir, const char *path, const struct rcsv *t, char 
 		goto out;
 	rc = 0;
 out:
+	for (size_t i = 0; i < nblk; i++)
+		free(blk[i].seen);
 	free(blk);
 	json_decref(root);
 	return rc;
