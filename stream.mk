@@ -77,3 +77,17 @@ fuzz-line: $(FUZZ_LINE_BIN)
 fuzz-smoke: $(FUZZ_BIN) $(FUZZ_LINE_BIN)
 	$(call run_fuzz,$(FUZZ_BIN),stream,$(FUZZ_SMOKE_TIME))
 	$(call run_fuzz,$(FUZZ_LINE_BIN),line,$(FUZZ_SMOKE_TIME))
+
+# A long synthetic stream for the collector's speed (docs/performance.md).
+STREAM_GEN := $(BUILD)/bench/make_stream
+$(STREAM_GEN): tests/bench/make_stream.c src/common/codec.c src/common/codec_decode.c src/common/wire.c src/common/crc.c \
+               tests/support/synth_dist.c $(STREAM_HDRS)
+	@mkdir -p $(dir $@)
+	$(call quiet,HOSTCC,$@)$(HCC) $(HCFLAGS) $(HOST_INC_support) $(filter-out $(STREAM_HDRS),$(filter %.c,$^)) -lm -o $@
+
+# The collector's decode and CSV speed on a stream file (docs/performance.md).
+COLL_BENCH := $(BUILD)/bench/bench_collector
+$(COLL_BENCH): tests/bench/bench_collector.c $(STREAM_LIB_SRCS) host-tools/output/atomic_file.c $(STREAM_HDRS)
+	@mkdir -p $(dir $@)
+	$(call quiet,HOSTCC,$@)$(HCC) $(HCFLAGS) $(STREAM_INC) tests/bench/bench_collector.c $(STREAM_LIB_SRCS) \
+		host-tools/output/atomic_file.c $(HOST_LIBS) -o $@
