@@ -18,10 +18,11 @@ rvb=$build/host/rvbench
 fresh_out hostile-name
 pwned=$out/PWNED
 
-# wire_stream NAME: a run whose one benchmark is called NAME (as on the
-# wire, %XX-escaped), every line with its right CRC-16.
+# wire_stream NAME [MODEL]: a run whose one benchmark is called NAME and
+# whose machine MODEL (as on the wire, %XX-escaped), every line with its
+# right CRC-16.
 wire_stream() {
-	python3 - "$1" <<'PY'
+	python3 - "$1" "${2:-m}" <<'PY'
 import sys
 def crc16(b):
     c = 0xFFFF
@@ -33,13 +34,15 @@ def crc16(b):
 def line(body):
     s = ("@RVB 1a2b3c4d " + body + " ").encode()
     sys.stdout.buffer.write(s + b"*%04X\r\n" % crc16(s))
-line("0 RUN fmt=1 fw=synth model=m hart=0 harts=0 timebase=1000000 mem_base=0x80000000 "
-     "mem_size=0x8000000 console=x seed=0x1 counter=plain warmup=0 budget_ms=0 benches=1 bad_options=0")
-line("1 BENCH id=0 name=%s hart=0 group=0 batch=1 warmup=0 samples=4 input_range=0 "
+line("0 RUN fmt=1 fw=synth model=%s hart=0 harts=0 timebase=1000000 mem_base=0x80000000 "
+     "mem_size=0x8000000 console=x seed=0x1 counter=plain warmup=0 budget_ms=0 benches=1 "
+     "bad_options=0" % sys.argv[2])
+line("1 CTX clock_hz=1000000")
+line("2 BENCH id=0 name=%s hart=0 group=0 batch=1 warmup=0 samples=4 input_range=0 "
      "oh_cycles=0 oh_instret=0" % sys.argv[1])
-line("2 S 0 0 4 d 100,10 110,10 120,10 130,10")
-line("3 END id=0 count=4 verify=none status=ok")
-line("4 TRAILER benches=1 samples=4 crc32=0x0 status=ok")
+line("3 S 0 0 4 d 100,10 110,10 120,10 130,10")
+line("4 END id=0 count=4 verify=none status=ok")
+line("5 TRAILER benches=1 samples=4 crc32=0x0 status=ok")
 PY
 }
 
@@ -55,6 +58,14 @@ check "no result file holds the name" sh -c "! grep -l 'touch' '$out/replay/'*.c
 check "the summary never printed the name's line end" sh -c "! grep -q '^system' '$out/replay.out'"
 "$rvb" plot -o "$out/replay.png" "$out/replay" >"$out/plot1.out" 2>&1
 check "plotting the replay runs no command" test ! -e "$pwned"
+
+# The terminal: a model that clears the screen and forges a line is
+# printed escaped.
+wire_stream "tight" "m%1B[2J%0Aforged" >"$out/model.log"
+"$rvb" replay -o "$out/model" "$out/model.log" >"$out/model.out" 2>&1
+check "a control byte from the stream never reaches the terminal" \
+	sh -c "! grep -q \"\$(printf '\\033')\" '$out/model.out' && ! grep -q '^forged' '$out/model.out'"
+check "... it is shown as \\xNN" grep -q 'machine: m\\x1B\[2J\\x0Aforged,' "$out/model.out"
 
 # 2. A result directory made by hand, the name a gnuplot expression.
 mkdir -p "$out/hand"
