@@ -135,6 +135,9 @@ extern const char rvbench_unit_cflags[];
  * harness walks (linker/rvbench.ld.S), so adding a benchmark touches no
  * other file. Benchmarks run in order of name.
  *
+ * Names are 1 to 64 bytes of [A-Za-z0-9_.:+-] (a C identifier is: BENCH()
+ * refuses a longer one when it compiles; the firmware refuses any other at
+ * boot and the host collector refuses it on the wire).
  * Names are unique. The descriptor is a global symbol named after the
  * benchmark, so two benchmarks of the same name do not link: the linker's
  * "multiple definition of `rvbench_bench_X'" means two files (perhaps one
@@ -144,6 +147,8 @@ extern const char rvbench_unit_cflags[];
  * named X" at boot and never runs the second.
  */
 #define BENCH(id, ...)                                                           \
+	_Static_assert(sizeof(#id) - 1 <= 64,                                     \
+		       "benchmark name " #id " is longer than 64 bytes");           \
 	extern const struct bench rvbench_bench_##id;                            \
 	const struct bench rvbench_bench_##id                                    \
 		__attribute__((used, section(".rvbench_bench." #id), aligned(8))) = { \

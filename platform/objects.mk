@@ -1,5 +1,5 @@
 # Device tree reader, console drivers and SBI calls. The FDT reader and the
-# clock and cache node reader (machine.c) are plain C with no target
+# clock and cache node reader (machine.c) and the bootargs (bootargs.c) are plain C with no target
 # dependency, so the host unit tests build them as well.
 FW_SRCS += $(wildcard platform/*.c)
-HOST_LIB_SRCS += platform/fdt.c platform/machine.c
+HOST_LIB_SRCS += platform/fdt.c platform/machine.c platform/bootargs.c

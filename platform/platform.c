@@ -1,12 +1,14 @@
 /*
  * Read the machine description from the FDT: model, timebase, memory,
- * harts and bootargs. Everything is copied out, so the rest of the
- * firmware never parses the tree and never depends on where it lies.
+ * harts and bootargs. Everything but the bootargs is copied out, so the
+ * rest of the firmware never parses the tree; the bootargs are read where
+ * they lie, whole, whatever their length (bootargs.h).
  */
 #include "platform.h"
 
 #include <string.h>
 
+#include "bootargs.h"
 #include "console.h"
 #include "fdt.h"
 
@@ -43,6 +45,7 @@ static void read_model(struct platform *p, int root)
 		copy_prop(p->model, sizeof(p->model), p->fdt, root, "compatible");
 	if (!p->model[0])
 		strcpy(p->model, "unknown");
+	p->bootargs = "";
 }
 
 static void read_memory(struct platform *p, int root)
@@ -127,9 +130,6 @@ int platform_init(struct platform *p, const void *fdt, unsigned long boot_hart)
 	read_model(p, root);
 	read_memory(p, root);
 	read_cpus(p);
-	copy_prop(p->bootargs, sizeof(p->bootargs), fdt,
-	          fdt_path_offset(fdt, "/chosen"), "bootargs");
-	const char *all = fdt_prop_string(fdt, fdt_path_offset(fdt, "/chosen"), "bootargs");
-	p->bootargs_cut = all && strlen(all) >= sizeof(p->bootargs);
+	p->bootargs = platform_bootargs(fdt);
 	return 0;
 }

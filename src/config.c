@@ -291,6 +291,23 @@ int config_set(struct config *c, const char *key, const char *value, const struc
 	return rc;
 }
 
+/* Whether word (len bytes, no prefix) is BENCH.PARAM=... of a benchmark
+ * that exists: the part before its first '.' names one. */
+static int names_benchmark(const char *word, size_t len, const struct config_hooks *h)
+{
+	char bench[80];
+	const char *why;
+	size_t n = 0;
+
+	while (n < len && word[n] != '.' && word[n] != '=')
+		n++;
+	if (!h->check_param || n == len || word[n] != '.' || !n || n >= sizeof(bench))
+		return 0;
+	memcpy(bench, word, n);
+	bench[n] = '\0';
+	return h->check_param(bench, NULL, 0, &why) == 0;
+}
+
 void config_parse_bootargs(struct config *c, const char *bootargs, const struct config_hooks *h)
 {
 	const char *p = bootargs;
@@ -308,10 +325,14 @@ void config_parse_bootargs(struct config *c, const char *bootargs, const struct 
 		char buf[192], msg[240];
 		int ours = len > strlen(PREFIX) && !strncmp(word, PREFIX, strlen(PREFIX));
 		if (len >= sizeof(buf)) {
-			if (ours) {
+			/* Never cut to fit: a cut word could read as another, valid
+			 * one. Refused whole when it is ours (by prefix, or as
+			 * BENCH.PARAM= of a benchmark that exists). */
+			if (ours || names_benchmark(word, len, h)) {
 				c->bad_options++;
-				snprintf(msg, sizeof(msg), "error: a %u-byte rvbench option is too long",
-					 (unsigned)len);
+				snprintf(msg, sizeof(msg), "error: a %u-byte rvbench option is too long"
+					 " (at most %u bytes): not applied", (unsigned)len,
+					 (unsigned)sizeof(buf) - 1);
 				h->complain(msg);
 			}
 			continue;

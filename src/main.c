@@ -63,10 +63,6 @@ void rvbench_main(unsigned long hartid, const void *fdt)
 	block_init(&plat);
 	run_init(&plat);
 	config_defaults(&boot_cfg);
-	if (plat.bootargs_cut)
-		stream_say("rvbench: error: the kernel command line is longer than %u bytes; only"
-			   " the first %u are read", (unsigned)sizeof(plat.bootargs) - 1,
-			   (unsigned)sizeof(plat.bootargs) - 1);
 	config_parse_bootargs(&boot_cfg, plat.bootargs, &hooks);
 	run_set_exit_mode(boot_cfg.exit);
 

@@ -1,5 +1,6 @@
 #include "registry.h"
 
+#include "bench_name.h"
 #include "stream.h"
 
 #include <string.h>
@@ -34,8 +35,16 @@ unsigned registry_check(void)
 {
 	unsigned n = 0;
 
+	for (size_t i = 0; i < registry_count(); i++)
+		if (!bench_name_ok(__bench_start[i].name)) {
+			/* Not printed: the name is what cannot be trusted on a terminal. */
+			stream_say("rvbench: error: benchmark %u of the image has a name outside"
+				   " [A-Za-z0-9_.:+-] or longer than %u bytes: never run",
+				   (unsigned)i, (unsigned)BENCH_NAME_MAX);
+			n++;
+		}
 	for (size_t i = 1; i < registry_count(); i++)
-		if (is_duplicate(&__bench_start[i])) {
+		if (bench_name_ok(__bench_start[i].name) && is_duplicate(&__bench_start[i])) {
 			stream_say("rvbench: error: two benchmarks are named %s",
 				   __bench_start[i].name);
 			n++;
@@ -47,5 +56,6 @@ int registry_selected(const struct config *c, const struct bench *b)
 {
 	int by_name_only = (b->flags & BENCH_DEMO) || ((b->flags & BENCH_MULTI_HART) && !c->cross);
 
-	return !is_duplicate(b) && config_selects(c, b->name, by_name_only);
+	return bench_name_ok(b->name) && !is_duplicate(b) &&
+	       config_selects(c, b->name, by_name_only);
 }

@@ -10,6 +10,7 @@
 #include "analysis.h"
 #include "csv_out.h"
 #include "stats.h"
+#include "term_str.h"
 
 /* Formatting into rotating buffers: enough for one printf's arguments. */
 static char *next_buf(void)
@@ -113,8 +114,10 @@ static int report_series(FILE *f, const struct res_series *s, const struct an_op
 		(unsigned long long)s->hart, (unsigned long long)s->group,
 		(unsigned long long)s->batch, s->n);
 	/* What the number was built with, when the result directory says. */
-	if (s->cflags)
-		fprintf(f, "  built with: %s\n", s->cflags);
+	if (s->cflags) {
+		char cf[1024];
+		fprintf(f, "  built with: %s\n", term_str(s->cflags, cf, sizeof(cf)));
+	}
 	if (!s->n)
 		return fputs("  no measured samples: no statistics\n", f) < 0 ? -1 : 0;
 	if (an_describe(s->cycles, s->n, o->level, &d))

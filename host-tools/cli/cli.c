@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "results_check.h"
 #include "session.h"
 #include "version.h"
 
@@ -23,6 +24,8 @@ static const char usage_tail[] =
 	"results/latest) and prints a summary.\n"
 	"Exit status: 0 every run complete and verified, 1 a run incomplete,\n"
 	"2 an error (usage, input, output). qemu and serial take --exec 'CMD; ...'\n"
+	"stats, compare and plot refuse a samples.csv that does not match its\n"
+	"meta.json (exit 2) unless given --no-check.\n"
 	"and --console to drive the firmware's console (see their --help).\n"
 	"\n"
 	"  -h, --help       this help; `rvbench COMMAND --help` for a command\n"
@@ -57,6 +60,30 @@ static void command_names(char *buf, size_t len)
 		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? ", " : "", commands[i].name);
 }
 
+/*
+ * The commands that read a result directory (stats, compare, plot) check
+ * samples.csv against meta.json (results_check.h); --no-check, anywhere
+ * before a "--", turns that off. It is taken out of argv here, once for
+ * all of them. Returns the new argc.
+ */
+static int take_no_check(int argc, char **argv)
+{
+	int n = 2;
+	for (int i = 2; i < argc; i++) {
+		if (!strcmp(argv[i], "--")) {
+			while (i < argc)
+				argv[n++] = argv[i++];
+			break;
+		}
+		if (!strcmp(argv[i], "--no-check"))
+			results_set_check(0);
+		else
+			argv[n++] = argv[i];
+	}
+	argv[n] = NULL;
+	return n;
+}
+
 int cli_main(int argc, char **argv)
 {
 	char names[256];
@@ -81,5 +108,7 @@ int cli_main(int argc, char **argv)
 	}
 	if (cmd->collects)
 		session_signals_init();
+	else
+		argc = take_no_check(argc, argv);
 	return cmd->run(cmd, argc - 1, argv + 1);
 }

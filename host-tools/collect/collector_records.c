@@ -7,6 +7,7 @@
  */
 #include "collector_records.h"
 
+#include "bench_name.h"
 #include "input_seed.h"
 
 #include <stdio.h>
@@ -168,6 +169,10 @@ const char *coll_rec_bench(struct coll_run *r, const struct wire_line *l, uint32
 		return "BENCH line with a bad block field";
 	if (ck.malformed & escapes)
 		return "BENCH name or unit with a bad %XX escape";
+	/* A name goes into file names, CSVs, gnuplot scripts and the terminal:
+	 * only the safe set gets that far (bench_name.h). */
+	if (!bench_name_ok(h.name))
+		return "BENCH name outside [A-Za-z0-9_.:+-], 1 to 64 bytes (refused)";
 	struct coll_bench *b = coll_bench_at(r, h.id);
 	if (b->have_header)
 		return "second BENCH line for the same id";

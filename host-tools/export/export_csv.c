@@ -1,10 +1,12 @@
 /* `rvbench stats --format csv`: one RFC 4180 row per series (run, bench,
  * block; see results_csv.h).
- * A statistic that cannot be computed is an empty field, never 0 or NaN. */
+ * A statistic that cannot be computed is an empty field, never 0 or NaN.
+ * Text fields go through csv_field, the one CSV escaping (csv_out.h). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis.h"
+#include "csv_out.h"
 #include "export.h"
 
 static void val(FILE *f, struct an_val x, int prec)
@@ -23,22 +25,6 @@ static void ci(FILE *f, const struct an_interval *c, int prec)
 		fprintf(f, ",%.*f,%.*f", prec, c->lo, prec, c->hi);
 }
 
-/* Bench names come from the firmware; quote them if they need it. */
-static void field(FILE *f, const char *s)
-{
-	if (!strpbrk(s, ",\"\r\n")) {
-		fputs(s, f);
-		return;
-	}
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
-}
-
 int export_csv(FILE *f, const struct results *r, const struct an_opts *o)
 {
 	fputs("run,bench,block,params,hart,group,batch,count,min,max,mean,variance,stddev,stddev_pct,median,p90,"
@@ -54,14 +40,14 @@ int export_csv(FILE *f, const struct results *r, const struct an_opts *o)
 		if (an_describe(s->cycles, s->n, o->level, &d))
 			return -1;
 		an_kanata_group(s->cycles, s->n, s->batch, o->kanata_level, o->target_e, &k);
-		field(f, s->run);
+		csv_field(f, s->run);
 		fputc(',', f);
-		field(f, s->bench);
+		csv_field(f, s->bench);
 		fputc(',', f);
 		if (s->block >= 0)
 			fprintf(f, "%lld", (long long)s->block);
 		fputc(',', f);
-		field(f, s->params);
+		csv_field(f, s->params);
 		fprintf(f, ",%llu,%llu,%llu,%zu", (unsigned long long)s->hart,
 			(unsigned long long)s->group, (unsigned long long)s->batch, s->n);
 		if (s->n)

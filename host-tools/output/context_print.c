@@ -1,6 +1,8 @@
 /* The run's context on screen (context_print.h). */
 #include "context_print.h"
 
+#include "term_str.h"
+
 #include <string.h>
 
 #include "context_fmt.h"
@@ -78,15 +80,20 @@ int context_print(FILE *f, const struct coll_run *r, const struct meta_source *s
 		ctx_fmt_mhz(clock, sizeof(clock), c->clock_hz);
 	else
 		snprintf(clock, sizeof(clock), "unknown");
+	/* Text from the stream reaches the terminal escaped (term_str.h). */
+	char model_t[160], fw_t[96], commit_t[96], cc_t[160];
+	model = model ? term_str(model, model_t, sizeof(model_t)) : "unknown";
 	if (fprintf(f, "machine: %s%s%s, %u harts, clock %s%s%s%s, L2 %s\n",
 		    src->device_name ? src->device_name : "", src->device_name ? " - " : "",
-		    model ? model : "unknown", count_harts(coll_run_field(r, "harts")), clock,
+		    model, count_harts(coll_run_field(r, "harts")), clock,
 		    c->clock_src[0] ? " (" : "", c->clock_src, c->clock_src[0] ? ")" : "",
 		    l2_text(l2, sizeof(l2), c)) < 0)
 		return -1;
 	return fprintf(f, "software: %s, firmware %s %s, built by %s; cycles: %s\n",
-		       sbi_text(sbi, sizeof(sbi), c), coll_run_field(r, "fw") ? coll_run_field(r, "fw") : "?",
-		       x->commit ? x->commit : "(commit unknown)", x->cc ? x->cc : "an unknown compiler",
+		       sbi_text(sbi, sizeof(sbi), c),
+		       coll_run_field(r, "fw") ? term_str(coll_run_field(r, "fw"), fw_t, sizeof(fw_t)) : "?",
+		       x->commit ? term_str(x->commit, commit_t, sizeof(commit_t)) : "(commit unknown)",
+		       x->cc ? term_str(x->cc, cc_t, sizeof(cc_t)) : "an unknown compiler",
 		       cycles_text(src)) < 0
 		       ? -1
 		       : 0;

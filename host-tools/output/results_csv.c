@@ -3,6 +3,9 @@
 #include "results_csv.h"
 #include "results_metric.h"
 
+#include "results_check.h"
+#include "term_str.h"
+
 #include <errno.h>
 #include <jansson.h>
 #include <stdarg.h>
@@ -58,12 +61,23 @@ static int parse_u64(const char *s, uint64_t *out)
 	return 0;
 }
 
+static int has_control(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return 1;
+	return 0;
+}
+
 const char *res_label(const struct res_series *s, char *buf, size_t len)
 {
+	/* A label is printed: what a CSV edited by hand holds is escaped. */
+	char name[200], params[400];
+	term_str(s->bench, name, sizeof(name));
 	if (s->params && *s->params)
-		snprintf(buf, len, "%s [%s]", s->bench, s->params);
+		snprintf(buf, len, "%s [%s]", name, term_str(s->params, params, sizeof(params)));
 	else
-		snprintf(buf, len, "%s", s->bench);
+		snprintf(buf, len, "%s", name);
 	return buf;
 }
 
@@ -327,6 +341,14 @@ int results_load(const char *dir, struct results *r, char *err, size_t errlen)
 			snprintf(err, errlen, "%s:%zu: empty bench name", path, t.line[i]);
 			goto out;
 		}
+		/* rvbench never writes a control byte in these: one that is
+		 * there was put there, and they reach terminals and scripts. */
+		if (has_control(f[col[RUN]]) || has_control(f[col[BENCH]]) ||
+		    (params_col >= 0 && has_control(f[params_col]))) {
+			snprintf(err, errlen, "%s:%zu: a control character in run, bench or params",
+				 path, t.line[i]);
+			goto out;
+		}
 		if (v[WARMUP]) /* kept in the CSV, left out of the statistics */
 			continue;
 		if (results_add(r, f[col[RUN]], f[col[BENCH]], block_col >= 0 ? (int64_t)block : -1,
@@ -336,6 +358,8 @@ int results_load(const char *dir, struct results *r, char *err, size_t errlen)
 			goto out;
 		}
 	}
+	if (results_check_on() && results_check(dir, path, &t, err, errlen))
+		goto out;
 	read_meta(dir, r);
 	read_summary(dir, r);
 	if (results_group(r)) {

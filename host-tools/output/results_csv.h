@@ -32,7 +32,7 @@ struct res_series {
 	uint64_t *cycles, *instret; /* in file order */
 };
 
-/* "bench" or "bench [params]", in buf. */
+/* "bench" or "bench [params]", in buf, escaped for a terminal (term_str.h). */
 const char *res_label(const struct res_series *s, char *buf, size_t len);
 /* The value of parameter name in a params string ("a=1;b=2"), in buf;
  * NULL when absent. */
@@ -62,8 +62,10 @@ static inline const char *res_unit(const struct results *r)
 
 /* Loads DIR/samples.csv, DIR/meta.json and the unit, per_call and cflags
  * of each block from DIR/summary.csv. Returns 0, or -1 with a message naming the
- * file (and line) in err. A missing meta.json or summary.csv is not an
- * error. The series of one (run, bench, params, hart) are made adjacent,
+ * file (and line) in err. samples.csv is checked against meta.json first
+ * (results_check.h; a missing meta.json is an error then), unless the
+ * check is off (--no-check). A missing summary.csv is not an error. A
+ * control byte in run, bench or params is refused either way. The series of one (run, bench, params, hart) are made adjacent,
  * in order of first appearance (an_bench_end). */
 int results_load(const char *dir, struct results *r, char *err, size_t errlen);
 void results_free(struct results *r);

@@ -35,14 +35,25 @@ void gp_tmp_remove(struct gp_tmpdir *t)
 	rmdir(t->path);
 }
 
-/* A gnuplot single-quoted string ('' is a quote). */
+/*
+ * A gnuplot single-quoted string ('' is a quote). Inside single quotes
+ * gnuplot expands neither backquotes nor @macros, and backslashes are
+ * plain text; only a line end can get out, ending the command so that the
+ * rest of the string runs as one. A control byte is therefore written as
+ * the text \xNN (shown, never interpreted).
+ */
 void gp_str(FILE *f, const char *s)
 {
 	fputc('\'', f);
 	for (; *s; s++) {
-		if (*s == '\'')
+		unsigned char ch = (unsigned char)*s;
+		if (ch < 0x20 || ch == 0x7f) {
+			fprintf(f, "\\x%02X", ch);
+			continue;
+		}
+		if (ch == '\'')
 			fputc('\'', f);
-		fputc(*s, f);
+		fputc(ch, f);
 	}
 	fputc('\'', f);
 }
@@ -50,6 +61,11 @@ void gp_str(FILE *f, const char *s)
 int gp_terminal(FILE *f, const char *file, int w, int h, char *err, size_t errlen)
 {
 	const char *ext = strrchr(file, '.');
+	for (const char *p = file; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f) {
+			snprintf(err, errlen, "the output file name holds a control character");
+			return -1;
+		}
 	if (ext && !strcmp(ext, ".svg"))
 		fprintf(f, "set terminal svg size %d,%d noenhanced font 'Sans,11' background '#ffffff'\n", w, h);
 	else if (ext && !strcmp(ext, ".png"))
@@ -134,8 +150,14 @@ int gp_tmp_make(struct gp_tmpdir *t, char *err, size_t errlen)
 {
 	memset(t, 0, sizeof(*t));
 	const char *base = getenv("TMPDIR");
-	snprintf(t->path, sizeof(t->path), "%s/rvbench-plot.XXXXXX",
-		 base && strlen(base) < 30 ? base : "/tmp");
+	/* The data files' paths go into the script as they are ('%s'): a
+	 * TMPDIR with a quote or a control byte is not used. */
+	if (base && (strlen(base) >= 30 || strpbrk(base, "'\"\\`@") || !*base))
+		base = NULL;
+	for (const char *p = base; p && *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			base = NULL;
+	snprintf(t->path, sizeof(t->path), "%s/rvbench-plot.XXXXXX", base ? base : "/tmp");
 	if (!mkdtemp(t->path)) {
 		snprintf(err, errlen, "cannot create a temporary directory: %s", strerror(errno));
 		return -1;

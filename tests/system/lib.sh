@@ -67,3 +67,33 @@ uboot_boot() {
 	rc=$?
 	echo "# $2 took $(($(date +%s) - start)) s"
 }
+
+# meta_for_samples DIR [STATUS]: a meta.json for a hand-made
+# DIR/samples.csv, as `rvbench` writes it for a run of STATUS (default
+# complete) whose blocks all arrived whole:
+# one run per tag, one block per (run, block) with its rows as "received"
+# and its warmup rows as "warmup", as many samples due as its highest
+# index says. The readers check
+# samples.csv against it (host-tools/output/results_check.h).
+meta_for_samples() {
+	python3 - "$1" "${2:-complete}" <<'PY'
+import csv, json, sys
+d, status = sys.argv[1], sys.argv[2]
+runs = {}
+with open(d + "/samples.csv", newline="") as f:
+    for row in csv.DictReader(f):
+        run = runs.setdefault(row["run"], {})
+        b = run.setdefault(int(row["block"]), {"name": row["bench"], "warmup": 0, "rows": 0, "end": 0})
+        b["warmup"] += row["warmup"] == "1"
+        b["rows"] += 1
+        b["end"] = max(b["end"], int(row["index"]) + 1)
+meta = {"status": status, "runs": [
+    {"tag": tag, "status": status, "benches": [
+        {"id": i, "name": b["name"], "warmup": b["warmup"], "samples": b["end"] - b["warmup"],
+         "received": b["rows"], "status": "ok"}
+        for i, b in sorted(blocks.items())]}
+    for tag, blocks in runs.items()]}
+with open(d + "/meta.json", "w") as f:
+    json.dump(meta, f, indent=2)
+PY
+}

@@ -30,7 +30,7 @@ mk() { # DIR FACTOR
 				printf "0000000a,grp,%d,,1,%d,%d,%d,0,0,%d,%d,%d,%d,0\r\n", 1 + g, g, n, k, 7 + 100 * n, 100 * n, 13 + 100 * n, 100 * n + 4
 			}
 	}' >"$1/samples.csv"
-	printf '{\n  "status": "complete"\n}\n' >"$1/meta.json"
+	meta_for_samples "$1"
 }
 mk "$out/a" 1
 mk "$out/b" 1.1
@@ -101,8 +101,10 @@ fi
 mkdir -p "$out/old"
 tr -d '\r' <"$out/a/samples.csv" | cut -d, -f1,2,5- | sed 's/$/\r/' >"$out/old/samples.csv"
 cp "$out/a/meta.json" "$out/old/meta.json"
-"$rvb" stats "$out/old" >"$out/old.txt" 2>&1
-check_eq "stats reads a samples.csv without block and params" 0 "$?"
+"$rvb" stats "$out/old" >/dev/null 2>&1
+check_eq "stats refuses to read it unchecked (no block column to check)" 2 "$?"
+"$rvb" stats --no-check "$out/old" >"$out/old.txt" 2>&1
+check_eq "stats --no-check reads a samples.csv without block and params" 0 "$?"
 check "... with the same group run" grep -q 'slope (least squares of cycles on N, 9 samples): 100.000 per call' "$out/old.txt"
 
 # A swept benchmark: mem_latency_rand over size_kib 4 .. 65536 (one block
@@ -128,7 +130,7 @@ mksweep() { # DIR FIRST_BLOCK
 		for (k = 0; k < 15; k++)
 			printf "0000000b,mem_latency_rand,%d,size_kib=%d;steps=64,1,0,1,load,64\r\n", b0 + k, 2 ^ (k + 2)
 	}' >"$1/summary.csv"
-	printf '{\n  "status": "complete"\n}\n' >"$1/meta.json"
+	meta_for_samples "$1"
 }
 mkdir -p "$out/sa" "$out/sb"
 mksweep "$out/sa" 0
@@ -160,7 +162,7 @@ mkpar() { # DIR SWAP FACTOR2
 				printf "0000000c,par,%d,,%d,0,1,%d,0,0,%d,50,%d,54,0\r\n", sw ? 2 - h : h - 1, h, i, c, c + 6
 			}
 	}' >"$1/samples.csv"
-	printf '{\n  "status": "complete"\n}\n' >"$1/meta.json"
+	meta_for_samples "$1"
 }
 mkdir -p "$out/pa" "$out/pb"
 mkpar "$out/pa" 0 1
@@ -194,7 +196,7 @@ check_eq "stats on a missing directory exits 2" 2 "$?"
 check "the message names the missing file" grep -q 'none/samples.csv: No such file' "$out/none.err"
 head -n 5 "$out/a/samples.csv" >"$out/bad/samples.csv" # warmup rows
 printf '0000000a,twopath,0,,1,0,1,10,0,0,150,120,156,124,0\r\n' >>"$out/bad/samples.csv" # one sample
-printf '{\n  "status": "incomplete"\n}\n' >"$out/bad/meta.json"
+meta_for_samples "$out/bad" incomplete
 "$rvb" stats "$out/bad" >"$out/inc.txt" 2>"$out/inc.err"
 check_eq "stats on an incomplete run exits 1" 1 "$?"
 check "and says so" grep -q 'incomplete run' "$out/inc.err"

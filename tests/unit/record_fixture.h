@@ -65,7 +65,7 @@ static inline struct rec_overhead full_overhead(void)
 
 static inline struct rec_bench full_bench(void)
 {
-	struct rec_bench b = { .id = ID, .name = "add 1%", .hart = 3, .group = 4, .batch = 5,
+	struct rec_bench b = { .id = ID, .name = "add:1+", .hart = 3, .group = 4, .batch = 5,
 			       .warmup = 6, .samples = 7, .input_range = 100, .oh_cycles = 8,
 			       .oh_instret = 9 };
 	REC_SET(&b, BENCH, warmup_auto, 1);

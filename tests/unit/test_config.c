@@ -173,6 +173,23 @@ static void malformed_words_on_the_command_line(void **s)
 	assert_int_equal(c.bad_options, 1);
 	assert_string_equal(c.run, "");
 	assert_non_null(strstr(complaints, "too long"));
+
+	/* A benchmark's parameter too long to read is refused whole too (never
+	 * cut to its first digits); a foreign long word is left alone. */
+	char words[900];
+	int n = snprintf(words, sizeof(words), "lpm.table_size=2000");
+	memset(words + n, '0', 200); /* 2000 followed by 200 zeros */
+	n += 200;
+	n += snprintf(words + n, sizeof(words) - (size_t)n, " other.key=");
+	memset(words + n, 'b', 300);
+	words[n + 300] = '\0';
+	config_defaults(&c);
+	complaints[0] = '\0';
+	config_parse_bootargs(&c, words, &hooks);
+	assert_int_equal(c.bad_options, 1);
+	assert_string_equal(complaints, "error: a 219-byte rvbench option is too long (at most 191 "
+					"bytes): not applied\n");
+	assert_int_equal(config_param(&c, "lpm", "table_size", 1000), 1000);
 }
 
 static void globs_and_demos(void **s)

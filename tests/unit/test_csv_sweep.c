@@ -163,6 +163,14 @@ static void write_csv(const char *dir, const char *name,
 	assert_int_equal(fclose(f), 0);
 }
 
+/* meta.json as `rvbench replay` writes it: the readers check samples.csv
+ * against it. */
+static int write_meta(FILE *f, const struct collector *c)
+{
+	static const struct meta_source replay = { .kind = "replay", .file = "x", .end = "eof" };
+	return meta_json_write(f, c, &replay);
+}
+
 /* Written and read back: one series per block, labelled by its params,
  * with the unit and per_call of summary.csv. */
 static void test_sweep_read_back(void **state)
@@ -173,6 +181,7 @@ static void test_sweep_read_back(void **state)
 	assert_int_equal(tmpdir_make(dir, sizeof(dir), "rvb-test-sweep."), 0);
 	write_csv(dir, "samples.csv", csv_write_samples, c);
 	write_csv(dir, "summary.csv", csv_write_summary, c);
+	write_csv(dir, "meta.json", write_meta, c);
 	struct results res;
 	char err[512], label[128];
 	assert_int_equal(results_load(dir, &res, err, sizeof(err)), 0);

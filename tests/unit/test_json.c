@@ -50,7 +50,7 @@ static void test_meta_json(void **state)
 		"\"missing seq 3\"",
 		"{\"bench\": 0, \"first\": 16, \"last\": 31, \"reason\": \"line lost\"}",
 		"\"rvbench.exit=reboot x=\\\"1\\\"\"",
-		"\"name\": \"crc,\\\"32\\\"\"",
+		"\"name\": \"crc:32\"",
 		"\"bad_crc\": 0",
 		"\"orphan\": 0",
 	};

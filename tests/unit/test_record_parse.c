@@ -54,7 +54,7 @@ static void check_bench(const struct coll_run *r)
 	const struct coll_bench *b = &r->bench[ID];
 
 	assert_true(b->have_header);
-	assert_string_equal(b->name, "add 1%");
+	assert_string_equal(b->name, "add:1+");
 	assert_int_equal(b->hart, 3);
 	assert_int_equal(b->group, 4);
 	assert_int_equal(b->batch, 5);
