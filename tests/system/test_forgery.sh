@@ -52,5 +52,5 @@ python3 tests/support/forge_line.py "$out/verify1.log" "$out/verify.log" 109 sta
 "$rvb" replay --allow-partial -o "$out/verify" "$out/verify.log" >"$out/verify.stdout" 2>&1
 check_eq "a failed verify: exit 1 despite --allow-partial" 1 "$?"
 check "a failed verify: the run is called failed" \
-	grep -q "^run 59a8915f: failed (4 benches, 1600 samples" "$out/verify.stdout"
+	grep -q "^run 59a8915f: failed (4 blocks, 1600 samples" "$out/verify.stdout"
 check "a failed verify: never called complete" sh -c "! grep -q 'complete' '$out/verify.stdout'"

@@ -29,7 +29,7 @@ awk 'BEGIN {
 		printf "0000000d,other,15,,1,0,1,%d,0,0,%d,50,%d,54,0\r\n", i, 100 + s % 13, 106 + s % 13
 	}
 }' >"$out/one/samples.csv"
-printf '{\n  "status": "complete"\n}\n' >"$out/one/meta.json"
+meta_for_samples "$out/one"
 cp "$out/one/samples.csv" "$out/one/meta.json" "$out/par/"
 cp "$out/one/samples.csv" "$out/one/meta.json" "$out/bad/"
 

@@ -169,7 +169,7 @@ static void test_reset_mid_run(void **state)
 	struct memstream g;
 	assert_int_equal(csv_write_gaps(ms_open(&g), c), 0);
 	char *text = ms_close(&g);
-	assert_non_null(strstr(text, "1a2b3c4d,0,add loop,32,43,12,cut off by a new run\r\n"
+	assert_non_null(strstr(text, "1a2b3c4d,0,add_loop,32,43,12,cut off by a new run\r\n"
 				     "1a2b3c4d,1,,0,,,never started\r\n"));
 	free(text);
 	assert_true(rb->complete);

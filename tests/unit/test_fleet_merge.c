@@ -14,13 +14,32 @@
 #include "fleet.h"
 #include "tmpdir_fixture.h"
 
-/* A member: samples.csv with bench x (cycles given) and meta.json text. */
-static void member(const char *name, const char *meta, const uint64_t *x, size_t n)
+/* DIR/meta.json: the top-level keys `extra` (JSON members, or "") and one
+ * run `tag` of `status` whose blocks are `benches` (a JSON array), as the
+ * readers check samples.csv against it (results_check.h). */
+static void write_meta(const char *dir, const char *status, const char *extra, const char *tag,
+		       const char *benches)
 {
 	char path[256];
-	snprintf(path, sizeof(path), "%s/%s", tmpdir, name);
-	assert_int_equal(mkdir(path, 0755), 0);
-	snprintf(path, sizeof(path), "%s/%s/samples.csv", tmpdir, name);
+	snprintf(path, sizeof(path), "%s/meta.json", dir);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fprintf(f, "{\"status\": \"%s\", %s%s\"runs\": [{\"tag\": \"%s\", "
+		   "\"status\": \"%s\", \"benches\": %s}]}\n",
+		status, extra, *extra ? ", " : "", tag, status, benches);
+	fclose(f);
+}
+
+/* A member: samples.csv with bench x (cycles given, after one warmup
+ * sample) and a meta.json of a run of `status` with the top-level keys
+ * `extra`. */
+static void member(const char *name, const char *status, const char *extra, const uint64_t *x,
+		   size_t n)
+{
+	char dir[256], path[300], benches[256];
+	snprintf(dir, sizeof(dir), "%s/%s", tmpdir, name);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	snprintf(path, sizeof(path), "%s/samples.csv", dir);
 	FILE *f = fopen(path, "w");
 	assert_non_null(f);
 	fputs("run,bench,block,params,hart,group,batch,index,warmup,cycles,instret\r\n", f);
@@ -28,24 +47,20 @@ static void member(const char *name, const char *meta, const uint64_t *x, size_t
 	for (size_t i = 0; i < n; i++)
 		fprintf(f, "0000cafe,x,0,n=4,1,0,1,%zu,0,%llu,1\r\n", i + 1, (unsigned long long)x[i]);
 	fclose(f);
-	if (!meta)
-		return;
-	snprintf(path, sizeof(path), "%s/%s/meta.json", tmpdir, name);
-	f = fopen(path, "w");
-	assert_non_null(f);
-	fputs(meta, f);
-	fclose(f);
+	snprintf(benches, sizeof(benches),
+		 "[{\"id\": 0, \"name\": \"x\", \"warmup\": 1, \"samples\": %zu, "
+		 "\"received\": %zu, \"status\": \"ok\"}]", n, n + 1);
+	write_meta(dir, status, extra, "0000cafe", benches);
 }
 
 static void devices_rows_and_merge(void **state)
 {
 	(void)state;
 	const uint64_t a[] = { 10, 11, 12 }, b[] = { 20, 21, 22 }, c[] = { 30 }, d[] = { 13, 14 };
-	member("one", "{\"status\": \"complete\", \"device_name\": \"board-1\"}", a, 3);
-	member("two", "{\"status\": \"complete\", \"source\": {\"kind\": \"lava\", \"lava\": "
-		      "{\"device_name\": \"hifive-07\"}}}", b, 3);
-	member("three", NULL, c, 1);
-	member("four", "{\"status\": \"complete\", \"device_name\": \"board-1\"}", d, 2);
+	member("one", "complete", "\"device_name\": \"board-1\"", a, 3);
+	member("two", "complete", "\"source\": {\"kind\": \"lava\", \"lava\": {\"device_name\": \"hifive-07\"}}", b, 3);
+	member("three", "incomplete", "", c, 1);
+	member("four", "complete", "\"device_name\": \"board-1\"", d, 2);
 
 	char dirs[4][128], out[160], err[512];
 	const char *names[] = { "one", "two", "three", "four" };
@@ -60,11 +75,11 @@ static void devices_rows_and_merge(void **state)
 	assert_int_equal(f.ndev, 3);
 	assert_string_equal(f.device[0], "board-1");
 	assert_string_equal(f.device[1], "hifive-07");
-	assert_string_equal(f.device[2], "three"); /* no meta.json: the directory */
+	assert_string_equal(f.device[2], "three"); /* no device named: the directory */
 	assert_string_equal(f.m[0].label, "board-1#1");
 	assert_string_equal(f.m[3].label, "board-1#2");
 	assert_string_equal(f.m[1].label, "hifive-07");
-	assert_int_equal(fleet_complete(&f), 0); /* "three" says nothing */
+	assert_int_equal(fleet_complete(&f), 0); /* "three" is incomplete */
 
 	assert_int_equal(fleet_report_build(&f, &rep, err, sizeof(err)), 0);
 	assert_int_equal(rep.nrows, 1);
@@ -143,6 +158,11 @@ static void rows_by_hart(void **state)
 		fprintf(f, "0001,par,1,,2,0,1,0,0,%d,1\n", 7 + m);
 		fprintf(f, "0001,one,2,,%d,0,1,0,0,3,1\n", m ? 0 : 1); /* boot hart 1, then 0 */
 		fclose(f);
+		snprintf(path, sizeof(path), "%s/%s", tmpdir, names[m]);
+		write_meta(path, "complete", "", "0001",
+			   "[{\"id\": 0, \"name\": \"par\", \"warmup\": 0, \"samples\": 1, \"received\": 1, \"status\": \"ok\"}, "
+			   "{\"id\": 1, \"name\": \"par\", \"warmup\": 0, \"samples\": 1, \"received\": 1, \"status\": \"ok\"}, "
+			   "{\"id\": 2, \"name\": \"one\", \"warmup\": 0, \"samples\": 1, \"received\": 1, \"status\": \"ok\"}]");
 	}
 	char a[128], b[128];
 	snprintf(a, sizeof(a), "%s/p", tmpdir);
