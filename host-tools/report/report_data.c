@@ -102,7 +102,7 @@ static void load_facts(struct report_data *d, json_t *m)
 		     dflt(jtext(m, s, sizeof(s), "runs", "#0", "wire", "s_bytes_per_sample", NULL), "?"));
 	}
 	if (jtext(m, c, sizeof(c), "runs", "#0", "trailer", "samples", NULL))
-		fact(d, "samples", "%s in %s benchmarks", c,
+		fact(d, "samples", "%s in %s blocks", c,
 		     dflt(jtext(m, a, sizeof(a), "runs", "#0", "trailer", "benches", NULL), "?"));
 	if (jtext(m, c, sizeof(c), "runs", "#0", "context", "firmware", "commit", NULL))
 		fact(d, "firmware", "%s, commit %s, %s",
