@@ -143,6 +143,10 @@ struct an_tukey {
 
 /* A sorted copy of v[0..n) (free it), NULL when out of memory. */
 uint64_t *an_sorted_copy(const uint64_t *v, size_t n);
+/* The mean of v[0..n), n > 0, and in *ss the sum of the squared deviations
+ * from it: two passes in long double, so a large common offset costs no
+ * precision. */
+long double an_mean_ss(const uint64_t *v, size_t n, long double *ss);
 
 /* sorted: ascending, n > 0. */
 void an_tukey(const uint64_t *sorted, size_t n, struct an_tukey *t);
