@@ -60,6 +60,18 @@ uint64_t *an_sorted_copy(const uint64_t *v, size_t n)
 	return s;
 }
 
+long double an_mean_ss(const uint64_t *v, size_t n, long double *ss)
+{
+	long double sum = 0, dev = 0;
+	for (size_t i = 0; i < n; i++)
+		sum += v[i];
+	long double mean = sum / n;
+	for (size_t i = 0; i < n; i++)
+		dev += (v[i] - mean) * (v[i] - mean);
+	*ss = dev;
+	return mean;
+}
+
 int an_tukey_of(const uint64_t *v, size_t n, struct an_tukey *t)
 {
 	uint64_t *sorted = an_sorted_copy(v, n);
@@ -122,12 +134,8 @@ int an_describe(const uint64_t *v, size_t n, double level, struct an_desc *d)
 	d->p99 = os.p99;
 	d->mad = os.mad;
 
-	long double sum = 0, ss = 0;
-	for (size_t i = 0; i < n; i++)
-		sum += s[i];
-	long double mean = sum / n;
-	for (size_t i = 0; i < n; i++)
-		ss += (s[i] - mean) * (s[i] - mean);
+	long double ss;
+	long double mean = an_mean_ss(s, n, &ss);
 	d->mean = an_ok((double)mean);
 	if (n < 2) {
 		d->variance = d->stddev = d->stddev_pct = an_na("needs 2 samples");

@@ -48,6 +48,17 @@ double an_f_sf(double f, double d1, double d2);
 /* P(X <= k) for X ~ Binomial(n, 1/2). */
 double an_binom_half_cdf(size_t k, size_t n);
 
+/* ---- exact null distribution of U (analysis_u_null.c) -------------------- */
+
+/* The exact distribution is used only for small samples without ties: the
+ * counts grow like C(na + nb, na), still exact in a double up to 20 + 20. */
+#define AN_U_EXACT_MAX 20
+
+/* Under H0, the number of orderings of na and nb values without ties whose
+ * Mann-Whitney U is u, for u = 0 .. na nb (na nb + 1 doubles; free them),
+ * NULL when out of memory. */
+double *an_u_null_counts(size_t na, size_t nb);
+
 /* ---- descriptive statistics (analysis.c) ---------------------------------- */
 
 struct an_desc {
@@ -132,6 +143,10 @@ struct an_tukey {
 
 /* A sorted copy of v[0..n) (free it), NULL when out of memory. */
 uint64_t *an_sorted_copy(const uint64_t *v, size_t n);
+/* The mean of v[0..n), n > 0, and in *ss the sum of the squared deviations
+ * from it: two passes in long double, so a large common offset costs no
+ * precision. */
+long double an_mean_ss(const uint64_t *v, size_t n, long double *ss);
 
 /* sorted: ascending, n > 0. */
 void an_tukey(const uint64_t *sorted, size_t n, struct an_tukey *t);

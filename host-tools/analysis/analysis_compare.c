@@ -11,10 +11,6 @@
 
 #include "stats.h"
 
-/* Exact null distribution only for small samples without ties: the counts
- * grow like C(na + nb, na), still exact in a double up to 20 + 20. */
-#define MWU_EXACT_MAX 20
-
 struct tagged {
 	uint64_t v;
 	int from_a;
@@ -26,33 +22,16 @@ static int cmp_tagged(const void *p, const void *q)
 	return (a->v > b->v) - (a->v < b->v);
 }
 
-/* P(U <= u) and P(U >= u) under H0, by the recursion
- * f(m, n, u) = f(m - 1, n, u - n) + f(m, n - 1, u) over the largest value. */
+/* P(U <= u) and P(U >= u) under H0 (an_u_null_counts()). */
 static int exact_tails(size_t na, size_t nb, double u, double *le, double *ge)
 {
-	size_t umax = na * nb, w = umax + 1;
-	double *old = calloc((nb + 1) * w, sizeof(double));
-	double *cur = calloc((nb + 1) * w, sizeof(double));
-	if (!old || !cur) {
-		free(old);
-		free(cur);
+	size_t umax = na * nb;
+	double *cnt = an_u_null_counts(na, nb);
+	if (!cnt)
 		return -1;
-	}
-	for (size_t j = 0; j <= nb; j++)
-		old[j * w] = 1; /* m = 0: U = 0 in one way */
-	for (size_t m = 1; m <= na; m++) {
-		memset(cur, 0, (nb + 1) * w * sizeof(double));
-		cur[0] = 1; /* n = 0: U = 0 */
-		for (size_t j = 1; j <= nb; j++)
-			for (size_t k = 0; k <= umax; k++)
-				cur[j * w + k] = (k >= j ? old[j * w + k - j] : 0) + cur[(j - 1) * w + k];
-		double *t = old;
-		old = cur;
-		cur = t;
-	}
 	double total = 0, lo = 0, hi = 0;
 	for (size_t k = 0; k <= umax; k++) {
-		double f = old[nb * w + k];
+		double f = cnt[k];
 		total += f;
 		if ((double)k <= u)
 			lo += f;
@@ -61,8 +40,7 @@ static int exact_tails(size_t na, size_t nb, double u, double *le, double *ge)
 	}
 	*le = lo / total;
 	*ge = hi / total;
-	free(old);
-	free(cur);
+	free(cnt);
 	return 0;
 }
 
@@ -97,7 +75,7 @@ int an_mann_whitney(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, 
 	free(t);
 	r->u = (double)(ra - (long double)na * (na + 1) / 2);
 
-	if (ties == 0 && na <= MWU_EXACT_MAX && nb <= MWU_EXACT_MAX) {
+	if (ties == 0 && na <= AN_U_EXACT_MAX && nb <= AN_U_EXACT_MAX) {
 		double le, ge;
 		if (exact_tails(na, nb, r->u, &le, &ge))
 			return -1;

@@ -3,20 +3,7 @@
  * nothing in them is read as Markdown; a '|' would still end the cell and
  * is escaped. */
 #include "compare_table.h"
-
-/* s as a code span of a table cell. */
-static void md_code(FILE *f, const char *s)
-{
-	if (!*s)
-		return;
-	fputc('`', f);
-	for (; *s; s++) {
-		if (*s == '|')
-			fputc('\\', f);
-		fputc(*s == '`' || *s == '\n' || *s == '\r' ? ' ' : *s, f);
-	}
-	fputc('`', f);
-}
+#include "md_text.h"
 
 int cmp_print_md(FILE *f, const struct cmp_table *t, const char *a_name, const char *b_name)
 {

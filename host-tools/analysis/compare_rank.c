@@ -17,10 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Exact null distribution of U only for small samples: the counts grow like
- * C(na + nb, na), still exact in a double up to 20 + 20. */
-#define RANK_EXACT_MAX 20
-
 /* P(U <= x) under H0 for U of samples of na and nb values without ties:
  * exact (cdf[] of the counting recursion) or the normal approximation with
  * the continuity correction. */
@@ -37,39 +33,21 @@ static int u_null_make(struct u_null *d, size_t na, size_t nb)
 	d->nb = nb;
 	d->mu = (double)na * (double)nb / 2;
 	d->sd = sqrt((double)na * (double)nb * (double)(na + nb + 1) / 12);
-	if (na > RANK_EXACT_MAX || nb > RANK_EXACT_MAX)
+	if (na > AN_U_EXACT_MAX || nb > AN_U_EXACT_MAX)
 		return 0;
-	/* f(m, n, u) = f(m - 1, n, u - n) + f(m, n - 1, u), over the largest value */
-	size_t umax = na * nb, w = umax + 1;
-	double *old = calloc((nb + 1) * w, sizeof(double));
-	double *cur = calloc((nb + 1) * w, sizeof(double));
-	if (!old || !cur) {
-		free(old);
-		free(cur);
+	size_t umax = na * nb;
+	double *cdf = an_u_null_counts(na, nb);
+	if (!cdf)
 		return -1;
-	}
-	for (size_t j = 0; j <= nb; j++)
-		old[j * w] = 1;
-	for (size_t m = 1; m <= na; m++) {
-		memset(cur, 0, (nb + 1) * w * sizeof(double));
-		cur[0] = 1;
-		for (size_t j = 1; j <= nb; j++)
-			for (size_t k = 0; k <= umax; k++)
-				cur[j * w + k] = (k >= j ? old[j * w + k - j] : 0) + cur[(j - 1) * w + k];
-		double *t = old;
-		old = cur;
-		cur = t;
-	}
 	double total = 0;
 	for (size_t k = 0; k <= umax; k++)
-		total += old[nb * w + k];
+		total += cdf[k];
 	double acc = 0;
 	for (size_t k = 0; k <= umax; k++) {
-		acc += old[nb * w + k];
-		cur[k] = acc / total; /* cur is free now: reuse it for the CDF */
+		acc += cdf[k];
+		cdf[k] = acc / total; /* the counts become the CDF in place */
 	}
-	free(old);
-	d->cdf = cur;
+	d->cdf = cdf;
 	return 0;
 }
 

@@ -11,9 +11,9 @@
 
 #include "baseline.h"
 #include "commands.h"
+#include "metric_option.h"
 #include "compare_gate.h"
 #include "compare_table.h"
-#include "results_metric.h"
 #include "context_check.h"
 #include "plot_cdf.h"
 #include "session.h"
@@ -217,14 +217,10 @@ int cmd_compare(const struct command *cmd, int argc, char **argv)
 		case 'S':
 			strict = 1;
 			break;
-		case 'M': {
-			char merr[256];
-			if (results_metric_set(optarg, merr, sizeof(merr))) {
-				rvb_error("%s: %s", "compare", merr);
+		case 'M':
+			if (metric_option("compare", optarg))
 				return EXIT_ERROR;
-			}
 			break;
-		}
 		case 'h':
 			fputs(cmd->help, stdout);
 			return 0;

@@ -13,7 +13,7 @@
 
 #include "analysis_report.h"
 #include "commands.h"
-#include "results_metric.h"
+#include "metric_option.h"
 #include "plot_bench.h"
 #include "plot_dir.h"
 #include "plot_jobs.h"
@@ -279,14 +279,10 @@ int cmd_plot(const struct command *cmd, int argc, char **argv)
 			if (plot_jobs_arg(optarg, &jobs))
 				return EXIT_ERROR;
 			break;
-		case 'M': {
-			char merr[256];
-			if (results_metric_set(optarg, merr, sizeof(merr))) {
-				rvb_error("%s: %s", "plot", merr);
+		case 'M':
+			if (metric_option("plot", optarg))
 				return EXIT_ERROR;
-			}
 			break;
-		}
 		case 'h':
 			fputs(cmd->help, stdout);
 			return 0;

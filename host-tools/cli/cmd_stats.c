@@ -8,7 +8,7 @@
 #include "analysis_report.h"
 #include "export.h"
 #include "commands.h"
-#include "results_metric.h"
+#include "metric_option.h"
 #include "session.h"
 
 /* A number in (lo, hi), strictly parsed. */
@@ -86,14 +86,10 @@ int cmd_stats(const struct command *cmd, int argc, char **argv)
 				return EXIT_ERROR;
 			}
 			break;
-		case 'M': {
-			char merr[256];
-			if (results_metric_set(optarg, merr, sizeof(merr))) {
-				rvb_error("%s: %s", "stats", merr);
+		case 'M':
+			if (metric_option("stats", optarg))
 				return EXIT_ERROR;
-			}
 			break;
-		}
 		case 'h':
 			fputs(cmd->help, stdout);
 			return 0;

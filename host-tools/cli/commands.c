@@ -3,6 +3,16 @@
 
 #include <string.h>
 
+/* The exit status of the collectors (qemu, serial, replay): one text, as
+ * they share one meaning of it. */
+#define HELP_COLLECT_EXIT \
+	"Exit status: 0 every run complete and ok; 1 samples lost or a run failed\n" \
+	"(a block's verify, a fault, a conflict), or the collection was interrupted\n" \
+	"(SIGINT, SIGTERM, SIGHUP, SIGPIPE: what arrived is written); 2 an error:\n" \
+	"usage, input or output (a full disk, a file size limit), an option the\n" \
+	"firmware rejected (bad_options in the run header; its error lines are\n" \
+	"repeated on stderr) or a run that selected no benchmark.\n"
+
 static const char help_qemu[] =
 	"usage: rvbench qemu [OPTIONS] IMAGE\n"
 	"       rvbench qemu [OPTIONS] --qemu-args '-bios FIRMWARE ...'\n"
@@ -56,12 +66,7 @@ static const char help_qemu[] =
 	"                       does and prints the fleet report; exit status: the\n"
 	"                       worst instance's. Not with --console\n"
 	"  -h, --help           this help\n"
-	"Exit status: 0 every run complete and ok; 1 samples lost or a run failed\n"
-	"(a block's verify, a fault, a conflict), or the collection was interrupted\n"
-	"(SIGINT, SIGTERM, SIGHUP, SIGPIPE: what arrived is written); 2 an error:\n"
-	"usage, input or output (a full disk, a file size limit), an option the\n"
-	"firmware rejected (bad_options in the run header; its error lines are\n"
-	"repeated on stderr) or a run that selected no benchmark.\n";
+	HELP_COLLECT_EXIT;
 
 static const char help_serial[] =
 	"usage: rvbench serial --port DEV [OPTIONS]\n"
@@ -94,12 +99,7 @@ static const char help_serial[] =
 	"  -q, --quiet          no progress on stderr (a status line on a terminal, else\n"
 	"                       a line per finished block)\n"
 	"  -h, --help           this help\n"
-	"Exit status: 0 every run complete and ok; 1 samples lost or a run failed\n"
-	"(a block's verify, a fault, a conflict), or the collection was interrupted\n"
-	"(SIGINT, SIGTERM, SIGHUP, SIGPIPE: what arrived is written); 2 an error:\n"
-	"usage, input or output (a full disk, a file size limit), an option the\n"
-	"firmware rejected (bad_options in the run header; its error lines are\n"
-	"repeated on stderr) or a run that selected no benchmark.\n";
+	HELP_COLLECT_EXIT;
 
 static const char help_replay[] =
 	"usage: rvbench replay [OPTIONS] FILE\n"
@@ -118,12 +118,7 @@ static const char help_replay[] =
 	"  -q, --quiet          accepted as for qemu and serial (a replay shows no progress)\n"
 	"      --lava-job ID    a LAVA log: the job's id, kept in meta.json\n"
 	"  -h, --help           this help\n"
-	"Exit status: 0 every run complete and ok; 1 samples lost or a run failed\n"
-	"(a block's verify, a fault, a conflict), or the collection was interrupted\n"
-	"(SIGINT, SIGTERM, SIGHUP, SIGPIPE: what arrived is written); 2 an error:\n"
-	"usage, input or output (a full disk, a file size limit), an option the\n"
-	"firmware rejected (bad_options in the run header; its error lines are\n"
-	"repeated on stderr) or a run that selected no benchmark.\n";
+	HELP_COLLECT_EXIT;
 
 static const char help_stats[] =
 	"usage: rvbench stats [OPTIONS] [DIR [BENCH]]\n"

@@ -40,12 +40,8 @@ int fleet_spread_of(const uint64_t *m, size_t k, struct fleet_spread *s)
 		s->cv = an_na("one device");
 		return 0;
 	}
-	long double sum = 0, ss = 0;
-	for (size_t d = 0; d < k; d++)
-		sum += m[d];
-	long double mean = sum / k;
-	for (size_t d = 0; d < k; d++)
-		ss += (m[d] - mean) * (m[d] - mean);
+	long double ss;
+	long double mean = an_mean_ss(m, k, &ss);
 	if (mean == 0)
 		s->cv = an_na("mean is 0");
 	else

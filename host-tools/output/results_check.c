@@ -1,7 +1,6 @@
 /* samples.csv against meta.json (results_check.h). */
 #include "results_check.h"
 
-#include <errno.h>
 #include <jansson.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -33,19 +32,6 @@ struct blk {
 	uint64_t rows;
 	uint8_t *seen;   /* a bit per sample index below due, once a row has it */
 };
-
-static int parse_u64(const char *s, uint64_t *out)
-{
-	if (*s < '0' || *s > '9')
-		return -1;
-	char *end;
-	errno = 0;
-	unsigned long long v = strtoull(s, &end, 10);
-	if (errno || *end)
-		return -1;
-	*out = v;
-	return 0;
-}
 
 /* A whole number member of o; -1 when absent or not one. */
 static int get_u64(const json_t *o, const char *key, uint64_t *out)
@@ -123,7 +109,7 @@ static int read_blocks(const json_t *runs, const char *meta, struct blk **out, s
 static int is_id_name(const char *s)
 {
 	uint64_t id;
-	return s[0] == '#' && !parse_u64(s + 1, &id);
+	return s[0] == '#' && !rcsv_u64(s + 1, &id);
 }
 
 /* The block of (run, id), trying the last one found first: a block's rows
@@ -153,11 +139,11 @@ static size_t first_line(const struct rcsv *t, int crun, int cblock, int cindex,
 			 char **row)
 {
 	uint64_t block, index, b, x;
-	if (parse_u64(row[cblock], &block) || parse_u64(row[cindex], &index))
+	if (rcsv_u64(row[cblock], &block) || rcsv_u64(row[cindex], &index))
 		return 0;
 	for (size_t i = 1; i < end; i++)
-		if (!parse_u64(t->row[i][cindex], &x) && x == index &&
-		    !parse_u64(t->row[i][cblock], &b) && b == block && !strcmp(t->row[i][crun], row[crun]))
+		if (!rcsv_u64(t->row[i][cindex], &x) && x == index &&
+		    !rcsv_u64(t->row[i][cblock], &b) && b == block && !strcmp(t->row[i][crun], row[crun]))
 			return t->line[i];
 	return 0;
 }
@@ -182,7 +168,7 @@ static int check_rows(const struct rcsv *t, const char *path, struct blk *blk, s
 	for (size_t i = 1; i < t->nrows; i++) {
 		char **f = t->row[i];
 		uint64_t id, index;
-		if (parse_u64(f[cblock], &id) || parse_u64(f[cindex], &index)) {
+		if (rcsv_u64(f[cblock], &id) || rcsv_u64(f[cindex], &index)) {
 			snprintf(err, errlen, "%s:%zu: block or index is not a whole number", path,
 				 t->line[i]);
 			return -1;

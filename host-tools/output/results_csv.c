@@ -48,19 +48,6 @@ static char *read_file(const char *path, size_t *len, int *err)
 	return buf;
 }
 
-static int parse_u64(const char *s, uint64_t *out)
-{
-	if (!*s || *s < '0' || *s > '9')
-		return -1;
-	char *end;
-	errno = 0;
-	unsigned long long v = strtoull(s, &end, 10);
-	if (errno || *end)
-		return -1;
-	*out = v;
-	return 0;
-}
-
 static int has_control(const char *s)
 {
 	for (; *s; s++)
@@ -180,7 +167,7 @@ static void read_cflags(const struct rcsv *t, struct results *r)
 	for (size_t i = 1; crun >= 0 && cblock >= 0 && cfl >= 0 && i < t->nrows; i++) {
 		char **f = t->row[i];
 		uint64_t block;
-		if (t->nfield[i] != t->nfield[0] || !*f[cfl] || parse_u64(f[cblock], &block))
+		if (t->nfield[i] != t->nfield[0] || !*f[cfl] || rcsv_u64(f[cblock], &block))
 			continue;
 		for (size_t k = 0; k < r->ns; k++) {
 			struct res_series *s = &r->s[k];
@@ -213,8 +200,8 @@ static void read_summary(const char *dir, struct results *r)
 	for (size_t i = 1; crun >= 0 && cblock >= 0 && cunit >= 0 && cper >= 0 && i < t.nrows; i++) {
 		char **f = t.row[i];
 		uint64_t block, per_call;
-		if (t.nfield[i] != t.nfield[0] || !*f[cunit] || parse_u64(f[cblock], &block) ||
-		    parse_u64(f[cper], &per_call) || !per_call)
+		if (t.nfield[i] != t.nfield[0] || !*f[cunit] || rcsv_u64(f[cblock], &block) ||
+		    rcsv_u64(f[cper], &per_call) || !per_call)
 			continue;
 		for (size_t k = 0; k < r->ns; k++) {
 			struct res_series *s = &r->s[k];
@@ -317,17 +304,17 @@ int results_load(const char *dir, struct results *r, char *err, size_t errlen)
 		if (results_metric_is_event() && !*f[col[CYCLES]])
 			continue; /* a block that did not count the event */
 		for (int k = GROUP; k < NNEED; k++)
-			if (parse_u64(f[col[k]], &v[k])) {
+			if (rcsv_u64(f[col[k]], &v[k])) {
 				snprintf(err, errlen, "%s:%zu: column '%s': '%.40s' is not a whole number",
 					 path, t.line[i], need[k], f[col[k]]);
 				goto out;
 			}
-		if (hart_col >= 0 && parse_u64(f[hart_col], &hart)) {
+		if (hart_col >= 0 && rcsv_u64(f[hart_col], &hart)) {
 			snprintf(err, errlen, "%s:%zu: column 'hart': '%.40s' is not a whole number", path,
 				 t.line[i], f[hart_col]);
 			goto out;
 		}
-		if (block_col >= 0 && (parse_u64(f[block_col], &block) || block > INT64_MAX)) {
+		if (block_col >= 0 && (rcsv_u64(f[block_col], &block) || block > INT64_MAX)) {
 			snprintf(err, errlen, "%s:%zu: column 'block': '%.40s' is not a whole number",
 				 path, t.line[i], f[block_col]);
 			goto out;

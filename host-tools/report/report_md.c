@@ -6,20 +6,8 @@
  */
 #include <string.h>
 
+#include "md_text.h"
 #include "report_data.h"
-
-static void code(FILE *f, const char *s)
-{
-	if (!*s)
-		return;
-	fputc('`', f);
-	for (; *s; s++) {
-		if (*s == '|')
-			fputc('\\', f);
-		fputc(*s == '`' || *s == '\n' || *s == '\r' ? ' ' : *s, f);
-	}
-	fputc('`', f);
-}
 
 /* Plain text in a table cell or a line: '|' escaped, line breaks as spaces. */
 static void text(FILE *f, const char *s)
@@ -35,7 +23,7 @@ int report_write_md(FILE *f, void *ctx)
 {
 	const struct report_data *d = ctx;
 	fputs("# rvbench results\n\n", f);
-	code(f, d->dir);
+	md_code(f, d->dir);
 	fputs("\n\n", f);
 	if (d->nfact) {
 		fputs("| fact | value |\n| --- | --- |\n", f);
@@ -56,9 +44,9 @@ int report_write_md(FILE *f, void *ctx)
 	for (size_t i = 0; i < d->nrow; i++) {
 		const struct report_row *r = &d->row[i];
 		fputs("| ", f);
-		code(f, r->bench);
+		md_code(f, r->bench);
 		fputs(" | ", f);
-		code(f, r->params);
+		md_code(f, r->params);
 		fprintf(f, " | %llu | %llu | %llu | %llu | %llu | %llu | %s | %s", r->hart, r->count,
 			r->min, r->median, r->p99, r->mad, d->unit, strcmp(r->status, "ok") ? "**" : "");
 		text(f, r->status);

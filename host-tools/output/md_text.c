@@ -1,0 +1,15 @@
+/* Markdown code spans for table cells (md_text.h). */
+#include "md_text.h"
+
+void md_code(FILE *f, const char *s)
+{
+	if (!*s)
+		return;
+	fputc('`', f);
+	for (; *s; s++) {
+		if (*s == '|')
+			fputc('\\', f);
+		fputc(*s == '`' || *s == '\n' || *s == '\r' ? ' ' : *s, f);
+	}
+	fputc('`', f);
+}
