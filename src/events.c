@@ -20,6 +20,7 @@
 
 unsigned events_n;
 unsigned events_csr[PMU_EVENTS_MAX];
+uint64_t events_mask[PMU_EVENTS_MAX];
 
 static struct {
 	int present;        /* the extension answered with at least one counter */
@@ -138,10 +139,14 @@ void events_begin(const struct config *c)
 			add_word(refused, sizeof(refused), sel[k], "no-pmu");
 			continue;
 		}
+		/* Never SBI_PMU_CFG_CLEAR_VALUE: on a hart without Sscofpmf
+		 * (the U54, QEMU sifive_u) OpenSBI maps the cycles and
+		 * instructions events to the fixed counters whatever the mask,
+		 * and clearing would reset mcycle/minstret under the run.
+		 * Programmable counters start from 0 (counter_start below). */
 		if (free_mask & ~FIXED_COUNTERS)
 			idx = sbi_pmu_config_matching(0, (unsigned long)(free_mask & ~FIXED_COUNTERS),
-						      SBI_PMU_CFG_CLEAR_VALUE, e.idx, e.data);
-		/* the fixed counters run already: never cleared */
+						      0, e.idx, e.data);
 		if (idx < 0 && (free_mask & FIXED_COUNTERS))
 			idx = sbi_pmu_config_matching(0, (unsigned long)(free_mask & FIXED_COUNTERS),
 						      0, e.idx, e.data);
@@ -173,6 +178,9 @@ void events_begin(const struct config *c)
 		free_mask &= ~(UINT64_C(1) << idx);
 		counter_idx[events_n] = (unsigned long)idx;
 		events_csr[events_n] = info.csr;
+		/* The delta is taken modulo the counter's width (harness.c). */
+		events_mask[events_n] = info.width && info.width < 64
+						? (UINT64_C(1) << info.width) - 1 : UINT64_MAX;
 		strcpy(names[events_n], sel[k]);
 		add_word(counting, sizeof(counting), sel[k], NULL);
 		events_n++;

@@ -18,9 +18,11 @@
  * 2p, instret: event 2p + 1), one E record per pair. */
 #define EVENTS_PAIRS ((PMU_EVENTS_MAX + 1) / 2)
 
-/* The run's counting events: how many, and the CSR each is read from. */
+/* The run's counting events: how many, the CSR each is read from, and the
+ * mask of its width (a delta is taken modulo it). */
 extern unsigned events_n;
 extern unsigned events_csr[PMU_EVENTS_MAX];
+extern uint64_t events_mask[PMU_EVENTS_MAX];
 
 /* At boot: probes the PMU extension and its counters; says once, on the
  * console, when the platform has none. */

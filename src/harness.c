@@ -22,7 +22,33 @@ struct reads {
 	uint64_t e[PMU_EVENTS_MAX];
 };
 
+/*
+ * The run's events as one loop holds them: a local copy made before its
+ * first sample, so that between a body and the counter reads after it
+ * there is no load of a global the opaque call might have changed (and,
+ * with harness.c built without jump tables, no table load either).
+ */
+struct ev_plan {
+	unsigned n;
+	unsigned csr[PMU_EVENTS_MAX];
+	uint64_t mask[PMU_EVENTS_MAX];
+};
+
+static inline __attribute__((always_inline)) struct ev_plan ev_plan_now(int ev)
+{
+	struct ev_plan p = { 0 };
+	if (ev) {
+		p.n = events_n;
+		for (unsigned k = 0; k < p.n; k++) {
+			p.csr[k] = events_csr[k];
+			p.mask[k] = events_mask[k];
+		}
+	}
+	return p;
+}
+
 static inline __attribute__((always_inline)) void open_interval(int fenced, int ev,
+								 const struct ev_plan *p,
 								 struct reads *r)
 {
 	if (fenced)
@@ -30,20 +56,21 @@ static inline __attribute__((always_inline)) void open_interval(int fenced, int 
 	r->c = read_cycle();
 	r->i = read_instret();
 	if (ev)
-		for (unsigned k = 0; k < events_n; k++)
-			r->e[k] = events_read_csr(events_csr[k]);
+		for (unsigned k = 0; k < p->n; k++)
+			r->e[k] = events_read_csr(p->csr[k]);
 	if (fenced)
 		__asm__ volatile("fence rw, rw" : : : "memory");
 }
 
 static inline __attribute__((always_inline)) void close_interval(int fenced, int ev,
+								  const struct ev_plan *p,
 								  struct reads *r)
 {
 	if (fenced)
 		__asm__ volatile("fence rw, rw" : : : "memory");
 	if (ev)
-		for (unsigned k = events_n; k-- > 0;)
-			r->e[k] = events_read_csr(events_csr[k]);
+		for (unsigned k = p->n; k-- > 0;)
+			r->e[k] = events_read_csr(p->csr[k]);
 	r->i = read_instret();
 	r->c = read_cycle();
 	if (fenced)
@@ -58,15 +85,18 @@ static inline __attribute__((always_inline)) uint64_t *ev_slot(struct measure_jo
 	return (k & 1) ? &p->instret : &p->cycles;
 }
 
-static inline __attribute__((always_inline)) void store_events(int ev, struct measure_job *j,
-								uint32_t s, const struct reads *a,
+/* A counter narrower than 64 bits wraps at its width: the delta is taken
+ * modulo that width (mask), so a wrap inside a sample costs nothing. */
+static inline __attribute__((always_inline)) void store_events(int ev, const struct ev_plan *p,
+								struct measure_job *j, uint32_t s,
+								const struct reads *a,
 								const struct reads *b, int add)
 {
 	if (!ev)
 		return;
-	for (unsigned k = 0; k < events_n; k++) {
+	for (unsigned k = 0; k < p->n; k++) {
 		uint64_t *slot = ev_slot(j, k, s);
-		*slot = (add ? *slot : 0) + (b->e[k] - a->e[k]);
+		*slot = (add ? *slot : 0) + ((b->e[k] - a->e[k]) & p->mask[k]);
 	}
 }
 
@@ -82,16 +112,17 @@ static inline __attribute__((always_inline)) void loop_single(int fenced, int ev
 	bench_run_fn run = j->run;
 	void *state = j->state;
 	uint64_t sum = 0;
+	const struct ev_plan plan = ev_plan_now(ev);
 
 	for (uint32_t s = 0; s < j->n; s++) {
 		uint64_t input = j->inputs[s];
 		struct reads a, b;
-		open_interval(fenced, ev, &a);
+		open_interval(fenced, ev, &plan, &a);
 		uint64_t r = run(state, input);
-		close_interval(fenced, ev, &b);
+		close_interval(fenced, ev, &plan, &b);
 		j->out[s].cycles = b.c - a.c;
 		j->out[s].instret = b.i - a.i;
-		store_events(ev, j, s, &a, &b, 0);
+		store_events(ev, &plan, j, s, &a, &b, 0);
 		sum += r;
 	}
 	j->checksum = sum;
@@ -104,17 +135,18 @@ static inline __attribute__((always_inline)) void loop_batch(int fenced, int ev,
 	void *state = j->state;
 	uint32_t batch = j->batch;
 	uint64_t sum = 0;
+	const struct ev_plan plan = ev_plan_now(ev);
 
 	for (uint32_t s = 0; s < j->n; s++) {
 		uint64_t input = j->inputs[s];
 		struct reads a, b;
-		open_interval(fenced, ev, &a);
+		open_interval(fenced, ev, &plan, &a);
 		for (uint32_t k = 0; k < batch; k++)
 			sum += run(state, input);
-		close_interval(fenced, ev, &b);
+		close_interval(fenced, ev, &plan, &b);
 		j->out[s].cycles = b.c - a.c;
 		j->out[s].instret = b.i - a.i;
-		store_events(ev, j, s, &a, &b, 0);
+		store_events(ev, &plan, j, s, &a, &b, 0);
 	}
 	j->checksum = sum;
 }
@@ -130,6 +162,7 @@ static inline __attribute__((always_inline)) void loop_prepared(int fenced, int 
 	uint32_t batch = j->batch ? j->batch : 1;
 	uint32_t call = j->first_call;
 	uint64_t sum = 0;
+	const struct ev_plan plan = ev_plan_now(ev);
 
 	for (uint32_t s = 0; s < j->n; s++) {
 		uint64_t input = j->inputs[s];
@@ -140,12 +173,12 @@ static inline __attribute__((always_inline)) void loop_prepared(int fenced, int 
 			/* prepare()'s stores drain before the interval opens,
 			 * in plain mode too: their cost is not the call's */
 			__asm__ volatile("fence rw, rw" ::: "memory");
-			open_interval(fenced, ev, &a);
+			open_interval(fenced, ev, &plan, &a);
 			uint64_t r = run(state, input);
-			close_interval(fenced, ev, &b);
+			close_interval(fenced, ev, &plan, &b);
 			cycles += b.c - a.c;
 			instret += b.i - a.i;
-			store_events(ev, j, s, &a, &b, k > 0);
+			store_events(ev, &plan, j, s, &a, &b, k > 0);
 			sum += r;
 		}
 		j->out[s].cycles = cycles;
@@ -254,10 +287,10 @@ static inline __attribute__((always_inline)) void nested(int fenced, uint64_t *e
 {
 	for (uint32_t s = 0; s < n; s++) {
 		struct reads o0, i0, i1, o1;
-		open_interval(fenced, 0, &o0);
-		open_interval(fenced, 0, &i0);
-		close_interval(fenced, 0, &i1);
-		close_interval(fenced, 0, &o1);
+		open_interval(fenced, 0, NULL, &o0);
+		open_interval(fenced, 0, NULL, &i0);
+		close_interval(fenced, 0, NULL, &i1);
+		close_interval(fenced, 0, NULL, &o1);
 		effective[s] = i1.c - i0.c;
 		total[s] = (o1.c - o0.c) - (i1.c - i0.c);
 	}

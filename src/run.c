@@ -199,10 +199,11 @@ void run_all(const struct config *c)
 	failed = 0;
 	block_measure_cycles_reset();
 	uint32_t nbenches = count_selected(c, &nblocks);
-	uint64_t run_start = read_cycle();
 
 	stream_init(make_run_tag(c));
 	events_begin(c); /* before RUN: what it says goes into the PMU record */
+	/* After events_begin: the run's cycles are counted from here. */
+	uint64_t run_start = read_cycle();
 	emit_run(c, plat, nblocks);
 	events_emit();
 	stream_say("rvbench: %lu benchmarks, seed 0x%llx, %s counters, %s", (unsigned long)nbenches,

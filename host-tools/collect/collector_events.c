@@ -4,6 +4,7 @@
  * carry their columns, coded like S (two columns a line: events 2p and
  * 2p + 1), and the PMU record, kept as text for meta.json.
  */
+#include "bench_name.h"
 #include "collector_records.h"
 
 #include <stdio.h>
@@ -57,6 +58,12 @@ const char *coll_bench_events(struct coll_bench *b, const struct rec_bench *h)
 			why = "BENCH line with a bad oh_events= value";
 	for (unsigned k = 0; k < noh; k++)
 		free(oh[k]);
+	/* An event's name becomes a CSV column (ev.NAME) and a label: the
+	 * benchmark names' safe set, which holds every SBI event name and
+	 * raw:0xNNNN, keeps quotes, commas and control bytes out. */
+	for (unsigned k = 0; k < n && !why; k++)
+		if (!bench_name_ok(b->ev_name[k]))
+			why = "BENCH line with an event name outside [A-Za-z0-9_.:+-]";
 	for (unsigned k = 0; k < n && !why; k++)
 		for (unsigned j = 0; j < k; j++)
 			if (!strcmp(b->ev_name[j], b->ev_name[k]))

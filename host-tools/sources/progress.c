@@ -45,14 +45,18 @@ static void block_label(char *buf, size_t len, const struct coll_bench *b)
 			*q = '?';
 }
 
-/* The log lines of the blocks whose END arrived since the last call. */
+/* The log lines of the blocks that finished since the last call: those
+ * whose END arrived, and those a later block (or the end of the run, all)
+ * shows will get none, their END lost: logged "incomplete", never left out
+ * with every block after them. */
 static struct bstats_scratch log_scratch;
 
-static void log_finished(struct session *s, const struct coll_run *r)
+static void log_finished(struct session *s, const struct coll_run *r, int all)
 {
 	char label[160], med[48];
 
-	while (s->progress_logged < r->nbench && r->bench[s->progress_logged].have_end) {
+	while (s->progress_logged < r->nbench &&
+	       (r->bench[s->progress_logged].have_end || s->progress_logged + 1 < r->nbench || all)) {
 		const struct coll_bench *b = &r->bench[s->progress_logged++];
 		struct coll_bench_stats st;
 		/* Computed here, not cached: the block's stats are the
@@ -130,12 +134,12 @@ void session_progress(struct session *s, long long now_ms, int final)
 		 * of the previous run first, then the new one from its start. */
 		while (s->progress_run < s->c->nruns) {
 			if (s->progress_run)
-				log_finished(s, &s->c->runs[s->progress_run - 1]);
+				log_finished(s, &s->c->runs[s->progress_run - 1], 1);
 			s->progress_run++;
 			s->progress_logged = 0;
 		}
 		if (r)
-			log_finished(s, r);
+			log_finished(s, r, final);
 		if (final)
 			bstats_scratch_free(&log_scratch);
 		return;

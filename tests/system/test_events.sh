@@ -116,3 +116,14 @@ check "OpenSBI takes branch-misses and raw:0x4000 from the FU540 node" \
 "$rvb" replay tests/fixtures/firmware-v1/sifive_u.log -o "$out/v1" >/dev/null 2>&1
 check_eq "format 1 stream replays with exit 0" 0 "$?"
 check_eq "format 1: no event column" "" "$(head -n 1 "$out/v1/samples.csv" | grep -o 'ev\.')"
+
+# 7. on sifive_u (no Sscofpmf) OpenSBI gives cycles and instructions the
+#    fixed counters: configuring them must not reset mcycle under the run,
+#    or the boot hart's run_cycles (HART record) wraps to about 2^64.
+"$rvb" qemu -q --machine sifive_u --icount 0 \
+	--bootargs "rvbench.run=addi100 rvbench.samples=20 rvbench.events=cycles,instructions" \
+	-o "$out/fixed" "$build/rvbench.elf" >/dev/null 2>&1
+check_eq "sifive_u with cycles,instructions exits 0" 0 "$?"
+rc=$(grep -a '@RVB .* HART id=1 state=boot ' "$out/fixed/uart.log" | tr ' ' '\n' | sed -n 's/^run_cycles=//p')
+check "the boot hart's run_cycles is sane ($rc, under 10^9), not wrapped" \
+	test -n "$rc" -a "${#rc}" -le 9

@@ -362,7 +362,26 @@ static void test_e_lines(void **state)
 	expect_refused("cycles,raw:0x5", two, "repeating samples");
 }
 
+/* An event name becomes a CSV column: a BENCH line naming one outside the
+ * safe set (here a quote, CR and LF, %-escaped on the wire) is refused,
+ * and no column is made of it. */
+static void test_event_name_safe_set(void **state)
+{
+	(void)state;
+	struct collector *c = run_with("dtlb%22x%0D%0Ay", "");
+	const struct coll_run *r = &c->runs[0];
+	int found = 0;
+	for (size_t i = 0; i < r->nissue; i++)
+		found |= strstr(r->issue[i], "event name outside") != NULL;
+	assert_true(found);
+	assert_true(c->rejected[COLL_REJ_INVALID] >= 1);
+	for (size_t i = 0; i < r->nbench; i++)
+		assert_int_equal(r->bench[i].nev, 0);
+	collector_free(c);
+}
+
 TEST_MAIN(cmocka_unit_test(test_event_names), cmocka_unit_test(test_event_lists),
+	  cmocka_unit_test(test_event_name_safe_set),
 	  cmocka_unit_test(test_events_fixture), cmocka_unit_test(test_event_columns),
 	  cmocka_unit_test(test_format1_fixtures),
 	  cmocka_unit_test(test_e_lines))
