@@ -112,6 +112,39 @@ check_eq "the merged meta.json keeps each run's context" 3 \
 "$rvb" compare --strict "$out/replay/1" "$out/replayed" >"$out/cmp-one.txt" 2>&1
 check_eq "compare --strict: one board against the fleet of three (same context)" 0 "$?"
 
+# ---- members that failed: a replayed fault.log and a block timed out ------
+# fault.log's run ends failed: addi100 ok, demo_fault faulted (no samples).
+"$rvb" replay --device-name board-f -o "$out/replay/f" tests/fixtures/firmware/fault.log \
+	>/dev/null 2>&1
+"$rvb" fleet -o "$out/faulted" "$out"/replay/1 "$out"/replay/2 "$out"/replay/f \
+	>"$out/faulted.txt" 2>"$out/faulted.err"
+check_eq "a member whose run failed: fleet exits 1" 1 "$?"
+check "the header says not all is ok" grep -q '3 result directories, all complete, NOT all ok' \
+	"$out/faulted.txt"
+check "the device of the failed run is FAILED" \
+	grep -q 'board-f *SiFive HiFive Unleashed A00 *1  FAILED' "$out/faulted.txt"
+check "the failed run is listed under not ok" grep -q '^  board-f *run result failed' \
+	"$out/faulted.txt"
+check "the faulted block is listed under not ok" \
+	grep -q '^  board-f *demo_fault block 1: status fault' "$out/faulted.txt"
+check_eq "the ok block of the failed run still counts: addi100 on 3 devices" 3 \
+	"$(fleet_col "$out/faulted/fleet.csv" addi100 devices)"
+check "the merged meta.json says failed" grep -q '^  "result": "failed"' "$out/faulted/meta.json"
+"$rvb" fleet --format csv "$out"/replay/1 "$out"/replay/f >/dev/null 2>&1
+check_eq "--format csv exits 1 as well" 1 "$?"
+# A block whose samples arrived but whose status is not ok (a timeout):
+# board-a's "flat" leaves the statistics (four devices, not five).
+mkdir -p "$out/T"
+for d in a b c d e; do cp -r "$out/A/board-$d" "$out/T/"; done
+printf 'run,bench,block,params,hart,group,batch,count,status\r\nabcd0001,spread,0,,1,0,1,5,ok\r\nabcd0001,flat,1,,1,0,1,5,timeout\r\n' \
+	>"$out/T/board-a/summary.csv"
+"$rvb" fleet -o "$out/timedout" "$out"/T/board-* >"$out/timedout.txt" 2>&1
+check_eq "a block that timed out: fleet exits 1" 1 "$?"
+check_eq "flat: the timed-out block is left out (4 devices), spread keeps 5" "4 5" \
+	"$(fleet_col "$out/timedout/fleet.csv" flat devices) $(fleet_col "$out/timedout/fleet.csv" spread devices)"
+check "the timed-out block is listed under not ok" \
+	grep -q '^  board-a *flat block 1: status timeout' "$out/timedout.txt"
+
 # ---- fan-out: the same samples whatever -j is -----------------------------
 args='rvbench.run=addi100,qsort rvbench.samples=20 rvbench.warmup=2'
 for j in 1 3; do
