@@ -168,6 +168,23 @@ check_eq "merged: 3 devices x 20 addi100 samples" 60 \
 "$rvb" compare --strict --fail-above 0 "$out/j1" "$out/j3" >"$out/cmp-j.txt" 2>&1
 check_eq "compare --strict: the -j1 fleet against the -j3 fleet (one context)" 0 "$?"
 
+# An -o directory that holds files: refused as for one collection, unless
+# --force (then written, and again over its own fan-out).
+small='rvbench.run=addi100 rvbench.samples=5 rvbench.warmup=1'
+mkdir -p "$out/taken" && echo keep >"$out/taken/notes.txt"
+"$rvb" qemu -j 2 --repeat 2 --icount 0 --bootargs "$small" -o "$out/taken" \
+	"$build/rvbench.elf" >/dev/null 2>"$out/taken.err"
+check_eq "qemu -j into a directory holding files: refused (exit 2)" 2 "$?"
+check "the refusal says why" grep -q 'is not empty (choose another, or --force' "$out/taken.err"
+check "nothing was written there" sh -c "[ ! -e '$out/taken/runs' ] && [ ! -e '$out/taken/meta.json' ]"
+for pass in 1 2; do
+	"$rvb" qemu -j 2 --repeat 2 --icount 0 --bootargs "$small" --force -o "$out/taken" \
+		"$build/rvbench.elf" >/dev/null 2>"$out/taken-force$pass.err"
+	check_eq "qemu -j --force into it (pass $pass): exit 0" 0 "$?"
+done
+check_eq "--force: two instances merged, addi100 on 2 devices" 2 \
+	"$(fleet_col "$out/taken/fleet.csv" addi100 devices)"
+
 check "like contexts: no note on the fleet of replays" sh -c "! grep -q 'note: the devices differ' '$out/replayed.txt'"
 "$rvb" fleet "$out/replay/1" "$out/replay/2" "$out/j3/runs/01" >"$out/mixed.txt" 2>&1
 check "a QEMU run among replays: the report notes the cycle counting" \
