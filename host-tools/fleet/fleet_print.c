@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "csv_out.h"
+#include "term_str.h"
 
 /* "12.34" or "n/a" when the value is not available. */
 static const char *num(char *buf, size_t len, struct an_val v, const char *fmt)
@@ -42,6 +43,8 @@ static void print_not_ok(FILE *out, const struct fleet *f)
 {
 	if (fleet_all_ok(f))
 		return;
+	/* A bench name, result or status from a file: escaped for the terminal. */
+	char what[256], why[256];
 	fprintf(out, "\nnot ok (left out of the statistics below)\n");
 	for (size_t d = 0; d < f->ndev; d++)
 		for (size_t i = 0; i < f->nm; i++) {
@@ -49,12 +52,13 @@ static void print_not_ok(FILE *out, const struct fleet *f)
 			if (m->device != d)
 				continue;
 			if (fleet_member_failed(m))
-				fprintf(out, "  %-24s run result %s (%s)\n", f->device[d], m->result,
-					m->dir);
+				fprintf(out, "  %-24s run result %s (%s)\n", f->device[d],
+					term_str(m->result, what, sizeof(what)), m->dir);
 			for (size_t k = 0; k < m->bad.n; k++)
 				fprintf(out, "  %-24s %s block %lld: %s\n", f->device[d],
-					m->bad.p[k].bench, (long long)m->bad.p[k].block,
-					m->bad.p[k].why);
+					term_str(m->bad.p[k].bench, what, sizeof(what)),
+					(long long)m->bad.p[k].block,
+					term_str(m->bad.p[k].why, why, sizeof(why)));
 		}
 }
 
