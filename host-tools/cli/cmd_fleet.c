@@ -83,6 +83,12 @@ int cmd_fleet(const struct command *cmd, int argc, char **argv)
 				  f.m[i].dir, f.m[i].r.status[0] ? f.m[i].r.status : "unknown");
 			status = EXIT_INCOMPLETE;
 		}
+	/* As compare's gate: a failed run or a block that is not whole is not
+	 * a fleet to wave through, even though the statistics leave it out. */
+	if (!fleet_all_ok(&f)) {
+		rvb_error("fleet: not every run and block is ok (the text report lists them under 'not ok')");
+		status = EXIT_INCOMPLETE;
+	}
 	for (size_t i = 0; fail_on_outlier && i < rep.nrows; i++)
 		for (size_t k = 0; k < rep.row[i].k; k++)
 			if (rep.row[i].outlier[k])

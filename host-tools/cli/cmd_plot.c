@@ -16,6 +16,7 @@
 #include "metric_option.h"
 #include "plot_bench.h"
 #include "plot_dir.h"
+#include "plot_file_name.h"
 #include "plot_jobs.h"
 #include "plot_sweep.h"
 #include "session.h"
@@ -26,23 +27,8 @@ struct image {
 	size_t first, end;
 	int sweep;
 	char param[128];
-	char stem[600];
+	char stem[PLOT_STEM_MAX];
 };
-
-/* A file name part: characters other than [A-Za-z0-9._=+-] become '_'. */
-static void stem_append(char *stem, size_t len, const char *sep, const char *part)
-{
-	size_t n = strlen(stem);
-	if (n + strlen(sep) < len)
-		n += (size_t)snprintf(stem + n, len - n, "%s", sep);
-	for (; *part && n + 1 < len; part++) {
-		char c = *part;
-		int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-			 strchr("._=+-", c);
-		stem[n++] = c == ';' ? '-' : ok ? c : '_';
-	}
-	stem[n] = 0;
-}
 
 /* FILE, or FILE's stem + "-" + stem + extension when there are several. */
 static void out_name(char *buf, size_t len, const char *dir, const char *out, const char *stem,
@@ -112,16 +98,16 @@ static struct image *plan(const struct results *r, const char *only, size_t *n)
 			same_hart |= o->hart == s->hart;
 		}
 		im[i].stem[0] = 0;
-		stem_append(im[i].stem, sizeof(im[i].stem), "", s->bench);
+		plot_stem_append(im[i].stem, sizeof(im[i].stem), "", s->bench);
 		if (same_bench && *s->params)
-			stem_append(im[i].stem, sizeof(im[i].stem), "-", s->params);
+			plot_stem_append(im[i].stem, sizeof(im[i].stem), "-", s->params);
 		if (same_params) {
 			char h[32];
 			snprintf(h, sizeof(h), "hart%llu", (unsigned long long)s->hart);
-			stem_append(im[i].stem, sizeof(im[i].stem), "-", h);
+			plot_stem_append(im[i].stem, sizeof(im[i].stem), "-", h);
 		}
 		if (same_hart)
-			stem_append(im[i].stem, sizeof(im[i].stem), "-", s->run);
+			plot_stem_append(im[i].stem, sizeof(im[i].stem), "-", s->run);
 	}
 	/* Sweeps: per (run, bench) the series with a swept parameter. */
 	size_t nfam = ni;
@@ -154,10 +140,10 @@ static struct image *plan(const struct results *r, const char *only, size_t *n)
 		}
 		im[ni] = (struct image){ .first = im[f].first, .end = im[f].first + 1, .sweep = 1 };
 		snprintf(im[ni].param, sizeof(im[ni].param), "%s", param);
-		stem_append(im[ni].stem, sizeof(im[ni].stem), "", s->bench);
+		plot_stem_append(im[ni].stem, sizeof(im[ni].stem), "", s->bench);
 		if (runs)
-			stem_append(im[ni].stem, sizeof(im[ni].stem), "-", s->run);
-		stem_append(im[ni].stem, sizeof(im[ni].stem), "-", "sweep");
+			plot_stem_append(im[ni].stem, sizeof(im[ni].stem), "-", s->run);
+		plot_stem_append(im[ni].stem, sizeof(im[ni].stem), "-", "sweep");
 		ni++;
 	}
 	free(idx);

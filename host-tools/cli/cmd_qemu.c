@@ -179,7 +179,7 @@ int cmd_qemu(const struct command *cmd, int argc, char **argv)
 			return EXIT_ERROR;
 		}
 		struct fanout_ctx fc = { &o, &c };
-		return fanout_run(&fo, c.outdir, c.device_name, fanout_one, &fc);
+		return fanout_run(&fo, c.outdir, c.device_name, c.force, fanout_one, &fc);
 	}
 	return collect_once(o, c);
 }

@@ -253,8 +253,11 @@ static const char help_fleet[] =
 	"  -f, --format FMT     text (default) or csv (fleet.csv on standard output)\n"
 	"      --fail-on-outlier  exit 1 when a device is an outlier somewhere\n"
 	"  -h, --help           this help\n"
-	"Exit status: 0 done, 1 a member was incomplete (or an outlier with\n"
-	"--fail-on-outlier), 2 an error.\n";
+	"Blocks that are not whole (a status other than ok in summary.csv, samples\n"
+	"lost in gaps.csv) are left out of the statistics and listed per device under\n"
+	"'not ok', with every member whose run failed (meta.json result not ok).\n"
+	"Exit status: 0 done, 1 a member was incomplete or failed, a block was not ok\n"
+	"(as compare's gate), or an outlier with --fail-on-outlier; 2 an error.\n";
 static const char help_lava[] =
 	"usage: rvbench lava job [JOB OPTIONS] [-o FILE]\n"
 	"       rvbench lava submit [JOB OPTIONS] [--repeat N] [--device NAME]... [-i ID]\n"

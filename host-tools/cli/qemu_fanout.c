@@ -194,7 +194,7 @@ static int stop_signal(void)
 	return sigtimedwait(&set, NULL, &ts) > 0;
 }
 
-static int merge(struct instance *in, size_t n, const char *outdir)
+static int merge(struct instance *in, size_t n, const char *outdir, int force)
 {
 	char **dirs = malloc(n * sizeof(*dirs)), err[4400];
 	size_t nd = 0;
@@ -210,7 +210,7 @@ static int merge(struct instance *in, size_t n, const char *outdir)
 		rvb_error("qemu: no instance wrote results: nothing to merge");
 	} else if (fleet_load(&f, dirs, nd, err, sizeof(err)) ||
 		   fleet_report_build(&f, &rep, err, sizeof(err)) ||
-		   fleet_write_dir(&f, &rep, outdir, 0, err, sizeof(err))) {
+		   fleet_write_dir(&f, &rep, outdir, force, err, sizeof(err))) {
 		rvb_error("qemu: %s", err);
 	} else {
 		rc = fleet_print(stdout, &f, &rep) ? EXIT_ERROR : EXIT_COMPLETE;
@@ -224,7 +224,7 @@ static int merge(struct instance *in, size_t n, const char *outdir)
 	return rc;
 }
 
-int fanout_run(const struct fanout *fo, const char *outdir, const char *device_base,
+int fanout_run(const struct fanout *fo, const char *outdir, const char *device_base, int force,
 	       fanout_run_fn run, void *ctx)
 {
 	size_t points = 1;
@@ -244,13 +244,11 @@ int fanout_run(const struct fanout *fo, const char *outdir, const char *device_b
 	}
 	if (outdir) {
 		snprintf(top, sizeof(top), "%s", outdir);
-		/* The instances' directories are new; so must the merge's be. */
-		char meta[PATH_MAX + 16];
-		snprintf(runs, sizeof(runs), "%s/runs", top);
-		snprintf(meta, sizeof(meta), "%s/meta.json", top);
-		if (!access(runs, F_OK) || !access(meta, F_OK)) {
-			rvb_error("qemu: %s holds results already: a fan-out needs a new directory",
-				  top);
+		/* Results of another collection are never overwritten unasked:
+		 * the rule of one collection (session_open). */
+		if (!force && session_dir_has_entries(top)) {
+			rvb_error("qemu: output directory %s is not empty (choose another, or --force "
+				  "to overwrite)", top);
 			return EXIT_ERROR;
 		}
 		if (mkdir(top, 0755) && errno != EEXIST) {
@@ -261,7 +259,9 @@ int fanout_run(const struct fanout *fo, const char *outdir, const char *device_b
 		return EXIT_ERROR;
 	}
 	snprintf(runs, sizeof(runs), "%s/runs", top);
-	if (make_dir(runs))
+	/* --force over an earlier fan-out: its runs/ stays, each instance's
+	 * directory and log are written over (the instances get --force too). */
+	if (!(force && !access(runs, F_OK)) && make_dir(runs))
 		return EXIT_ERROR;
 
 	struct instance *in = calloc(n, sizeof(*in));
@@ -313,7 +313,7 @@ int fanout_run(const struct fanout *fo, const char *outdir, const char *device_b
 	}
 	for (size_t i = 0; i < n; i++)
 		status = worse(status, in[i].status < 0 ? EXIT_INCOMPLETE : in[i].status);
-	int mrc = merge(in, n, top);
+	int mrc = merge(in, n, top, force);
 	if (!outdir && mrc != EXIT_ERROR)
 		point_latest(top);
 	free(in);

@@ -37,9 +37,11 @@ typedef int (*fanout_run_fn)(void *ctx, const char *dir, const char *extra, cons
  * at most fo->jobs at once, then merges them into outdir (NULL:
  * results/<UTC time>, pointed at by results/latest). device_base names
  * the instances' devices (NULL: "qemu"). Returns the worst exit status of
- * the instances, or 2 for an error of its own.
+ * the instances, or 2 for an error of its own. An outdir that holds
+ * anything is refused unless force (--force, as for one collection); with
+ * force the merge writes over the result there.
  */
-int fanout_run(const struct fanout *fo, const char *outdir, const char *device_base,
+int fanout_run(const struct fanout *fo, const char *outdir, const char *device_base, int force,
 	       fanout_run_fn run, void *ctx);
 
 #endif

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "compare_gate.h"
 #include "context_read.h"
 #include "fleet_stats.h"
 #include "results_csv.h"
@@ -23,6 +24,11 @@ struct fleet_member {
 	size_t device; /* index into fleet.device */
 	char model[256]; /* the machine model of its first run, "" unknown */
 	struct run_context ctx; /* its first run's context (ctx.found 0: none) */
+	char result[32]; /* meta.json's "result" ("ok", "failed"...), "" unknown */
+	/* Its blocks that are not whole (a status other than ok in
+	 * summary.csv, samples lost in gaps.csv; compare_gate.h): left out of
+	 * the statistics and listed in the report. */
+	struct cmp_problems bad;
 	struct results r;
 };
 
@@ -34,7 +40,8 @@ struct fleet {
 };
 
 /*
- * Loads every directory (results_load). A member's device is meta.json's
+ * Loads every directory (results_load) with its result and the blocks
+ * that are not whole (cmp_problems_load). A member's device is meta.json's
  * device_name, else the LAVA device name it records, else the directory's
  * own name; members with the same device are one device (its samples
  * pooled). 0, or -1 with the reason in err; f is to be freed either way.
@@ -43,6 +50,12 @@ int fleet_load(struct fleet *f, char *const *dirs, size_t n, char *err, size_t e
 void fleet_free(struct fleet *f);
 /* 1 when every member's meta.json says complete. */
 int fleet_complete(const struct fleet *f);
+/* 1 when every member's run ended ok (meta.json "result") and every block
+ * of every member is whole: what the exit status 0 of `rvbench fleet`
+ * promises. */
+int fleet_all_ok(const struct fleet *f);
+/* 1 when member m's run did not end ok (its "result" is not "ok"). */
+int fleet_member_failed(const struct fleet_member *m);
 
 /* One benchmark (bench, params, group; hart when it ran on several). */
 struct fleet_row {

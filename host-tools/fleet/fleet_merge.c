@@ -129,6 +129,12 @@ int fleet_load(struct fleet *f, char *const *dirs, size_t n, char *err, size_t e
 				 dirs[i]);
 			return -1;
 		}
+		const char *res = str_of(root, "result");
+		snprintf(m->result, sizeof(m->result), "%s", res ? res : "");
+		if (cmp_problems_load(dirs[i], &m->bad, err, errlen)) {
+			json_decref(root);
+			return -1;
+		}
 		const char *model = json_string_value(json_object_get(
 			json_object_get(json_array_get(json_object_get(root, "runs"), 0), "header"),
 			"model"));
@@ -171,6 +177,7 @@ void fleet_free(struct fleet *f)
 {
 	for (size_t i = 0; i < f->nm; i++) {
 		results_free(&f->m[i].r);
+		cmp_problems_free(&f->m[i].bad);
 		free(f->m[i].dir);
 		free(f->m[i].label);
 	}
@@ -185,6 +192,20 @@ int fleet_complete(const struct fleet *f)
 {
 	for (size_t i = 0; i < f->nm; i++)
 		if (!f->m[i].r.complete)
+			return 0;
+	return 1;
+}
+
+int fleet_member_failed(const struct fleet_member *m)
+{
+	/* An older meta.json without "result": its status says all it can. */
+	return *m->result && strcmp(m->result, "ok");
+}
+
+int fleet_all_ok(const struct fleet *f)
+{
+	for (size_t i = 0; i < f->nm; i++)
+		if (fleet_member_failed(&f->m[i]) || f->m[i].bad.n)
 			return 0;
 	return 1;
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "csv_out.h"
+#include "term_str.h"
 
 /* "12.34" or "n/a" when the value is not available. */
 static const char *num(char *buf, size_t len, struct an_val v, const char *fmt)
@@ -20,19 +21,45 @@ static int print_devices(FILE *out, const struct fleet *f)
 {
 	fprintf(out, "  %-24s %-34s %4s  %s\n", "device", "model", "dirs", "status");
 	for (size_t d = 0; d < f->ndev; d++) {
-		size_t dirs = 0, complete = 0;
+		size_t dirs = 0, complete = 0, failed = 0;
 		const char *model = "";
 		for (size_t i = 0; i < f->nm; i++)
 			if (f->m[i].device == d) {
 				dirs++;
 				complete += f->m[i].r.complete;
+				failed += fleet_member_failed(&f->m[i]);
 				if (!*model)
 					model = f->m[i].model;
 			}
 		fprintf(out, "  %-24s %-34s %4zu  %s\n", f->device[d], *model ? model : "unknown",
-			dirs, complete == dirs ? "complete" : "INCOMPLETE");
+			dirs, complete != dirs ? "INCOMPLETE" : failed ? "FAILED" : "complete");
 	}
 	return 0;
+}
+
+/* Each member whose run failed and each block left out of the statistics
+ * because it is not whole, per device. */
+static void print_not_ok(FILE *out, const struct fleet *f)
+{
+	if (fleet_all_ok(f))
+		return;
+	/* A bench name, result or status from a file: escaped for the terminal. */
+	char what[256], why[256];
+	fprintf(out, "\nnot ok (left out of the statistics below)\n");
+	for (size_t d = 0; d < f->ndev; d++)
+		for (size_t i = 0; i < f->nm; i++) {
+			const struct fleet_member *m = &f->m[i];
+			if (m->device != d)
+				continue;
+			if (fleet_member_failed(m))
+				fprintf(out, "  %-24s run result %s (%s)\n", f->device[d],
+					term_str(m->result, what, sizeof(what)), m->dir);
+			for (size_t k = 0; k < m->bad.n; k++)
+				fprintf(out, "  %-24s %s block %lld: %s\n", f->device[d],
+					term_str(m->bad.p[k].bench, what, sizeof(what)),
+					(long long)m->bad.p[k].block,
+					term_str(m->bad.p[k].why, why, sizeof(why)));
+		}
 }
 
 /* Each context value (meta.json: model, clock, L2, OpenSBI, QEMU, cycle
@@ -77,9 +104,12 @@ int fleet_print(FILE *out, const struct fleet *f, const struct fleet_report *rep
 
 	fprintf(out, "fleet: %zu device%s, %zu result director%s%s\n", f->ndev,
 		f->ndev == 1 ? "" : "s", f->nm, f->nm == 1 ? "y" : "ies",
-		fleet_complete(f) ? ", all complete" : ", NOT all complete");
+		!fleet_complete(f) ? ", NOT all complete"
+		: fleet_all_ok(f)  ? ", all complete"
+				   : ", all complete, NOT all ok");
 	print_devices(out, f);
 	print_context_differences(out, f);
+	print_not_ok(out, f);
 
 	fprintf(out, "\nmedian cycles across devices (each device's median; outlier: |z| > %.1f, "
 		     "modified z-score)\n", FLEET_Z_LIMIT);

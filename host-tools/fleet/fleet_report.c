@@ -122,7 +122,10 @@ int fleet_report_build(const struct fleet *f, struct fleet_report *rep, char *er
 		const struct results *r = &f->m[i].r;
 		for (size_t j = 0; j < r->ns; j++) {
 			const struct res_series *s = &r->s[j];
-			if (!s->n)
+			/* A block that is not whole (a fault, a timeout, lost
+			 * samples) would pass its remnant for the device's
+			 * figure: it is listed in the report instead. */
+			if (!s->n || (s->block >= 0 && cmp_problem_of(&f->m[i].bad, s->run, s->block)))
 				continue;
 			struct fleet_row *w = find_row(rep, s, several_harts(f, s));
 			if (!w || add_samples(w, f->m[i].device, s)) {

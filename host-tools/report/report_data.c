@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "context_fmt.h"
+#include "plot_file_name.h"
 #include "rcsv.h"
 
 /* The scalar at root.k1.k2... (NULL-terminated keys; an integer key
@@ -147,25 +148,6 @@ static char *slurp(const char *dir, const char *name, size_t *len, char *err, si
 	if (!t)
 		t = calloc(1, 1);
 	return t;
-}
-
-/* The file name plot-STEM.png, with STEM as `rvbench plot` makes it: any
- * character but [A-Za-z0-9._=+-] as '_', ';' as '-'. */
-static void plot_name(char *buf, size_t len, const char *bench, const char *params)
-{
-	size_t n = (size_t)snprintf(buf, len, "plot-");
-	for (int part = 0; part < 2; part++) {
-		const char *p = part ? params : bench;
-		if (part && *p && n + 1 < len)
-			buf[n++] = '-';
-		for (; *p && n + 5 < len; p++) {
-			char c = *p;
-			int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-				 (c >= '0' && c <= '9') || strchr("._=+-", c);
-			buf[n++] = c == ';' ? '-' : ok ? c : '_';
-		}
-	}
-	snprintf(buf + n, len - n, ".png");
 }
 
 static int has_file(char **files, size_t n, const char *name, unsigned char *used)
@@ -310,13 +292,13 @@ int report_load(const char *dir, struct report_data *d, char *err, size_t errlen
 	}
 	for (size_t i = 0; i < d->nrow; i++) {
 		struct report_row *r = &d->row[i];
-		char name[600];
-		plot_name(name, sizeof(name), r->bench, r->params);
+		char name[PLOT_FILE_MAX];
+		plot_file_name(name, sizeof(name), r->bench, r->params);
 		if (*r->params && has_file(files, nf, name, used)) {
 			snprintf(r->plot, sizeof(r->plot), "%s", name);
 			continue;
 		}
-		plot_name(name, sizeof(name), r->bench, "");
+		plot_file_name(name, sizeof(name), r->bench, "");
 		if (has_file(files, nf, name, used))
 			snprintf(r->plot, sizeof(r->plot), "%s", name);
 	}

@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "plot_file_name.h"
+
 /* One fact of meta.json: "machine" = "sifive_u (QEMU 7.2.22)". */
 struct report_fact {
 	char key[48];
@@ -20,7 +22,7 @@ struct report_fact {
 struct report_row {
 	char *bench, *params, *status, *unit_rate; /* unit_rate: "0.5000 byte/cycle" or "" */
 	unsigned long long hart, group, count, min, median, p99, mad;
-	char plot[600];
+	char plot[PLOT_FILE_MAX];
 };
 
 struct report_data {

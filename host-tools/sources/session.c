@@ -154,8 +154,7 @@ static int make_default_dir(struct session *s, char *err, size_t errlen)
 	return -1;
 }
 
-/* 1 when dir exists and holds an entry other than . and .. */
-static int dir_has_entries(const char *dir)
+int session_dir_has_entries(const char *dir)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
@@ -194,7 +193,7 @@ int session_open(struct session *s, const char *outdir, const char *same_as, int
 		}
 		snprintf(s->dir, sizeof(s->dir), "%s", outdir);
 		/* Results of another collection are never overwritten unasked. */
-		if (!force && dir_has_entries(s->dir) && !is_own_log(s->dir, same_as)) {
+		if (!force && session_dir_has_entries(s->dir) && !is_own_log(s->dir, same_as)) {
 			snprintf(err, errlen,
 				 "output directory %s is not empty (choose another, or --force to"
 				 " overwrite)", s->dir);

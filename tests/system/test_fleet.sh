@@ -112,6 +112,39 @@ check_eq "the merged meta.json keeps each run's context" 3 \
 "$rvb" compare --strict "$out/replay/1" "$out/replayed" >"$out/cmp-one.txt" 2>&1
 check_eq "compare --strict: one board against the fleet of three (same context)" 0 "$?"
 
+# ---- members that failed: a replayed fault.log and a block timed out ------
+# fault.log's run ends failed: addi100 ok, demo_fault faulted (no samples).
+"$rvb" replay --device-name board-f -o "$out/replay/f" tests/fixtures/firmware/fault.log \
+	>/dev/null 2>&1
+"$rvb" fleet -o "$out/faulted" "$out"/replay/1 "$out"/replay/2 "$out"/replay/f \
+	>"$out/faulted.txt" 2>"$out/faulted.err"
+check_eq "a member whose run failed: fleet exits 1" 1 "$?"
+check "the header says not all is ok" grep -q '3 result directories, all complete, NOT all ok' \
+	"$out/faulted.txt"
+check "the device of the failed run is FAILED" \
+	grep -q 'board-f *SiFive HiFive Unleashed A00 *1  FAILED' "$out/faulted.txt"
+check "the failed run is listed under not ok" grep -q '^  board-f *run result failed' \
+	"$out/faulted.txt"
+check "the faulted block is listed under not ok" \
+	grep -q '^  board-f *demo_fault block 1: status fault' "$out/faulted.txt"
+check_eq "the ok block of the failed run still counts: addi100 on 3 devices" 3 \
+	"$(fleet_col "$out/faulted/fleet.csv" addi100 devices)"
+check "the merged meta.json says failed" grep -q '^  "result": "failed"' "$out/faulted/meta.json"
+"$rvb" fleet --format csv "$out"/replay/1 "$out"/replay/f >/dev/null 2>&1
+check_eq "--format csv exits 1 as well" 1 "$?"
+# A block whose samples arrived but whose status is not ok (a timeout):
+# board-a's "flat" leaves the statistics (four devices, not five).
+mkdir -p "$out/T"
+for d in a b c d e; do cp -r "$out/A/board-$d" "$out/T/"; done
+printf 'run,bench,block,params,hart,group,batch,count,status\r\nabcd0001,spread,0,,1,0,1,5,ok\r\nabcd0001,flat,1,,1,0,1,5,timeout\r\n' \
+	>"$out/T/board-a/summary.csv"
+"$rvb" fleet -o "$out/timedout" "$out"/T/board-* >"$out/timedout.txt" 2>&1
+check_eq "a block that timed out: fleet exits 1" 1 "$?"
+check_eq "flat: the timed-out block is left out (4 devices), spread keeps 5" "4 5" \
+	"$(fleet_col "$out/timedout/fleet.csv" flat devices) $(fleet_col "$out/timedout/fleet.csv" spread devices)"
+check "the timed-out block is listed under not ok" \
+	grep -q '^  board-a *flat block 1: status timeout' "$out/timedout.txt"
+
 # ---- fan-out: the same samples whatever -j is -----------------------------
 args='rvbench.run=addi100,qsort rvbench.samples=20 rvbench.warmup=2'
 for j in 1 3; do
@@ -134,6 +167,23 @@ check_eq "merged: 3 devices x 20 addi100 samples" 60 \
 	"$(tr -d '\r' <"$out/j3/samples.csv" | awk -F, '$3 == "addi100" && $10 == 0' | wc -l | tr -d ' ')"
 "$rvb" compare --strict --fail-above 0 "$out/j1" "$out/j3" >"$out/cmp-j.txt" 2>&1
 check_eq "compare --strict: the -j1 fleet against the -j3 fleet (one context)" 0 "$?"
+
+# An -o directory that holds files: refused as for one collection, unless
+# --force (then written, and again over its own fan-out).
+small='rvbench.run=addi100 rvbench.samples=5 rvbench.warmup=1'
+mkdir -p "$out/taken" && echo keep >"$out/taken/notes.txt"
+"$rvb" qemu -j 2 --repeat 2 --icount 0 --bootargs "$small" -o "$out/taken" \
+	"$build/rvbench.elf" >/dev/null 2>"$out/taken.err"
+check_eq "qemu -j into a directory holding files: refused (exit 2)" 2 "$?"
+check "the refusal says why" grep -q 'is not empty (choose another, or --force' "$out/taken.err"
+check "nothing was written there" sh -c "[ ! -e '$out/taken/runs' ] && [ ! -e '$out/taken/meta.json' ]"
+for pass in 1 2; do
+	"$rvb" qemu -j 2 --repeat 2 --icount 0 --bootargs "$small" --force -o "$out/taken" \
+		"$build/rvbench.elf" >/dev/null 2>"$out/taken-force$pass.err"
+	check_eq "qemu -j --force into it (pass $pass): exit 0" 0 "$?"
+done
+check_eq "--force: two instances merged, addi100 on 2 devices" 2 \
+	"$(fleet_col "$out/taken/fleet.csv" addi100 devices)"
 
 check "like contexts: no note on the fleet of replays" sh -c "! grep -q 'note: the devices differ' '$out/replayed.txt'"
 "$rvb" fleet "$out/replay/1" "$out/replay/2" "$out/j3/runs/01" >"$out/mixed.txt" 2>&1

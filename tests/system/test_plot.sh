@@ -183,6 +183,32 @@ if command -v gnuplot >/dev/null 2>&1; then
 	"$rvb" plot "$out/sa" -o "$out/s.svg" >/dev/null 2>"$out/ssvg.err"
 	check "the sweep as SVG: cycles per load against size_kib, sizes on the axis" \
 		sh -c "grep -q 'cycles per load against size_kib' '$out/s-mem_latency_rand-sweep.svg' && grep -q '2 MiB' '$out/s-mem_latency_rand-sweep.svg'"
+
+	# Two legal benchmark names that a file name cannot tell apart by
+	# replacing ':' with '_' alone: two images, and the report links each
+	# to its own (host-tools/output/plot_file_name.h).
+	mkdir -p "$out/colon"
+	{
+		printf 'run,bench,block,params,hart,group,batch,index,warmup,cycles,instret\r\n'
+		for i in 0 1 2 3 4 5 6 7; do
+			printf '0000000a,a:b,0,,1,0,1,%d,0,%d,10\r\n' $i $((100 + i))
+			printf '0000000a,a_b,1,,1,0,1,%d,0,%d,10\r\n' $i $((200 + i))
+		done
+	} >"$out/colon/samples.csv"
+	{
+		printf 'run,bench,block,params,hart,group,batch,count,min,median,p99,mad,status\r\n'
+		printf '0000000a,a:b,0,,1,0,1,8,100,103,107,2,ok\r\n'
+		printf '0000000a,a_b,1,,1,0,1,8,200,203,207,2,ok\r\n'
+	} >"$out/colon/summary.csv"
+	meta_for_samples "$out/colon"
+	"$rvb" report "$out/colon" >/dev/null 2>"$out/colon.err"
+	check_eq "report of benchmarks a:b and a_b exits 0" 0 "$?"
+	check_eq "... two images, a_b's name kept, a:b's with the hash of its name" \
+		"plot-a_b.h08bd8540.png plot-a_b.png" \
+		"$(cd "$out/colon" && ls plot-*.png | tr '\n' ' ' | sed 's/ $//')"
+	check_eq "... report.md links a:b and a_b each to its own image" \
+		"a:b plot-a_b.h08bd8540.png;a_b plot-a_b.png" \
+		"$(sed -n 's/^| `\(a[:_]b\)` .*\[plot\](\(plot-[^)]*\)) |$/\1 \2/p' "$out/colon/report.md" | tr '\n' ';' | sed 's/;$//')"
 fi
 
 # Bad input: named file and line; a missing side; an incomplete run.
