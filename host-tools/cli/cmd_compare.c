@@ -106,7 +106,7 @@ static int gate(const struct cmp_table *t, const struct cmp_side *a, const struc
 		}
 		char why[160];
 		if (cmp_row_gate(r, pct, why, sizeof(why))) {
-			rvb_error("compare: %s %s %s", r->bench, p, why);
+			rvb_error("compare: %s%s%s %s", r->bench, *p ? " " : "", p, why);
 			fail = 1;
 		}
 	}
