@@ -19,7 +19,7 @@ FUZZ_SMOKE_TIME ?= 15
 # The decoder side only: no I/O, no CLI.
 STREAM_LIB_SRCS := src/common/codec.c src/common/codec_decode.c src/common/wire.c src/common/crc.c src/common/stats.c \
                    src/common/inputs.c src/common/input_seed.c src/common/records.c src/common/bench_name.c $(wildcard host-tools/collect/*.c) \
-                   host-tools/output/csv_out.c host-tools/output/csv_summary.c \
+                   host-tools/output/csv_out.c host-tools/output/csv_summary.c host-tools/output/rcsv.c \
                    host-tools/output/csv_events.c host-tools/output/meta_events.c \
                    host-tools/output/meta_json.c host-tools/output/meta_source.c \
                    host-tools/output/json_string.c \
@@ -47,8 +47,9 @@ endef
 $(FUZZ_BIN): tests/fuzz/fuzz_collector.c $(STREAM_LIB_SRCS) $(STREAM_HDRS)
 	$(call fuzz_link,tests/fuzz/fuzz_collector.c)
 
-$(FUZZ_LINE_BIN): tests/fuzz/fuzz_line.c $(STREAM_LIB_SRCS) $(STREAM_HDRS)
-	$(call fuzz_link,tests/fuzz/fuzz_line.c)
+$(FUZZ_LINE_BIN): tests/fuzz/fuzz_line.c tests/fuzz/fuzz_json_check.c tests/fuzz/fuzz_json_check.h \
+                  $(STREAM_LIB_SRCS) $(STREAM_HDRS)
+	$(call fuzz_link,tests/fuzz/fuzz_line.c tests/fuzz/fuzz_json_check.c)
 
 $(BENCH_BIN): tests/bench/bench_codec.c src/common/codec.c src/common/codec_decode.c src/common/wire.c src/common/crc.c \
               tests/support/synth_dist.c $(STREAM_HDRS)

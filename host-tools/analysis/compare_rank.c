@@ -176,10 +176,9 @@ int an_rank_ratio(const uint64_t *a0, size_t na, const uint64_t *b0, size_t nb, 
 	r->k = k;
 	double est = kth_ratio(a, na, b, nb, (m + 1) / 2);
 	r->estimate = isinf(est) ? an_na("A has samples of 0 cycles") : an_ok(est);
-	if (!k) {
+	if (!k || 2 * k > m + 1) {
 		r->ci.na = "too few samples for this level";
-	} else if (2 * k > m + 1) {
-		r->ci.na = "too few samples for this level";
+		r->too_few = 1;
 	} else {
 		r->ci.lo = kth_ratio(a, na, b, nb, k);
 		r->ci.hi = kth_ratio(a, na, b, nb, m + 1 - k);

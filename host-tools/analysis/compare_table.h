@@ -45,6 +45,14 @@ struct cmp_table {
 	const char *by;
 };
 
+/* Whether the gate --fail-above pct refuses compared row r, and why in
+ * why ("is slower by +12.50% (limit 5 %)", "has too few samples to
+ * decide at this level (3 + 3 samples, alpha 0.05)"; "" when it passes): a
+ * significant slowdown above pct, or samples too few to decide at the
+ * level (the CI is n/a: no slowdown could ever be significant, so passing
+ * the row would wave any slowdown through). 1 refused, 0 passed. */
+int cmp_row_gate(const struct cmp_row *r, double pct, char *why, size_t len);
+
 /* Compares a and b (pa, pb: their blocks that are not whole). 0, or -1
  * out of memory. */
 int cmp_table_build(const struct cmp_side *a, const struct cmp_side *b,

@@ -74,8 +74,8 @@ static int unseen_problems(const struct cmp_side *s, const struct cmp_problems *
 }
 
 /* What the gate --fail-above PCT refuses, each said on stderr: a slowdown
- * above PCT, a benchmark of A that B lacks or that could not be compared,
- * a block that is not whole on either side (with samples or without), a
+ * above PCT or a row with too few samples to decide (cmp_row_gate), a
+ * benchmark of A that B lacks or that could not be compared, a block that is not whole on either side (with samples or without), a
  * side from an incomplete run. 1 when the gate fails. */
 static int gate(const struct cmp_table *t, const struct cmp_side *a, const struct cmp_side *b,
 		const struct cmp_problems *pa, const struct cmp_problems *pb, double pct)
@@ -104,11 +104,9 @@ static int gate(const struct cmp_table *t, const struct cmp_side *a, const struc
 			rvb_error("compare: gate: %s %s is incomplete (%s)", r->bench, p, r->incomplete);
 			fail = 1;
 		}
-		if (r->kind == CMP_COMPARED && r->c.verdict == AN_SLOWER &&
-		    (r->c.change_pct.na || r->c.change_pct.v > pct)) {
-			char d[32];
-			cmp_fmt_change(d, sizeof(d), r->c.change_pct, 1, 0);
-			rvb_error("compare: %s %s is slower by %s (limit %g %%)", r->bench, p, d, pct);
+		char why[160];
+		if (cmp_row_gate(r, pct, why, sizeof(why))) {
+			rvb_error("compare: %s%s%s %s", r->bench, *p ? " " : "", p, why);
 			fail = 1;
 		}
 	}

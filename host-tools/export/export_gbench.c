@@ -5,10 +5,12 @@
  * results.
  *
  * Google Benchmark measures time; rvbench counts cycles. real_time and
- * cpu_time are the median cycles per call turned into ns at --mhz (default
- * 1000 MHz: 1 cycle = 1 ns, so ratios are ratios of cycles), with
- * time_unit "ns"; the exact cycle and instret medians ride along as user
- * counters "cycles" and "instret", as Google Benchmark prints counters.
+ * cpu_time are the median of the metric (--metric: cycles by default)
+ * per call turned into ns at --mhz (default 1000 MHz: 1 cycle = 1 ns, so
+ * ratios are ratios of cycles), with time_unit "ns"; the exact medians
+ * ride along as user counters named by what they count, the metric's
+ * ("cycles", "branch-misses") and "instret", as Google Benchmark prints
+ * counters. The context says which metric it is ("rvbench_metric").
  * Each series is one "iteration" entry plus "_mean", "_median" and
  * "_stddev" aggregates, as a run with repetitions would give.
  */
@@ -20,6 +22,7 @@
 #include "analysis.h"
 #include "export.h"
 #include "json_string.h"
+#include "results_metric.h"
 #include "stats.h"
 
 static void entry(FILE *f, const char *name, const char *run_name, size_t family, size_t iters,
@@ -28,11 +31,11 @@ static void entry(FILE *f, const char *name, const char *run_name, size_t family
 	double ns = cycles * 1000.0 / mhz;
 	fputs(first ? "    {\n" : ",\n    {\n", f);
 	fputs("      \"name\": ", f);
-	json_string(f, name);
+	json_write_str(f, name);
 	fprintf(f, ",\n      \"family_index\": %zu,\n      \"per_family_instance_index\": 0,\n",
 		family);
 	fputs("      \"run_name\": ", f);
-	json_string(f, run_name);
+	json_write_str(f, run_name);
 	if (aggregate)
 		fprintf(f, ",\n      \"run_type\": \"aggregate\",\n      \"repetitions\": 1,\n"
 			   "      \"threads\": 1,\n      \"aggregate_name\": \"%s\",\n"
@@ -43,8 +46,16 @@ static void entry(FILE *f, const char *name, const char *run_name, size_t family
 		      "      \"repetition_index\": 0,\n      \"threads\": 1,\n",
 		      f);
 	fprintf(f, "      \"iterations\": %zu,\n      \"real_time\": %.6f,\n      \"cpu_time\": %.6f,\n"
-		   "      \"time_unit\": \"ns\",\n      \"cycles\": %.6f,\n      \"instret\": %.6f\n    }",
-		iters, ns, ns, cycles, instret);
+		   "      \"time_unit\": \"ns\",\n      ",
+		iters, ns, ns);
+	/* The metric's counter under its own name; instret beside it unless
+	 * it is the metric (one key, one value). */
+	const char *metric = results_metric_label();
+	json_write_str(f, metric);
+	fprintf(f, ": %.6f", cycles);
+	if (strcmp(metric, "instret"))
+		fprintf(f, ",\n      \"instret\": %.6f", instret);
+	fputs("\n    }", f);
 }
 
 /* The same benchmark and parameters measured on another hart too (a
@@ -69,19 +80,31 @@ int export_gbench(FILE *f, const struct results *r, const struct an_opts *o)
 		host[0] = 0;
 
 	fputs("{\n  \"context\": {\n    \"date\": ", f);
-	json_string(f, date);
+	json_write_str(f, date);
 	fputs(",\n    \"host_name\": ", f);
-	json_string(f, host);
+	json_write_str(f, host);
 	fputs(",\n    \"executable\": \"rvbench\",\n    \"num_cpus\": 1,\n", f);
 	fprintf(f, "    \"mhz_per_cpu\": %.0f,\n    \"cpu_scaling_enabled\": false,\n"
 		   "    \"caches\": [],\n    \"load_avg\": [],\n"
 		   "    \"library_build_type\": \"release\",\n    \"rvbench_dir\": ",
 		o->mhz);
-	json_string(f, r->dir ? r->dir : "");
-	fputs(",\n    \"rvbench_note\": \"real_time = cpu_time = median cycles per call at "
-	      "mhz_per_cpu; counters: cycles, instret (medians per call)\"\n  },\n"
-	      "  \"benchmarks\": [\n",
-	      f);
+	json_write_str(f, r->dir ? r->dir : "");
+	const char *metric = results_metric_label();
+	char note[256];
+	if (strcmp(metric, "instret"))
+		snprintf(note, sizeof(note),
+			 "real_time = cpu_time = median %s per call at mhz_per_cpu; counters: %s, "
+			 "instret (medians per call)",
+			 metric, metric);
+	else
+		snprintf(note, sizeof(note),
+			 "real_time = cpu_time = median instret per call at mhz_per_cpu; counter: "
+			 "instret (median per call)");
+	fputs(",\n    \"rvbench_metric\": ", f);
+	json_write_str(f, metric);
+	fputs(",\n    \"rvbench_note\": ", f);
+	json_write_str(f, note);
+	fputs("\n  },\n  \"benchmarks\": [\n", f);
 	int first = 1;
 	for (size_t i = 0, end = 0, grouped = 0; i < r->ns; i++) {
 		const struct res_series *s = &r->s[i];

@@ -11,7 +11,7 @@ static void jval(FILE *f, const char *key, struct an_val x, int prec)
 {
 	if (x.na) {
 		fprintf(f, ", \"%s\": null, \"%s_na\": ", key, key);
-		json_string(f, x.na);
+		json_write_str(f, x.na);
 	} else {
 		fprintf(f, ", \"%s\": %.*f", key, prec, x.v);
 	}
@@ -21,7 +21,7 @@ static void jci(FILE *f, const char *key, const struct an_interval *c, int prec)
 {
 	if (c->na) {
 		fprintf(f, ", \"%s\": null, \"%s_na\": ", key, key);
-		json_string(f, c->na);
+		json_write_str(f, c->na);
 	} else {
 		fprintf(f, ", \"%s\": [%.*f, %.*f]", key, prec, c->lo, prec, c->hi);
 	}
@@ -35,16 +35,16 @@ static int series(FILE *f, const struct res_series *s, const struct an_opts *o)
 	if (an_describe(s->cycles, s->n, o->level, &d))
 		return -1;
 	fputs("    {\"run\": ", f);
-	json_string(f, s->run);
+	json_write_str(f, s->run);
 	fputs(", \"bench\": ", f);
-	json_string(f, s->bench);
+	json_write_str(f, s->bench);
 	if (s->block >= 0)
 		fprintf(f, ", \"block\": %lld", (long long)s->block);
 	fputs(", \"params\": ", f);
-	json_string(f, s->params);
+	json_write_str(f, s->params);
 	if (s->unit) {
 		fputs(", \"unit\": ", f);
-		json_string(f, s->unit);
+		json_write_str(f, s->unit);
 		fprintf(f, ", \"per_call\": %llu", (unsigned long long)s->per_call);
 	}
 	fprintf(f, ", \"hart\": %llu, \"group\": %llu, \"batch\": %llu, \"count\": %zu",
@@ -81,7 +81,7 @@ static int series(FILE *f, const struct res_series *s, const struct an_opts *o)
 			return -1;
 		if (st.na) {
 			fputs(", \"steady_from_sample\": null, \"steady_from_sample_na\": ", f);
-			json_string(f, st.na);
+			json_write_str(f, st.na);
 		} else {
 			fprintf(f, ", \"steady_from_sample\": %zu", first);
 		}
@@ -145,11 +145,11 @@ static int group_run(FILE *f, const struct results *r, size_t first, size_t end,
 	an_steady_state(mean, hw, ng, o->target_e, &st);
 	free(x);
 	fputs("    {\"run\": ", f);
-	json_string(f, r->s[first].run);
+	json_write_str(f, r->s[first].run);
 	fputs(", \"bench\": ", f);
-	json_string(f, r->s[first].bench);
+	json_write_str(f, r->s[first].bench);
 	fputs(", \"params\": ", f);
-	json_string(f, r->s[first].params);
+	json_write_str(f, r->s[first].params);
 	fprintf(f, ", \"hart\": %llu", (unsigned long long)r->s[first].hart);
 	fprintf(f, ", \"groups\": %zu, \"samples\": %zu", ng, n);
 	jval(f, "slope", ols.slope, 4);
@@ -159,7 +159,7 @@ static int group_run(FILE *f, const struct results *r, size_t first, size_t end,
 	jval(f, "r2", ols.r2, 6);
 	if (st.na) {
 		fputs(", \"steady_from_group\": null, \"steady_from_group_na\": ", f);
-		json_string(f, st.na);
+		json_write_str(f, st.na);
 	} else {
 		fprintf(f, ", \"steady_from_group\": %llu",
 			(unsigned long long)r->s[first + st.first].group);
@@ -171,7 +171,7 @@ static int group_run(FILE *f, const struct results *r, size_t first, size_t end,
 int export_json(FILE *f, const struct results *r, const struct an_opts *o)
 {
 	fputs("{\n  \"tool\": \"rvbench\",\n  \"dir\": ", f);
-	json_string(f, r->dir ? r->dir : "");
+	json_write_str(f, r->dir ? r->dir : "");
 	fprintf(f, ",\n  \"complete\": %s,\n  \"level\": %g,\n  \"kanata_level\": %g,\n"
 		   "  \"target_e\": %g,\n  \"percentile\": \"nearest rank\",\n  \"series\": [\n",
 		!r->meta_found ? "null" : r->complete ? "true" : "false", o->level, o->kanata_level,

@@ -23,11 +23,10 @@ static const char *const row_files[] = { "samples.csv", "summary.csv", "gaps.csv
 					 "tracepoints.csv" };
 #define NFILES (sizeof(row_files) / sizeof(row_files[0]))
 
-/* A JSON string of s. Not jansson's json_string(): the host's own
- * json_string() (json_string.h, a writer) takes its name at link time. */
+/* A JSON string of s (NULL when s is not UTF-8). */
 static json_t *jstr(const char *s)
 {
-	return json_stringn(s, strlen(s));
+	return json_string(s);
 }
 
 /* An object of up to three members (a NULL key ends it early). */

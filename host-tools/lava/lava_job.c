@@ -110,7 +110,7 @@ static char *last_word(const char *args, const char *key)
 /* Writes "s" as a YAML double-quoted scalar: JSON's escapes are YAML's. */
 static int ys(FILE *f, const char *s)
 {
-	return json_string(f, s);
+	return json_write_str(f, s);
 }
 
 /* The kernel command line the firmware gets. */

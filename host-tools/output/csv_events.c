@@ -6,6 +6,8 @@
 
 void csv_event_cols(const struct collector *c, struct csv_event_cols *cols)
 {
+	size_t cap = 0;
+	cols->name = NULL;
 	cols->n = 0;
 	for (size_t i = 0; i < c->nruns; i++)
 		for (size_t j = 0; j < c->runs[i].nbench; j++) {
@@ -15,10 +17,22 @@ void csv_event_cols(const struct collector *c, struct csv_event_cols *cols)
 				for (u = 0; u < cols->n; u++)
 					if (!strcmp(cols->name[u], b->ev_name[k]))
 						break;
-				if (u == cols->n && cols->n < CSV_EVENT_COLS_MAX)
-					cols->name[cols->n++] = b->ev_name[k];
+				if (u < cols->n)
+					continue;
+				if (cols->n == cap) {
+					cap = cap ? 2 * cap : 8;
+					cols->name = coll_xrealloc(cols->name, cap * sizeof(*cols->name));
+				}
+				cols->name[cols->n++] = b->ev_name[k];
 			}
 		}
+}
+
+void csv_event_cols_free(struct csv_event_cols *cols)
+{
+	free(cols->name);
+	cols->name = NULL;
+	cols->n = 0;
 }
 
 char *csv_event_header(const char *base, const struct csv_event_cols *cols,

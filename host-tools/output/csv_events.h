@@ -12,23 +12,28 @@
 
 #include "collector.h"
 
-#define CSV_EVENT_COLS_MAX 8u
 /* The prefix of an event's columns: ev.branch-misses */
 #define CSV_EVENT_PREFIX "ev."
 
+/* A value's room in a row: a comma and up to 20 digits. */
+#define CSV_EVENT_COL_BYTES 22u
+
 struct csv_event_cols {
-	const char *name[CSV_EVENT_COLS_MAX]; /* point into the collector's blocks */
+	const char **name; /* malloc'd; the names point into the collector's blocks */
 	unsigned n;
 };
 
-/* Every event name of c's blocks, in order of first appearance (at most
- * CSV_EVENT_COLS_MAX). */
+/* Every event name of c's blocks, in order of first appearance: as many
+ * as there are (each block counts a few, blocks may count different
+ * ones), none dropped. csv_event_cols_free() releases the list. */
 void csv_event_cols(const struct collector *c, struct csv_event_cols *cols);
+void csv_event_cols_free(struct csv_event_cols *cols);
 /* base followed by ",ev.NAME<suffix>" for each column and suffix
  * (malloc'd). */
 char *csv_event_header(const char *base, const struct csv_event_cols *cols,
 		       const char *const *suffix, unsigned nsuffix);
-/* ",value" of sample i for each column, at p (at most 21 bytes a column);
+/* ",value" of sample i for each column, at p (at most CSV_EVENT_COL_BYTES
+ * a column);
  * returns the end. */
 char *csv_event_row(char *p, const struct coll_bench *b, uint64_t i,
 		    const struct csv_event_cols *cols);

@@ -179,8 +179,9 @@ static int bench_samples(struct obuf *o, const struct coll_run *r, const struct 
 	FILE *pf = open_memstream(&prefix, &plen);
 	if (!pf || csv_block_start(pf, r, b) || fclose(pf))
 		return -1;
-	if (plen > CSV_ROW_MAX / 2) {
-		/* A name too long for the row buffer: plain stdio for this block. */
+	if (plen + (size_t)ev->n * CSV_EVENT_COL_BYTES > CSV_ROW_MAX / 2) {
+		/* A name, or event columns, too long for the row buffer: plain
+		 * stdio for this block. */
 		ob_flush(o);
 		free(prefix);
 		return -2;
@@ -282,9 +283,10 @@ static int bench_samples_stdio(FILE *f, const struct coll_run *r, const struct c
 	uint64_t *input = coll_xrealloc(NULL, n * sizeof(*input));
 	size_t known = coll_bench_inputs(r, b, input, n);
 	int rc = 0;
+	char *row = coll_xrealloc(NULL, 256 + (size_t)ev->n * CSV_EVENT_COL_BYTES);
 	for (size_t i = 0; i < n && !rc; i++) {
 		const struct coll_sample *s = &b->s[i];
-		char row[256 + CSV_EVENT_COLS_MAX * 22], *p = row;
+		char *p = row;
 		if (!b->present[i])
 			continue;
 		coll_derive(r, b, i, &d);
@@ -311,6 +313,7 @@ static int bench_samples_stdio(FILE *f, const struct coll_run *r, const struct c
 		if (csv_block_start(f, r, b) || fwrite(row, 1, (size_t)(p - row), f) != (size_t)(p - row))
 			rc = -1;
 	}
+	free(row);
 	free(input);
 	return rc;
 }
@@ -335,6 +338,7 @@ int csv_write_samples(FILE *f, const struct collector *c)
 	if (o->err)
 		rc = -1;
 	free(o);
+	csv_event_cols_free(&ev);
 	return rc || ferror(f) ? -1 : 0;
 }
 

@@ -93,13 +93,11 @@ int csv_write_summary(FILE *f, const struct collector *c)
 	char *header = csv_event_header(CSV_SUMMARY_HEADER, &ev_cols, ev_suffix, 2);
 	int bad = fputs(header, f) < 0 || fputs("\r\n", f) < 0;
 	free(header);
-	if (bad)
-		return -1;
-	for (size_t i = 0; i < c->nruns; i++)
-		for (size_t j = 0; j < c->runs[i].nbench; j++)
-			if (bench_summary(f, &c->runs[i], &c->runs[i].bench[j]))
-				return -1;
-	return ferror(f) ? -1 : 0;
+	for (size_t i = 0; i < c->nruns && !bad; i++)
+		for (size_t j = 0; j < c->runs[i].nbench && !bad; j++)
+			bad = bench_summary(f, &c->runs[i], &c->runs[i].bench[j]);
+	csv_event_cols_free(&ev_cols);
+	return bad || ferror(f) ? -1 : 0;
 }
 
 int csv_write_gaps(FILE *f, const struct collector *c)

@@ -26,7 +26,7 @@ static size_t utf8_len(const unsigned char *p)
 	return 0;
 }
 
-int json_string(FILE *f, const char *str)
+int json_write_str(FILE *f, const char *str)
 {
 	const unsigned char *p = (const unsigned char *)str;
 

@@ -6,6 +6,6 @@
 #include <stdio.h>
 
 /* Writes s as a JSON string (quotes included); 0 or -1 on a write error. */
-int json_string(FILE *f, const char *s);
+int json_write_str(FILE *f, const char *s);
 
 #endif

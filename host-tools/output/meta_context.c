@@ -19,7 +19,7 @@ static int str(FILE *f, const char *sep, const char *key, const char *v)
 {
 	if (fprintf(f, "%s\"%s\": ", sep, key) < 0)
 		return -1;
-	return json_string(f, v ? v : "unknown");
+	return json_write_str(f, v ? v : "unknown");
 }
 
 static int l2(FILE *f, const struct rec_ctx *x)

@@ -18,10 +18,10 @@ int meta_events_pmu(FILE *f, const struct coll_run *r)
 		uint64_t x;
 		int numeric = strcmp(k, "counters") == 0 || strcmp(k, "hw") == 0 ||
 			      strcmp(k, "fw") == 0;
-		if ((i && fputs(", ", f) < 0) || json_string(f, k) || fputs(": ", f) < 0)
+		if ((i && fputs(", ", f) < 0) || json_write_str(f, k) || fputs(": ", f) < 0)
 			return -1;
 		if (numeric && !wire_parse_u64(v, &x) ? fprintf(f, "%llu", (unsigned long long)x) < 0
-						      : json_string(f, v))
+						      : json_write_str(f, v))
 			return -1;
 	}
 	return fputs("},\n", f) < 0 ? -1 : 0;
@@ -34,7 +34,7 @@ int meta_events_bench(FILE *f, const struct coll_bench *b)
 	for (unsigned k = 0; k < b->nev; k++) {
 		uint64_t median;
 		long double per_call;
-		if (fprintf(f, "%s{\"name\": ", k ? ", " : "") < 0 || json_string(f, b->ev_name[k]) ||
+		if (fprintf(f, "%s{\"name\": ", k ? ", " : "") < 0 || json_write_str(f, b->ev_name[k]) ||
 		    fprintf(f, ", \"overhead\": %llu", (unsigned long long)b->oh_ev[k]) < 0)
 			return -1;
 		if (csv_event_stat(b, k, &median, &per_call)

@@ -18,7 +18,7 @@ static int rejected(FILE *f, const unsigned long *counts, const char *indent)
 		return -1;
 	for (size_t i = 0; i < coll_reject_norder; i++) {
 		unsigned reason = coll_reject_order[i];
-		if (fprintf(f, "%s", i ? ", " : "") < 0 || json_string(f, coll_reject_name(reason)) ||
+		if (fprintf(f, "%s", i ? ", " : "") < 0 || json_write_str(f, coll_reject_name(reason)) ||
 		    fprintf(f, ": %lu", counts[reason]) < 0)
 			return -1;
 	}
@@ -43,8 +43,8 @@ static int ratio(FILE *f, unsigned __int128 num, unsigned __int128 den)
  * them (128-bit integers); only the square root is floating point. */
 static int overhead(FILE *f, const struct coll_overhead *o, int first)
 {
-	if (fprintf(f, "%s        {\"kind\": ", first ? "" : ",\n") < 0 || json_string(f, o->kind) ||
-	    fputs(", \"counter\": ", f) < 0 || json_string(f, o->counter) ||
+	if (fprintf(f, "%s        {\"kind\": ", first ? "" : ",\n") < 0 || json_write_str(f, o->kind) ||
+	    fputs(", \"counter\": ", f) < 0 || json_write_str(f, o->counter) ||
 	    fprintf(f, ", \"samples\": %llu, \"min\": %llu, \"max\": %llu, \"sum\": %llu, \"sumsq\": %llu",
 		    (unsigned long long)o->samples, (unsigned long long)o->min,
 		    (unsigned long long)o->max, (unsigned long long)o->sum,
@@ -69,7 +69,7 @@ static int overhead(FILE *f, const struct coll_overhead *o, int first)
 /* {"kind": ..., "scause": "0x..", "sepc": "0x..", "stval": "0x.."} */
 static int json_fault(FILE *f, const struct coll_fault *x)
 {
-	if (fputs("{\"kind\": ", f) < 0 || json_string(f, x->kind))
+	if (fputs("{\"kind\": ", f) < 0 || json_write_str(f, x->kind))
 		return -1;
 	return fprintf(f, ", \"scause\": \"0x%llx\", \"sepc\": \"0x%llx\", \"stval\": \"0x%llx\"}",
 		       (unsigned long long)x->scause, (unsigned long long)x->sepc,
@@ -82,7 +82,7 @@ static int bench(FILE *f, const struct coll_bench *b, int first)
 {
 	if (fprintf(f, "%s        {\"id\": %u, \"name\": ", first ? "" : ",\n", b->id) < 0)
 		return -1;
-	if (b->have_header ? json_string(f, b->name) : fputs("null", f) < 0)
+	if (b->have_header ? json_write_str(f, b->name) : fputs("null", f) < 0)
 		return -1;
 	if (b->have_header &&
 	    fprintf(f, ", \"hart\": %llu, \"group\": %llu, \"batch\": %llu, \"warmup\": %llu,"
@@ -97,34 +97,34 @@ static int bench(FILE *f, const struct coll_bench *b, int first)
 		    (unsigned long long)b->input_range, (unsigned long long)b->inputs_n,
 		    (unsigned long long)b->oh_cycles, (unsigned long long)b->oh_instret) < 0)
 		return -1;
-	if (b->have_header && ((b->oh_method[0] ? json_string(f, b->oh_method) : fputs("null", f) < 0) ||
+	if (b->have_header && ((b->oh_method[0] ? json_write_str(f, b->oh_method) : fputs("null", f) < 0) ||
 			       fputs("}, \"params\": {", f) < 0))
 		return -1;
 	for (size_t i = 0; b->have_header && i < b->nparam; i++)
-		if ((i && fputs(", ", f) < 0) || json_string(f, b->param[i].key) || fputs(": ", f) < 0 ||
-		    json_string(f, b->param[i].value))
+		if ((i && fputs(", ", f) < 0) || json_write_str(f, b->param[i].key) || fputs(": ", f) < 0 ||
+		    json_write_str(f, b->param[i].value))
 			return -1;
 	if (b->have_header && fputs("}", f) < 0)
 		return -1;
 	/* unit and per_call always with the header (null when not sent). */
 	if (b->have_header &&
-	    (fputs(", \"unit\": ", f) < 0 || (b->unit ? json_string(f, b->unit) : fputs("null", f) < 0) ||
+	    (fputs(", \"unit\": ", f) < 0 || (b->unit ? json_write_str(f, b->unit) : fputs("null", f) < 0) ||
 	     (b->have_per_call ? fprintf(f, ", \"per_call\": %llu", (unsigned long long)b->per_call)
 			       : fprintf(f, ", \"per_call\": null")) < 0))
 		return -1;
 	/* The compiler flags of its benchmark, so a number traces back to
 	 * its build (null from firmware that did not send them). */
 	if (b->have_header &&
-	    (fputs(", \"cflags\": ", f) < 0 || (b->cflags ? json_string(f, b->cflags) : fputs("null", f) < 0)))
+	    (fputs(", \"cflags\": ", f) < 0 || (b->cflags ? json_write_str(f, b->cflags) : fputs("null", f) < 0)))
 		return -1;
 	if (fprintf(f, ", \"received\": %llu, \"verify\": ", (unsigned long long)b->nreceived) < 0)
 		return -1;
-	if (b->have_end ? json_string(f, b->verify) : fputs("null", f) < 0)
+	if (b->have_end ? json_write_str(f, b->verify) : fputs("null", f) < 0)
 		return -1;
-	if (fputs(", \"status\": ", f) < 0 || (b->have_end ? json_string(f, b->status) : fputs("null", f) < 0))
+	if (fputs(", \"status\": ", f) < 0 || (b->have_end ? json_write_str(f, b->status) : fputs("null", f) < 0))
 		return -1;
 	if (b->have_end && (fputs(", \"reason\": ", f) < 0 ||
-			    (b->reason ? json_string(f, b->reason) : fputs("null", f) < 0)))
+			    (b->reason ? json_write_str(f, b->reason) : fputs("null", f) < 0)))
 		return -1;
 	if (b->have_checksum && fprintf(f, ", \"checksum\": \"0x%llx\"", (unsigned long long)b->checksum) < 0)
 		return -1;
@@ -166,17 +166,17 @@ static int config(FILE *f, const struct coll_run *r)
 	 * firmware that did not say. */
 	if (r->seed_ok &&
 	    (fprintf(f, "%s\"inputs_seed\": ", n++ ? ", " : "") < 0 ||
-	     json_string(f, r->inputs_seed == COLL_SEED_BY_BLOCK ? INPUT_SEED_RULE_BLOCK
+	     json_write_str(f, r->inputs_seed == COLL_SEED_BY_BLOCK ? INPUT_SEED_RULE_BLOCK
 			    : (v = coll_run_field(r, "inputs_seed")) ? v : "")))
 		return -1;
 	if ((v = coll_run_field(r, "counter")) &&
-	    (fprintf(f, "%s\"counter\": ", n++ ? ", " : "") < 0 || json_string(f, v)))
+	    (fprintf(f, "%s\"counter\": ", n++ ? ", " : "") < 0 || json_write_str(f, v)))
 		return -1;
 	if ((v = coll_run_field(r, "warmup"))) {
 		uint64_t x;
 		if (fprintf(f, "%s\"warmup\": ", n++ ? ", " : "") < 0)
 			return -1;
-		if (!wire_parse_u64(v, &x) ? fprintf(f, "%llu", (unsigned long long)x) < 0 : json_string(f, v))
+		if (!wire_parse_u64(v, &x) ? fprintf(f, "%llu", (unsigned long long)x) < 0 : json_write_str(f, v))
 			return -1;
 	}
 	/* Switches: 0/1 on the wire, false/true here (another number as is). */
@@ -230,13 +230,13 @@ static int harts(FILE *f, const struct coll_run *r)
 		const struct coll_hart *h = &r->hart[i];
 		const uint64_t val[] = { h->run_cycles, h->measuring, h->busy, h->idle, h->waiting };
 		if (fprintf(f, "%s\n        {\"id\": %llu, \"state\": ", i ? "," : "",
-			    (unsigned long long)h->id) < 0 || json_string(f, h->state))
+			    (unsigned long long)h->id) < 0 || json_write_str(f, h->state))
 			return -1;
 		for (size_t k = 0; k < sizeof(nums) / sizeof(nums[0]); k++)
 			if ((h->have & nums[k].bit) &&
 			    fprintf(f, ", \"%s\": %llu", nums[k].key, (unsigned long long)val[k]) < 0)
 				return -1;
-		if (h->why && (fputs(", \"why\": ", f) < 0 || json_string(f, h->why)))
+		if (h->why && (fputs(", \"why\": ", f) < 0 || json_write_str(f, h->why)))
 			return -1;
 		if (fputs("}", f) < 0)
 			return -1;
@@ -252,18 +252,18 @@ static int run(FILE *f, const struct coll_run *r, int first)
 		    r->fault.have ? "fault" : r->ok ? "ok" : "failed") < 0)
 		return -1;
 	for (size_t i = 0; i < r->nproblem; i++)
-		if ((i && fputs(", ", f) < 0) || json_string(f, r->problem[i]))
+		if ((i && fputs(", ", f) < 0) || json_write_str(f, r->problem[i]))
 			return -1;
 	if (fputs("],\n      \"failures\": [", f) < 0)
 		return -1;
 	for (size_t i = 0; i < r->nfailure; i++)
-		if ((i && fputs(", ", f) < 0) || json_string(f, r->failure[i]))
+		if ((i && fputs(", ", f) < 0) || json_write_str(f, r->failure[i]))
 			return -1;
 	if (fputs("],\n      \"header\": {", f) < 0)
 		return -1;
 	for (size_t i = 0; i < r->nhdr; i++)
-		if ((i && fputs(", ", f) < 0) || json_string(f, r->hdr[i].key) ||
-		    fputs(": ", f) < 0 || json_string(f, r->hdr[i].value))
+		if ((i && fputs(", ", f) < 0) || json_write_str(f, r->hdr[i].key) ||
+		    fputs(": ", f) < 0 || json_write_str(f, r->hdr[i].value))
 			return -1;
 	if (fputs("},\n", f) < 0 || meta_context_write(f, r) || meta_events_pmu(f, r) ||
 	    config(f, r) || wire_cost(f, r) ||
@@ -287,7 +287,7 @@ static int run(FILE *f, const struct coll_run *r, int first)
 		    (r->gap[i].open_end ? fputs("null", f) < 0
 					: fprintf(f, "%llu", (unsigned long long)r->gap[i].last) < 0) ||
 		    fputs(", \"reason\": ", f) < 0 ||
-		    json_string(f, r->gap[i].reason) || fputs("}", f) < 0)
+		    json_write_str(f, r->gap[i].reason) || fputs("}", f) < 0)
 			return -1;
 	if (fputs(r->ngap ? "\n      ],\n" : "],\n", f) < 0)
 		return -1;
@@ -296,7 +296,7 @@ static int run(FILE *f, const struct coll_run *r, int first)
 			       " \"crc32\": \"%08x\", \"status\": ",
 			    r->trailer_seq, (unsigned long long)r->tr_benches,
 			    (unsigned long long)r->tr_samples, r->tr_crc32) < 0 ||
-		    json_string(f, r->tr_status) || fputs("},\n", f) < 0)
+		    json_write_str(f, r->tr_status) || fputs("},\n", f) < 0)
 			return -1;
 	} else if (fputs("      \"trailer\": null,\n", f) < 0) {
 		return -1;
@@ -314,20 +314,20 @@ static int run(FILE *f, const struct coll_run *r, int first)
 int meta_json_write(FILE *f, const struct collector *c, const struct meta_source *src)
 {
 	if (fputs("{\n  \"tool\": \"rvbench\",\n  \"version\": ", f) < 0 ||
-	    json_string(f, RVBENCH_HOST_VERSION) ||
-	    fputs(",\n  \"host\": {\"version\": ", f) < 0 || json_string(f, RVBENCH_HOST_VERSION) ||
-	    fputs(", \"commit\": ", f) < 0 || json_string(f, host_build_commit()) ||
-	    fputs(", \"cc\": ", f) < 0 || json_string(f, host_build_cc()) ||
+	    json_write_str(f, RVBENCH_HOST_VERSION) ||
+	    fputs(",\n  \"host\": {\"version\": ", f) < 0 || json_write_str(f, RVBENCH_HOST_VERSION) ||
+	    fputs(", \"commit\": ", f) < 0 || json_write_str(f, host_build_commit()) ||
+	    fputs(", \"cc\": ", f) < 0 || json_write_str(f, host_build_cc()) ||
 	    fprintf(f, "},\n  \"wire_format\": %d,\n", WIRE_VERSION) < 0)
 		return -1;
 	if (fputs("  \"device_name\": ", f) < 0 ||
-	    (src->device_name ? json_string(f, src->device_name) : fputs("null", f) < 0) ||
+	    (src->device_name ? json_write_str(f, src->device_name) : fputs("null", f) < 0) ||
 	    fputs(",\n", f) < 0)
 		return -1;
 	if (meta_json_source(f, src))
 		return -1;
 	if (src->icount && strcmp(src->icount, "off") &&
-	    (fputs("  \"note\": ", f) < 0 || json_string(f, ICOUNT_NOTE) || fputs(",\n", f) < 0))
+	    (fputs("  \"note\": ", f) < 0 || json_write_str(f, ICOUNT_NOTE) || fputs(",\n", f) < 0))
 		return -1;
 	if (fprintf(f, "  \"status\": \"%s\",\n  \"result\": \"%s\",\n"
 		       "  \"bytes_received\": %llu,\n  \"lines_accepted\": %llu,\n"

@@ -1,7 +1,7 @@
 /*
  * meta.json: where the data came from and what happened to it (runs, their
  * problems, gaps, rejected lines). Hand-written JSON; every string goes
- * through json_string(), which escapes and keeps the output valid UTF-8.
+ * through json_write_str(), which escapes and keeps the output valid UTF-8.
  */
 #ifndef RVBENCH_META_JSON_H
 #define RVBENCH_META_JSON_H

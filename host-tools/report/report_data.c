@@ -196,9 +196,34 @@ static char *field(const struct rcsv *t, size_t i, int col)
 	return strdup(col >= 0 && (size_t)col < t->nfield[i] ? t->row[i][col] : "");
 }
 
-static unsigned long long num(const struct rcsv *t, size_t i, int col)
+const char *report_num_text(const struct report_num *n, char buf[24])
 {
-	return col >= 0 && (size_t)col < t->nfield[i] ? strtoull(t->row[i][col], NULL, 10) : 0;
+	if (!n->present)
+		return "-";
+	snprintf(buf, 24, "%llu", n->v);
+	return buf;
+}
+
+/* Field col of row i as a number: an empty (or missing) field is absent
+ * when the figure may be, anything else must be an unsigned decimal.
+ * 0, or -1 with "summary.csv:LINE: column 'NAME' ..." in err. */
+static int num(const struct report_data *d, const struct rcsv *t, size_t i, int col, int may_lack,
+	       struct report_num *out, char *err, size_t errlen)
+{
+	const char *s = col >= 0 && (size_t)col < t->nfield[i] ? t->row[i][col] : "";
+	uint64_t v;
+	out->v = 0;
+	out->present = 0;
+	if (!*s && may_lack)
+		return 0;
+	if (rcsv_u64(s, &v)) {
+		snprintf(err, errlen, "%s/summary.csv:%zu: column '%s' is not an unsigned number: '%.40s'",
+			 d->dir, t->line[i], col >= 0 ? t->row[0][col] : "?", s);
+		return -1;
+	}
+	out->v = v;
+	out->present = 1;
+	return 0;
 }
 
 static int load_rows(struct report_data *d, const struct rcsv *t, char *err, size_t errlen)
@@ -233,13 +258,17 @@ static int load_rows(struct report_data *d, const struct rcsv *t, char *err, siz
 		free(rate);
 		if (!r->bench || !r->params || !r->status || !r->unit_rate)
 			goto oom;
-		r->hart = num(t, i, col[2]);
-		r->group = num(t, i, col[3]);
-		r->count = num(t, i, col[4]);
-		r->min = num(t, i, col[5]);
-		r->median = num(t, i, col[6]);
-		r->p99 = num(t, i, col[7]);
-		r->mad = num(t, i, col[8]);
+		struct report_num hart, group;
+		if (num(d, t, i, col[2], 0, &hart, err, errlen) ||
+		    num(d, t, i, col[3], 0, &group, err, errlen) ||
+		    num(d, t, i, col[4], 0, &r->count, err, errlen) ||
+		    num(d, t, i, col[5], 1, &r->min, err, errlen) ||
+		    num(d, t, i, col[6], 1, &r->median, err, errlen) ||
+		    num(d, t, i, col[7], 1, &r->p99, err, errlen) ||
+		    num(d, t, i, col[8], 1, &r->mad, err, errlen))
+			return -1;
+		r->hart = hart.v;
+		r->group = group.v;
 	}
 	return 0;
 oom:

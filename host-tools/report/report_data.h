@@ -17,11 +17,22 @@ struct report_fact {
 	char value[512];
 };
 
+/* A figure of summary.csv that a block may lack: a block with no sample
+ * (a fault, a timeout) leaves its statistics empty, shown as "-". */
+struct report_num {
+	unsigned long long v;
+	int present;
+};
+
+/* The text of n: its decimal value, or "-" when absent. */
+const char *report_num_text(const struct report_num *n, char buf[24]);
+
 /* One row of summary.csv, per call, and the file of its figure (a name
  * in the directory, "" when there is none). */
 struct report_row {
 	char *bench, *params, *status, *unit_rate; /* unit_rate: "0.5000 byte/cycle" or "" */
-	unsigned long long hart, group, count, min, median, p99, mad;
+	unsigned long long hart, group;
+	struct report_num count, min, median, p99, mad;
 	char plot[PLOT_FILE_MAX];
 };
 

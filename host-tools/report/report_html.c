@@ -82,10 +82,13 @@ static void summary(FILE *f, const struct report_data *d)
 			fprintf(f, "<td class=\"n\">%llu</td>", r->hart);
 		if (groups)
 			fprintf(f, "<td class=\"n\">%llu</td>", r->group);
+		char b[5][24];
 		fprintf(f,
-			"<td class=\"n\">%llu</td><td class=\"n\">%llu</td><td class=\"n\">%llu</td>"
-			"<td class=\"n\">%llu</td><td class=\"n\">%llu</td><td>%s</td><td class=\"%s\">",
-			r->count, r->min, r->median, r->p99, r->mad, d->unit,
+			"<td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td>"
+			"<td class=\"n\">%s</td><td class=\"n\">%s</td><td>%s</td><td class=\"%s\">",
+			report_num_text(&r->count, b[0]), report_num_text(&r->min, b[1]),
+			report_num_text(&r->median, b[2]), report_num_text(&r->p99, b[3]),
+			report_num_text(&r->mad, b[4]), d->unit,
 			strcmp(r->status, "ok") ? "bad" : "ok");
 		esc(f, r->status);
 		fputs("</td>", f);

@@ -47,8 +47,11 @@ int report_write_md(FILE *f, void *ctx)
 		md_code(f, r->bench);
 		fputs(" | ", f);
 		md_code(f, r->params);
-		fprintf(f, " | %llu | %llu | %llu | %llu | %llu | %llu | %s | %s", r->hart, r->count,
-			r->min, r->median, r->p99, r->mad, d->unit, strcmp(r->status, "ok") ? "**" : "");
+		char b[5][24];
+		fprintf(f, " | %llu | %s | %s | %s | %s | %s | %s | %s", r->hart,
+			report_num_text(&r->count, b[0]), report_num_text(&r->min, b[1]),
+			report_num_text(&r->median, b[2]), report_num_text(&r->p99, b[3]),
+			report_num_text(&r->mad, b[4]), d->unit, strcmp(r->status, "ok") ? "**" : "");
 		text(f, r->status);
 		fprintf(f, "%s | ", strcmp(r->status, "ok") ? "**" : "");
 		text(f, r->unit_rate);

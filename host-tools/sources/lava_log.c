@@ -1,6 +1,5 @@
 /* One line of a LAVA job log (lava_log.h): JSON through Jansson, YAML
- * through libyaml. Apart from the session's code: Jansson has a
- * json_string() of its own. */
+ * through libyaml. */
 #include "lava_log.h"
 
 #include <errno.h>

@@ -6,7 +6,10 @@
  * and feeds the line to a collector that already holds a run header and a
  * benchmark header (the prologue below). It then ends the stream and writes
  * every result file (when the line got past the parser), so the checks, the writers and their escaping see what
- * the line left in the model.
+ * the line left in the model, and reads each back: samples.csv, summary.csv
+ * and gaps.csv must parse as RFC 4180 (rcsv.h) with as many fields on every
+ * row as in the header, and meta.json as JSON; anything else aborts, so a
+ * name or value that breaks a file's syntax is a finding.
  *
  * The whole-stream target (fuzz_collector.c) explores framing and chunking;
  * this one explores records, a line at a time, and runs many times faster.
@@ -18,8 +21,10 @@
 
 #include "collector.h"
 #include "crc.h"
+#include "fuzz_json_check.h"
 #include "csv_out.h"
 #include "meta_json.h"
+#include "rcsv.h"
 #include "wire.h"
 
 /* A run header and one benchmark header (tests/fuzz/corpus/stream/rice-run.txt). */
@@ -31,6 +36,43 @@ static const char prologue[] =
 	"input_kind=range input_range=100 inputs_n=204 oh_cycles=6 oh_instret=4 oh_method=min p.n=3 *9331\r\n";
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* Writes one result file of c into memory: its text (malloc'd) and length. */
+static char *write_mem(int (*wr)(FILE *, const struct collector *), const struct collector *c,
+		       size_t *len)
+{
+	char *s = NULL;
+	FILE *f = open_memstream(&s, len);
+	if (!f)
+		abort();
+	if (wr(f, c)) {
+		fprintf(stderr, "fuzz_line: a CSV writer failed\n");
+		abort();
+	}
+	if (fclose(f))
+		abort();
+	return s;
+}
+
+/* A CSV file the collector wrote must read back: RFC 4180, and every row
+ * as wide as the header (a stray comma or quote in a field would not be). */
+static void check_csv(const char *name, char *text, size_t len)
+{
+	struct rcsv t;
+	char err[256];
+	if (rcsv_parse(text, len, &t, err, sizeof(err))) {
+		fprintf(stderr, "fuzz_line: %s does not parse: %s\n", name, err);
+		abort();
+	}
+	for (size_t i = 1; i < t.nrows; i++)
+		if (t.nfield[i] != t.nfield[0]) {
+			fprintf(stderr, "fuzz_line: %s line %zu has %zu fields, the header %zu\n", name,
+				t.line[i], t.nfield[i], t.nfield[0]);
+			abort();
+		}
+	rcsv_free(&t);
+	free(text);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -72,17 +114,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 
+	size_t len2;
+	char *t = write_mem(csv_write_samples, c, &len2);
+	check_csv("samples.csv", t, len2);
+	t = write_mem(csv_write_summary, c, &len2);
+	check_csv("summary.csv", t, len2);
+	t = write_mem(csv_write_gaps, c, &len2);
+	check_csv("gaps.csv", t, len2);
+
 	char *s = NULL;
 	size_t slen = 0;
 	FILE *f = open_memstream(&s, &slen);
 	struct meta_source src = { .kind = "replay", .file = "fuzz", .end = "eof" };
 	if (!f)
 		abort();
-	csv_write_samples(f, c);
-	csv_write_summary(f, c);
-	csv_write_gaps(f, c);
-	meta_json_write(f, c, &src);
-	fclose(f);
+	if (meta_json_write(f, c, &src)) {
+		fprintf(stderr, "fuzz_line: meta_json_write failed\n");
+		abort();
+	}
+	if (fclose(f))
+		abort();
+	fuzz_check_json_object("meta.json", s, slen);
 	free(s);
 	collector_free(c);
 	return 0;

@@ -69,8 +69,18 @@ check "compare: twopath slower" grep -q '^twopath .* slower$' "$out/cmp.txt"
 check "compare: grp has no significant change (~)" grep -q '^grp g0 N=10 .* ~$' "$out/cmp.txt"
 "$rvb" compare --fail-above 5 "$out/a" "$out/b" >/dev/null 2>&1
 check_eq "compare --fail-above 5 trips on a 10 % regression (exit 1)" 1 "$?"
-"$rvb" compare --fail-above 20 "$out/a" "$out/b" >/dev/null 2>&1
-check_eq "compare --fail-above 20 passes" 0 "$?"
+# Above the limit twopath passes; the grp rows (3 + 3 samples: the
+# smallest exact p is 0.1, so nothing is significant at 0.05) fail the
+# gate, each on a line of its own, since no slowdown could be seen there.
+"$rvb" compare --fail-above 20 "$out/a" "$out/b" >/dev/null 2>"$out/gate20.err"
+check_eq "compare --fail-above 20: exit 1, from the grp rows alone" 1 "$?"
+check_eq "... twopath's +9.80 % passes the 20 % limit, each 3 + 3 grp row is refused" \
+	"rvbench: compare: grp g0 N=10 has too few samples to decide at this level (3 + 3 samples, alpha 0.05)
+rvbench: compare: grp g1 N=20 has too few samples to decide at this level (3 + 3 samples, alpha 0.05)
+rvbench: compare: grp g2 N=30 has too few samples to decide at this level (3 + 3 samples, alpha 0.05)" \
+	"$(grep -v ': warning: ' "$out/gate20.err")"
+"$rvb" compare --fail-above 20 --alpha 0.1 "$out/a" "$out/b" >/dev/null 2>&1
+check_eq "compare --fail-above 20 --alpha 0.1 (where 3 + 3 can decide) passes" 0 "$?"
 "$rvb" compare "$out/a" "$out/b" >"$out/cmp1.txt" 2>&1
 check_eq "compare: twopath's change and CI, to the digit" 1 \
 	"$(grep -c '^twopath .* +9\.80%  \[+9\.68%, +9\.93%\] .* slower$' "$out/cmp1.txt")"

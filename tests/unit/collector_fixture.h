@@ -214,7 +214,7 @@ static inline int problem_mentions(const struct coll_run *r, const char *text)
 	return 0;
 }
 
-/* What a string writer (csv_field, json_string) makes of in. */
+/* What a string writer (csv_field, json_write_str) makes of in. */
 static inline char *written(int (*w)(FILE *, const char *), const char *in)
 {
 	struct memstream m;

@@ -134,12 +134,70 @@ static void incomplete(void **state)
 	results_free(&b.r);
 }
 
+/* The gate on one compared row: a significant slowdown above the limit is
+ * refused, a row too small to ever be significant is refused too (with 3
+ * + 3 samples the smallest exact p is 0.1 > 0.05: B twice as slow is
+ * "no significant change"), an unchanged row of 50 + 50 passes. */
+static void gate_rows(void **state)
+{
+	(void)state;
+	struct cmp_side a, b;
+	struct cmp_problems none = { 0 };
+	struct cmp_table t;
+	char why[160];
+	memset(&a, 0, sizeof(a));
+	memset(&b, 0, sizeof(b));
+	a.arg = "A";
+	b.arg = "B";
+	add(&a.r, "0000000a", "few", 0, "", 100, 3);
+	add(&a.r, "0000000a", "slow", 1, "", 100, 50);
+	add(&a.r, "0000000a", "same", 2, "", 100, 50);
+	add(&b.r, "0000000b", "few", 0, "", 200, 3);
+	add(&b.r, "0000000b", "slow", 1, "", 200, 50);
+	add(&b.r, "0000000b", "same", 2, "", 100, 50);
+	assert_int_equal(cmp_table_build(&a, &b, &none, &none, 0.05, NULL, &t), 0);
+	assert_int_equal(t.compared, 3);
+	for (size_t i = 0; i < t.n; i++) {
+		const struct cmp_row *r = &t.row[i];
+		int refused = cmp_row_gate(r, 5, why, sizeof(why));
+		if (!strcmp(r->bench, "few")) {
+			assert_int_equal(r->c.verdict, AN_SAME);
+			assert_null(r->c.change_pct.na);
+			assert_true(r->c.change_pct.v > 5);
+			assert_non_null(r->c.ratio_ci.na);
+			assert_int_equal(refused, 1);
+			assert_string_equal(why, "has too few samples to decide at this level "
+						 "(3 + 3 samples, alpha 0.05)");
+		} else if (!strcmp(r->bench, "slow")) {
+			assert_int_equal(refused, 1);
+			assert_string_equal(why, "is slower by +100.00% (limit 5 %)");
+		} else {
+			assert_string_equal(r->bench, "same");
+			assert_int_equal(refused, 0);
+			assert_string_equal(why, "");
+		}
+	}
+	/* a higher level decides with the same samples: 0.1 is reached */
+	cmp_table_free(&t);
+	assert_int_equal(cmp_table_build(&a, &b, &none, &none, 0.1, NULL, &t), 0);
+	for (size_t i = 0; i < t.n; i++)
+		if (!strcmp(t.row[i].bench, "few")) {
+			assert_int_equal(t.row[i].c.verdict, AN_SLOWER);
+			assert_int_equal(cmp_row_gate(&t.row[i], 5, why, sizeof(why)), 1);
+			assert_string_equal(why, "is slower by +100.00% (limit 5 %)");
+		}
+	cmp_table_free(&t);
+	results_free(&a.r);
+	results_free(&b.r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(params_except),
 		cmocka_unit_test(by_param),
 		cmocka_unit_test(incomplete),
+		cmocka_unit_test(gate_rows),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -380,8 +380,80 @@ static void test_event_name_safe_set(void **state)
 	collector_free(c);
 }
 
+/* Blocks that count different events: every event of the run has its
+ * columns, however many (three blocks of four, twelve in all), and every
+ * row is as wide as its header. */
+static void test_many_event_columns(void **state)
+{
+	static const char *const ev[3] = {
+		"cycles,instructions,cache-misses,branch-misses",
+		"ref-cycles,l1d-read-miss,l1i-read-access,dtlb-read-miss",
+		"dtlb-write-miss,itlb-read-miss,raw:0x1,raw:0x2",
+	};
+	static char s[8192];
+	char buf[WIRE_LINE_MAX + 1], tok[64];
+	const struct wire_sample smp[4] = { { 10, 5 }, { 11, 5 }, { 12, 5 }, { 10, 5 } };
+	struct wire_writer w;
+	size_t len = 0;
+	uint32_t seq = 0;
+
+	(void)state;
+	len += (size_t)snprintf(s + len, sizeof(s) - len, "%s",
+				wire_line(buf, TAG, seq++, "RUN", "fmt=2 seed=0x1 benches=3"));
+	for (unsigned id = 0; id < 3; id++) {
+		len += (size_t)snprintf(s + len, sizeof(s) - len, "%s",
+					wire_line(buf, TAG, seq++, "BENCH",
+						  "id=%u name=x%u hart=0 group=0 batch=1 warmup=0 samples=4"
+						  " input_range=0 oh_cycles=1 oh_instret=1 events=%s"
+						  " oh_events=1,1,1,1",
+						  id, id, ev[id]));
+		rec_begin(&w, buf, sizeof(buf), TAG, seq++, REC_S);
+		struct rec_s rs = { .id = id, .first = 0, .n = 4,
+				    .enc = rec_encoding_name[REC_ENC_RICE] };
+		rec_write(&w, REC_S, &rs);
+		assert_true(codec_encode(smp, 4, tok, sizeof(tok)) > 0);
+		wire_add_token(&w, tok);
+		assert_true(wire_finish(&w) > 0);
+		len += (size_t)snprintf(s + len, sizeof(s) - len, "%s", buf);
+	}
+	assert_true(len < sizeof(s) - 1);
+	struct collector *c = collector_new();
+	collector_feed(c, s, len);
+	collector_finish(c);
+	assert_int_equal(c->rejected[COLL_REJ_INVALID], 0);
+	assert_int_equal(c->runs[0].nbench, 3);
+
+	char *samples = to_string(csv_write_samples, c), *summary = to_string(csv_write_summary, c);
+	assert_non_null(strstr(samples,
+			       ",flags,ev.cycles,ev.instructions,ev.cache-misses,ev.branch-misses,"
+			       "ev.ref-cycles,ev.l1d-read-miss,ev.l1i-read-access,ev.dtlb-read-miss,"
+			       "ev.dtlb-write-miss,ev.itlb-read-miss,ev.raw:0x1,ev.raw:0x2\r\n"));
+	assert_non_null(strstr(summary, ",ev.raw:0x1.median,ev.raw:0x1.per_call,"
+					"ev.raw:0x2.median,ev.raw:0x2.per_call\r\n"));
+	/* 3 blocks of 4 samples, each row with as many commas as the header */
+	for (int k = 0; k < 2; k++) {
+		const char *t = k ? summary : samples, *eol = strstr(t, "\r\n");
+		size_t rows = 0, want = 0;
+		for (const char *q = t; q < eol; q++)
+			want += *q == ',';
+		for (const char *q = eol + 2; *q; rows++) {
+			const char *e = strstr(q, "\r\n");
+			size_t commas = 0;
+			assert_non_null(e);
+			for (const char *x = q; x < e; x++)
+				commas += *x == ',';
+			assert_int_equal(commas, want);
+			q = e + 2;
+		}
+		assert_int_equal(rows, k ? 3 : 12);
+	}
+	free(samples);
+	free(summary);
+	collector_free(c);
+}
+
 TEST_MAIN(cmocka_unit_test(test_event_names), cmocka_unit_test(test_event_lists),
 	  cmocka_unit_test(test_event_name_safe_set),
 	  cmocka_unit_test(test_events_fixture), cmocka_unit_test(test_event_columns),
 	  cmocka_unit_test(test_format1_fixtures),
-	  cmocka_unit_test(test_e_lines))
+	  cmocka_unit_test(test_e_lines), cmocka_unit_test(test_many_event_columns))

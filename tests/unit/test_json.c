@@ -32,7 +32,7 @@ static const char *const escaping[][2] = {
 static void test_json_escaping(void **state)
 {
 	(void)state;
-	assert_written(json_string, escaping, sizeof(escaping) / sizeof(escaping[0]));
+	assert_written(json_write_str, escaping, sizeof(escaping) / sizeof(escaping[0]));
 }
 
 static void test_meta_json(void **state)
