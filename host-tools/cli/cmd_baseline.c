@@ -229,16 +229,9 @@ int cmd_baseline(const struct command *cmd, int argc, char **argv)
 	optind = 0;
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, ":fh", lo, NULL)) != -1) {
-		if (opt == 'f') {
-			force = 1;
-		} else if (opt == 'h') {
-			fputs(cmd->help, stdout);
-			return 0;
-		} else {
-			rvb_error("baseline: unknown option %s (see rvbench baseline --help)",
-				  argv[optind - 1]);
-			return EXIT_ERROR;
-		}
+		if (opt != 'f')
+			return opt_end(cmd, opt, argv);
+		force = 1;
 	}
 	const char *sub = optind < argc ? argv[optind] : NULL;
 	int rest = argc - optind - 1;

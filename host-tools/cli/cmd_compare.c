@@ -219,16 +219,8 @@ int cmd_compare(const struct command *cmd, int argc, char **argv)
 			if (metric_option("compare", optarg))
 				return EXIT_ERROR;
 			break;
-		case 'h':
-			fputs(cmd->help, stdout);
-			return 0;
-		case ':':
-			rvb_error("compare: option %s needs a value", argv[optind - 1]);
-			return EXIT_ERROR;
 		default:
-			rvb_error("compare: unknown option %s (see rvbench compare --help)",
-				  argv[optind - 1]);
-			return EXIT_ERROR;
+			return opt_end(cmd, opt, argv);
 		}
 	}
 	const char *arg_a, *arg_b;

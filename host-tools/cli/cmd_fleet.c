@@ -41,15 +41,8 @@ int cmd_fleet(const struct command *cmd, int argc, char **argv)
 		case 'x':
 			fail_on_outlier = 1;
 			break;
-		case 'h':
-			fputs(cmd->help, stdout);
-			return 0;
-		case ':':
-			rvb_error("fleet: option %s needs a value", argv[optind - 1]);
-			return EXIT_ERROR;
 		default:
-			rvb_error("fleet: unknown option %s (see rvbench fleet --help)", argv[optind - 1]);
-			return EXIT_ERROR;
+			return opt_end(cmd, opt, argv);
 		}
 	}
 	if (optind >= argc) {

@@ -269,15 +269,8 @@ int cmd_plot(const struct command *cmd, int argc, char **argv)
 			if (metric_option("plot", optarg))
 				return EXIT_ERROR;
 			break;
-		case 'h':
-			fputs(cmd->help, stdout);
-			return 0;
-		case ':':
-			rvb_error("plot: option %s needs a value", argv[optind - 1]);
-			return EXIT_ERROR;
 		default:
-			rvb_error("plot: unknown option %s (see rvbench plot --help)", argv[optind - 1]);
-			return EXIT_ERROR;
+			return opt_end(cmd, opt, argv);
 		}
 	}
 	if (optind < argc - 1) {

@@ -34,16 +34,8 @@ int cmd_report(const struct command *cmd, int argc, char **argv)
 			if (plot_jobs_arg(optarg, &jobs))
 				return EXIT_ERROR;
 			break;
-		case 'h':
-			fputs(cmd->help, stdout);
-			return 0;
-		case ':':
-			rvb_error("report: option %s needs a value", argv[optind - 1]);
-			return EXIT_ERROR;
 		default:
-			rvb_error("report: unknown option %s (see rvbench report --help)",
-				  argv[optind - 1]);
-			return EXIT_ERROR;
+			return opt_end(cmd, opt, argv);
 		}
 	}
 	if (argc - optind > 1) {

@@ -90,15 +90,8 @@ int cmd_stats(const struct command *cmd, int argc, char **argv)
 			if (metric_option("stats", optarg))
 				return EXIT_ERROR;
 			break;
-		case 'h':
-			fputs(cmd->help, stdout);
-			return 0;
-		case ':':
-			rvb_error("stats: option %s needs a value", argv[optind - 1]);
-			return EXIT_ERROR;
 		default:
-			rvb_error("stats: unknown option %s (see rvbench stats --help)", argv[optind - 1]);
-			return EXIT_ERROR;
+			return opt_end(cmd, opt, argv);
 		}
 	}
 	if (argc - optind > 2) {

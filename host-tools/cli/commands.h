@@ -32,6 +32,11 @@ int cmd_stats(const struct command *cmd, int argc, char **argv);
 int cmd_compare(const struct command *cmd, int argc, char **argv);
 int cmd_fleet(const struct command *cmd, int argc, char **argv);
 int cmd_plot(const struct command *cmd, int argc, char **argv);
+
+/* The last cases of a command's getopt_long switch, where opt is none of
+ * its own: -h prints cmd's help (returns 0), ':' and anything else are
+ * said as a missing value or an unknown option (returns EXIT_ERROR). */
+int opt_end(const struct command *cmd, int opt, char **argv);
 int cmd_baseline(const struct command *cmd, int argc, char **argv);
 int cmd_report(const struct command *cmd, int argc, char **argv);
 int cmd_lava(const struct command *cmd, int argc, char **argv);
