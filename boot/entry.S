@@ -66,9 +66,9 @@ boot_hart_entry:
 	/* picolibc's TLS (errno): the boot hart uses the template in place. */
 	la	tp, __tls_base
 
-	/* Clear BSS (with .tbss) with the word memset (src/lib/string.c):
-	 * 3 MiB, a third of the instructions of a store loop. a0/a1 are kept
-	 * for rvbench_main. */
+	/* Clear BSS (with .tbss) with the word memset (src/lib/string.c).
+	 * The large buffers are not in it (.noinit, src/noinit.h). a0/a1 are
+	 * kept for rvbench_main. */
 	mv	s0, a0
 	mv	s1, a1
 	la	a0, __bss_start

@@ -87,13 +87,13 @@ SECTIONS
 	} >ram
 	__bss_end = .;
 
-	.heap (NOLOAD) : ALIGN(4096) {
-		__heap_start = .;
-		. += HEAP_SIZE;
-		__heap_end = .;
-	} >ram
-
-	/* A TLS block per hart: secondary harts copy the template here. */
+	/* Everything rvbench writes before its first sample sits in the 2 MiB
+	 * after PAYLOAD_BASE, with the image: under QEMU guest RAM is backed
+	 * by transparent huge pages, and the first write into each 2 MiB
+	 * region has the host clear all of it, which cost more than anything
+	 * rvbench runs before its first sample. So the TLS blocks and the
+	 * stacks come first, then the buffers, those the first blocks write
+	 * first, and the heap (used by one benchmark) last. */
 	.tls_blocks (NOLOAD) : ALIGN(TLS_BLOCK_ALIGN) {
 		__tls_blocks = .;
 		. += TLS_BLOCK_SIZE * MAX_HARTS;
@@ -103,6 +103,25 @@ SECTIONS
 		__stacks_start = .;
 		. += HART_STACK_SIZE * MAX_HARTS;
 		__stacks_end = .;
+	} >ram
+
+	/* Buffers every run writes before it reads them (samples, inputs,
+	 * the statistics' work space): NOINIT(rank) (src/noinit.h) puts them
+	 * here, after __bss_end, so boot/entry.S does not clear their 5 MiB,
+	 * in the order of their ranks. Ranks 01-09 are written before the
+	 * first sample; 09, the samples, is the largest: only its start needs
+	 * to lie in the first 2 MiB. */
+	.noinit (NOLOAD) : ALIGN(64) {
+		*(SORT_BY_NAME(.noinit.0[1-8]))
+		__noinit_last_early = .;
+		*(.noinit.09)
+		*(SORT_BY_NAME(.noinit.*))
+	} >ram
+
+	.heap (NOLOAD) : ALIGN(4096) {
+		__heap_start = .;
+		. += HEAP_SIZE;
+		__heap_end = .;
 	} >ram
 
 	__image_end = .;
@@ -115,6 +134,7 @@ ASSERT(__image_start == PAYLOAD_BASE, "the image must start where OpenSBI jumps 
 ASSERT(__image_end <= FDT_FLOOR, "image, BSS, heap and stacks must stay below FDT_FLOOR, where fw_jump places the FDT")
 ASSERT(SIZEOF(.stacks) >= MAX_HARTS * HART_STACK_SIZE, "the stack area must hold a stack for each of MAX_HARTS harts (boot/entry.S)")
 ASSERT(__stacks_start % 16 == 0, "boot/entry.S gives each hart sp = __stacks_start + (id + 1) * HART_STACK_SIZE: it must be 16-byte aligned")
+ASSERT(__noinit_last_early + 0x10000 <= PAYLOAD_BASE + 0x200000, "the first 64 KiB of the buffers written before the first sample must lie in the 2 MiB after PAYLOAD_BASE, with the image (see .tls_blocks)")
 ASSERT(SIZEOF(.heap) >= HEAP_SIZE, "the heap is smaller than HEAP_SIZE")
 ASSERT(ADDR(.tbss) >= __tls_base, "the TLS segment must start at __tls_base")
 ASSERT(__tls_size <= TLS_BLOCK_SIZE, "picolibc's TLS outgrew TLS_BLOCK_SIZE (boot/layout.h)")

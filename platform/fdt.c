@@ -1,7 +1,7 @@
 /*
  * Read-only FDT reader; see fdt.h for why we do not use libfdt.
  *
- * All reads of the blob go through next_tag() (structure block) and
+ * All reads of the blob go through tag_at() (structure block) and
  * str_at() (strings block). Both bound every access by the block sizes in
  * the header, which fdt_check_header() proved lie inside totalsize, which
  * in turn is no larger than what the caller said may be read.
@@ -105,42 +105,76 @@ int fdt_check_header(const void *fdt, size_t max_size)
 	return 0;
 }
 
-/* Name at nameoff in the strings block, NUL-terminated inside it, or NULL. */
-static const char *str_at(const void *fdt, uint32_t nameoff)
+/*
+ * The two blocks every walk reads, taken from the header once per call
+ * rather than at every token: firmware start-up walks the tree thousands
+ * of tokens at a time, and each header field is four byte loads.
+ */
+struct fdt_view {
+	const uint8_t *st;   /* structure block */
+	uint32_t st_size;
+	const char *str;     /* strings block */
+	uint32_t str_size;
+	int str_ends_nul;    /* its last byte is NUL: every name in it ends */
+};
+
+static struct fdt_view view_of(const void *fdt)
 {
-	uint32_t size = hdr(fdt, H_SIZE_STRINGS);
-	const char *s = (const char *)fdt + hdr(fdt, H_OFF_STRINGS);
-	if (nameoff >= size || !memchr(s + nameoff, 0, size - nameoff))
+	struct fdt_view b = {
+		.st = (const uint8_t *)fdt + hdr(fdt, H_OFF_STRUCT),
+		.st_size = struct_size(fdt),
+		.str = (const char *)fdt + hdr(fdt, H_OFF_STRINGS),
+		.str_size = hdr(fdt, H_SIZE_STRINGS),
+	};
+	b.str_ends_nul = b.str_size && b.str[b.str_size - 1] == '\0';
+	return b;
+}
+
+/* Name at nameoff in the strings block, NUL-terminated inside it, or
+ * NULL. When the block ends with a NUL (dtc always writes one), any
+ * offset inside it has a NUL at or after it: no scan. */
+static const char *str_at(const struct fdt_view *b, uint32_t nameoff)
+{
+	if (nameoff >= b->str_size)
 		return NULL;
-	return s + nameoff;
+	/* A scan, not memchr: no call keeps tag_at() a leaf, which saves
+	 * more than the call would on the trees that need it. */
+	for (uint32_t i = nameoff; !b->str_ends_nul; i++) {
+		if (i == b->str_size)
+			return NULL;
+		if (!b->str[i])
+			break;
+	}
+	return b->str + nameoff;
 }
 
 /*
  * Decode the token at off; store the offset of the next token in *next.
  * Returns the tag or an error. *next > off always, so loops end.
  */
-static int next_tag(const void *fdt, int off, int *next)
+static int tag_at(const struct fdt_view *b, int off, int *next)
 {
-	uint32_t size = struct_size(fdt);
-	const uint8_t *s = (const uint8_t *)fdt + hdr(fdt, H_OFF_STRUCT);
+	uint32_t size = b->st_size;
+	const uint8_t *s = b->st;
 	if (off < 0 || (off & 3) || size < 4 || (uint32_t)off > size - 4)
 		return FDT_ERR_BADOFFSET;
 
 	uint32_t tag = fdt_ld32(s + off);
 	uint32_t pos = (uint32_t)off + 4;
-	const uint8_t *nul;
 	switch (tag) {
 	case FDT_BEGIN_NODE:
-		nul = memchr(s + pos, 0, size - pos);
-		if (!nul)
+		/* The name: short, so a plain scan beats a call to memchr. */
+		while (pos < size && s[pos])
+			pos++;
+		if (pos == size)
 			return FDT_ERR_BADSTRUCTURE;
-		pos = (uint32_t)(nul - s) + 1;
+		pos++;
 		break;
 	case FDT_PROP: {
 		if (size - pos < 8)
 			return FDT_ERR_BADSTRUCTURE;
 		uint32_t len = fdt_ld32(s + pos);
-		if (!str_at(fdt, fdt_ld32(s + pos + 4)))
+		if (!str_at(b, fdt_ld32(s + pos + 4)))
 			return FDT_ERR_BADSTRUCTURE;
 		pos += 8;
 		if (len > size - pos)
@@ -162,6 +196,12 @@ static int next_tag(const void *fdt, int off, int *next)
 	return (int)tag;
 }
 
+static int next_tag(const void *fdt, int off, int *next)
+{
+	struct fdt_view b = view_of(fdt);
+	return tag_at(&b, off, next);
+}
+
 /* Cheap guard for calls made without fdt_check(): catches NULL/garbage. */
 static int ro_ok(const void *fdt)
 {
@@ -181,16 +221,24 @@ static int skip(const void *fdt, int off, int skip_props)
 	}
 }
 
-/* Offset just past the node's own BEGIN_NODE token, if node is one. */
-static int node_body(const void *fdt, int node)
+/* Offset just past the node's own BEGIN_NODE token, if node is one; *b
+ * is the blob's view when it is one. */
+static int body_of(const void *fdt, int node, struct fdt_view *b)
 {
 	int next, tag;
 	if (!ro_ok(fdt))
 		return FDT_ERR_BADMAGIC;
-	tag = next_tag(fdt, node, &next);
+	*b = view_of(fdt);
+	tag = tag_at(b, node, &next);
 	if (tag < 0)
 		return tag;
 	return tag == (int)FDT_BEGIN_NODE ? next : FDT_ERR_BADOFFSET;
+}
+
+static int node_body(const void *fdt, int node)
+{
+	struct fdt_view b;
+	return body_of(fdt, node, &b);
 }
 
 int fdt_check(const void *fdt, size_t max_size)
@@ -198,9 +246,10 @@ int fdt_check(const void *fdt, size_t max_size)
 	int rc = fdt_check_header(fdt, max_size);
 	if (rc)
 		return rc;
+	struct fdt_view b = view_of(fdt);
 	int off = 0, depth = 0, seen_root = 0;
 	for (;;) {
-		int next, tag = next_tag(fdt, off, &next);
+		int next, tag = tag_at(&b, off, &next);
 		if (tag < 0)
 			return tag == FDT_ERR_BADOFFSET ? FDT_ERR_BADSTRUCTURE : tag;
 		switch (tag) {
@@ -234,7 +283,7 @@ const char *fdt_get_name(const void *fdt, int node, int *lenp)
 			*lenp = body;
 		return NULL;
 	}
-	/* next_tag() proved the name is NUL-terminated inside the block. */
+	/* tag_at() proved the name is NUL-terminated inside the block. */
 	const char *name = (const char *)fdt + hdr(fdt, H_OFF_STRUCT) + node + 4;
 	if (lenp)
 		*lenp = (int)strlen(name);
@@ -272,9 +321,10 @@ int fdt_next_subnode(const void *fdt, int node)
 	int off = node, depth = 0;
 	if (node_body(fdt, node) < 0)
 		return FDT_ERR_BADOFFSET;
+	struct fdt_view b = view_of(fdt);
 	/* Step over the whole subtree of node. */
 	do {
-		int next, tag = next_tag(fdt, off, &next);
+		int next, tag = tag_at(&b, off, &next);
 		if (tag < 0)
 			return tag;
 		if (tag == (int)FDT_BEGIN_NODE && ++depth > FDT_MAX_DEPTH)
@@ -299,6 +349,29 @@ int fdt_next_subnode(const void *fdt, int node)
 	       FDT_ERR_NOTFOUND : FDT_ERR_BADSTRUCTURE;
 }
 
+int fdt_next_node(const void *fdt, int node, int *depth)
+{
+	struct fdt_view b;
+	int off = body_of(fdt, node, &b);
+	if (off < 0)
+		return off;
+	for (;;) {
+		int next, tag = tag_at(&b, off, &next);
+		if (tag < 0)
+			return tag;
+		if (tag == (int)FDT_BEGIN_NODE) {
+			if (depth && ++*depth > FDT_MAX_DEPTH)
+				return FDT_ERR_TOODEEP;
+			return off;
+		}
+		if (tag == (int)FDT_END_NODE && depth && --*depth < 0)
+			return FDT_ERR_NOTFOUND;  /* left the subtree the walk began in */
+		if (tag == (int)FDT_END)
+			return FDT_ERR_NOTFOUND;
+		off = next;
+	}
+}
+
 static int root_offset(const void *fdt)
 {
 	if (!ro_ok(fdt))
@@ -317,8 +390,9 @@ int fdt_parent_offset(const void *fdt, int node)
 		return off;
 	/* No parent pointers in an FDT: walk from the root, remembering the
 	 * chain of open nodes, until we reach node. */
+	struct fdt_view b = view_of(fdt);
 	while (off <= node) {
-		int next, tag = next_tag(fdt, off, &next);
+		int next, tag = tag_at(&b, off, &next);
 		if (tag < 0)
 			return tag;
 		if (tag == (int)FDT_BEGIN_NODE) {
@@ -349,10 +423,12 @@ const void *fdt_getprop_by_offset(const void *fdt, int prop,
 			*lenp = tag;
 		return NULL;
 	}
-	/* next_tag() checked len and nameoff against their blocks. */
+	/* tag_at() checked len and nameoff against their blocks. */
 	const uint8_t *p = (const uint8_t *)fdt + hdr(fdt, H_OFF_STRUCT) + prop;
-	if (namep)
-		*namep = str_at(fdt, fdt_ld32(p + 8));
+	if (namep) {
+		struct fdt_view b = view_of(fdt);
+		*namep = str_at(&b, fdt_ld32(p + 8));
+	}
 	if (lenp)
 		*lenp = (int)fdt_ld32(p + 4);
 	return p + 12;
@@ -379,17 +455,33 @@ int fdt_next_property(const void *fdt, int prop)
 	return tag == (int)FDT_PROP ? prop_from(fdt, next) : FDT_ERR_BADOFFSET;
 }
 
+/* One pass over the node's own tokens, one decode each: callers ask for
+ * a few properties of every node during start-up. */
 const void *fdt_getprop(const void *fdt, int node, const char *name, int *lenp)
 {
-	int rc, off;
-	for (off = fdt_first_property(fdt, node); off >= 0;
-	     off = fdt_next_property(fdt, off)) {
-		const char *pname;
-		const void *val = fdt_getprop_by_offset(fdt, off, &pname, lenp);
-		if (val && pname && strcmp(pname, name) == 0)
-			return val;
+	struct fdt_view b;
+	int off = body_of(fdt, node, &b), rc = off;
+	if (off >= 0) {
+		for (;;) {
+			int next, tag = tag_at(&b, off, &next);
+			if (tag == (int)FDT_PROP) {
+				/* tag_at() checked len and nameoff against their blocks. */
+				const uint8_t *p = b.st + off;
+				if (strcmp(str_at(&b, fdt_ld32(p + 8)), name) == 0) {
+					if (lenp)
+						*lenp = (int)fdt_ld32(p + 4);
+					return p + 12;
+				}
+			} else if (tag != (int)FDT_NOP) {
+				/* A subnode or END_NODE ends the properties; END
+				 * before them is a broken tree, as in prop_from(). */
+				rc = tag < 0 ? tag : tag == (int)FDT_END ? FDT_ERR_BADSTRUCTURE
+									 : FDT_ERR_NOTFOUND;
+				break;
+			}
+			off = next;
+		}
 	}
-	rc = off;
 	if (lenp)
 		*lenp = rc;
 	return NULL;

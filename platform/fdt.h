@@ -55,6 +55,12 @@ uint32_t fdt_totalsize(const void *fdt);
 int fdt_path_offset(const void *fdt, const char *path);
 int fdt_first_subnode(const void *fdt, int node);
 int fdt_next_subnode(const void *fdt, int node);
+/* The node after node in document order (its first child, else the next
+ * node after its subtree), as libfdt's: *depth goes up one for a child and
+ * down for each node closed; below 0 (the walk left the subtree of the
+ * node it began at) or at the end of the tree, FDT_ERR_NOTFOUND. depth may
+ * be NULL: the walk then goes on to the end of the tree. */
+int fdt_next_node(const void *fdt, int node, int *depth);
 int fdt_parent_offset(const void *fdt, int node);
 const char *fdt_get_name(const void *fdt, int node, int *lenp);
 

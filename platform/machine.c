@@ -23,20 +23,16 @@ static int is_compatible(const void *fdt, int node, const void *compat)
 	return fdt_node_is_compatible(fdt, node, compat) > 0;
 }
 
-/* The first node, depth first from node, that match() accepts, or -1. The
- * walk is bounded by the tree (fdt_check) and by FDT_MAX_DEPTH. */
-static int find_node(const void *fdt, int node, int depth,
-		     int (*match)(const void *fdt, int node, const void *arg), const void *arg)
+/* The first node of the tree, in document order (depth first), that
+ * match() accepts, or -1: one pass over the tokens, where walking each
+ * node's children would step over every subtree once per level. */
+static int find_node(const void *fdt, int (*match)(const void *fdt, int node, const void *arg),
+		     const void *arg)
 {
-	if (depth > FDT_MAX_DEPTH)
-		return -1;
-	if (match(fdt, node, arg))
-		return node;
-	for (int n = fdt_first_subnode(fdt, node); n >= 0; n = fdt_next_subnode(fdt, n)) {
-		int found = find_node(fdt, n, depth + 1, match, arg);
-		if (found >= 0)
-			return found;
-	}
+	int depth = 0;
+	for (int n = fdt_path_offset(fdt, "/"); n >= 0; n = fdt_next_node(fdt, n, &depth))
+		if (match(fdt, n, arg))
+			return n;
 	return -1;
 }
 
@@ -44,14 +40,14 @@ static int find_node(const void *fdt, int node, int depth,
  * FU540), a fixed clock whose clock-frequency the tree gives. */
 static uint64_t ref_clock(const void *fdt, int prci)
 {
-	int len, root = fdt_path_offset(fdt, "/");
+	int len;
 	const void *clocks = fdt_getprop(fdt, prci, "clocks", &len);
 	uint64_t hz;
 
-	if (!clocks || len < 4 || root < 0)
+	if (!clocks || len < 4)
 		return 0;
 	uint32_t ph = fdt_ld32(clocks);
-	int clk = find_node(fdt, root, 0, has_phandle, &ph);
+	int clk = find_node(fdt, has_phandle, &ph);
 	if (clk < 0 || fdt_prop_u64(fdt, clk, "clock-frequency", &hz))
 		return 0;
 	return hz;
@@ -69,12 +65,12 @@ void machine_read(struct machine *m, const void *fdt)
 	int root = fdt ? fdt_path_offset(fdt, "/") : -1;
 	if (root < 0)
 		return;
-	int prci = find_node(fdt, root, 0, is_compatible, "sifive,fu540-c000-prci");
+	int prci = find_node(fdt, is_compatible, "sifive,fu540-c000-prci");
 	if (prci >= 0 && fdt_get_reg(fdt, prci, 0, &m->prci_base, NULL) == 0 && m->prci_base) {
 		m->has_prci = 1;
 		m->ref_hz = ref_clock(fdt, prci);
 	}
-	int l2 = find_node(fdt, root, 0, is_compatible, "sifive,fu540-c000-ccache");
+	int l2 = find_node(fdt, is_compatible, "sifive,fu540-c000-ccache");
 	if (l2 >= 0) {
 		m->has_l2 = 1;
 		if (fdt_get_reg(fdt, l2, 0, &m->l2_base, NULL))

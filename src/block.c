@@ -5,9 +5,10 @@
 #include "csr.h"
 #include "events.h"
 #include "guard.h"
-#include "harts.h"
 #include "harness.h"
+#include "harts.h"
 #include "inputs.h"
+#include "noinit.h"
 #include "parallel.h"
 #include "params.h"
 #include "scratch.h"
@@ -18,12 +19,12 @@
 #include <string.h>
 
 /* One block's samples and inputs, measured before any of them is sent. */
-static struct wire_sample samples[HARNESS_MAX_SAMPLES];
+static struct wire_sample samples[HARNESS_MAX_SAMPLES] NOINIT(09);
 /* The hardware events' columns, two per wire_sample (harness.h). */
 _Static_assert(EVENTS_PAIRS == 2, "struct block's ev[] is set for two pairs");
-static struct wire_sample ev_samples[EVENTS_PAIRS][HARNESS_MAX_SAMPLES];
+static struct wire_sample ev_samples[EVENTS_PAIRS][HARNESS_MAX_SAMPLES] NOINIT(11);
 /* ctx->inputs: cache-line aligned like every buffer a benchmark is given. */
-static uint64_t inputs[HARNESS_MAX_SAMPLES] __attribute__((aligned(BENCH_ALIGN)));
+static uint64_t inputs[HARNESS_MAX_SAMPLES] NOINIT(02) __attribute__((aligned(BENCH_ALIGN)));
 
 static const struct platform *plat;
 static uint64_t measure_cycles;

@@ -1,11 +1,12 @@
 #include "net.h"
 
 #include "harness.h"
+#include "noinit.h"
 #include "scratch.h"
 
 #include <string.h>
 
-static uint64_t work[HARNESS_MAX_SAMPLES];
+static uint64_t work[HARNESS_MAX_SAMPLES] NOINIT(03);
 
 /* Net values of the measured samples into work[]; returns how many. */
 static uint32_t net_measured(const struct block *blk, int instret)

@@ -1,6 +1,8 @@
 #include "scratch.h"
 
-static uint64_t scratch[HARNESS_MAX_SAMPLES];
+#include "noinit.h"
+
+static uint64_t scratch[HARNESS_MAX_SAMPLES] NOINIT(04);
 
 uint64_t *scratch_words(void)
 {

@@ -135,7 +135,18 @@ static inline void exercise(const void *fdt, int strict)
 		assert_false(strict);
 		return;
 	}
-	walk(fdt, root, 0, strict);
+	int nodes = walk(fdt, root, 0, strict);
+	/* The same tree in document order (what the firmware's searches use):
+	 * as many nodes as the walk when the tree checked out, and always an
+	 * end, since every step moves forward. */
+	int depth = 0, linear = 0;
+	for (int n = root; n >= 0; n = fdt_next_node(fdt, n, &depth)) {
+		assert_true(linear++ <= nodes || !strict);
+		if (linear > 4096)
+			break;
+	}
+	if (strict)
+		assert_int_equal(linear, nodes);
 	int chosen = fdt_path_offset(fdt, "/chosen");
 	const char *out = chosen >= 0 ? fdt_prop_string(fdt, chosen, "stdout-path") : NULL;
 	int node = out ? fdt_path_offset(fdt, out) : FDT_ERR_NOTFOUND;

@@ -22,6 +22,8 @@
 
 /* Node count of QEMU 7.2's sifive_u tree with -smp 5 (`dtc -O dts | grep -c {`). */
 #define NODES_SIFIVE_U 36
+/* And of its virt tree with one hart. */
+#define NODES_VIRT 30
 
 static void test_sifive_u(void **state)
 {
@@ -112,5 +114,66 @@ static void test_virt(void **state)
 	free(b.p);
 }
 
+/* Pre-order of the tree by first/next_subnode, with each node's depth. */
+static int preorder(const void *fdt, int node, int depth, int *offs, int *depths, int n, int cap)
+{
+	assert_true(n < cap);
+	offs[n] = node;
+	depths[n++] = depth;
+	for (int c = fdt_first_subnode(fdt, node); c >= 0; c = fdt_next_subnode(fdt, c))
+		n = preorder(fdt, c, depth + 1, offs, depths, n, cap);
+	return n;
+}
+
+/* fdt_next_node visits the nodes in the order and at the depths of a
+ * recursive walk, stops when it leaves the subtree it began in, goes to
+ * the end with no depth, and refuses an offset that is not a node. */
+static void check_next_node(const char *fixture, int nodes)
+{
+	struct blob b = load_fixture(fixture);
+	const void *fdt = b.p;
+	int offs[64], depths[64];
+	int root = fdt_path_offset(fdt, "/");
+	int n = preorder(fdt, root, 0, offs, depths, 0, 64);
+	assert_int_equal(n, nodes);
+
+	int depth = 0, k = 0, node;
+	for (node = root; node >= 0; node = fdt_next_node(fdt, node, &depth), k++) {
+		assert_true(k < n);
+		assert_int_equal(node, offs[k]);
+		assert_int_equal(depth, depths[k]);
+	}
+	assert_int_equal(node, FDT_ERR_NOTFOUND);
+	assert_int_equal(k, n);
+
+	/* Without a depth the walk goes on past the subtree, to the end. */
+	int cpus = fdt_path_offset(fdt, "/cpus"), from = 0;
+	while (offs[from] != cpus)
+		from++;
+	for (k = from, node = cpus; node >= 0; node = fdt_next_node(fdt, node, NULL), k++)
+		assert_int_equal(node, offs[k]);
+	assert_int_equal(k, n);
+
+	/* With one, it ends where /cpus ends. */
+	depth = 0;
+	for (k = from, node = cpus; node >= 0; node = fdt_next_node(fdt, node, &depth), k++)
+		assert_true(depths[k] > depths[from] || k == from);
+	assert_true(k < n && depths[k] <= depths[from]);
+
+	int prop = fdt_first_property(fdt, cpus);
+	assert_true(prop >= 0);
+	assert_int_equal(fdt_next_node(fdt, prop, &depth), FDT_ERR_BADOFFSET);
+	assert_int_equal(fdt_next_node(NULL, root, &depth), FDT_ERR_BADMAGIC);
+	free(b.p);
+}
+
+static void test_next_node(void **state)
+{
+	(void)state;
+	check_next_node("sifive_u.dtb", NODES_SIFIVE_U);
+	check_next_node("virt.dtb", NODES_VIRT);
+}
+
 TEST_MAIN(cmocka_unit_test(test_sifive_u),
-	  cmocka_unit_test(test_virt))
+	  cmocka_unit_test(test_virt),
+	  cmocka_unit_test(test_next_node))
