@@ -76,7 +76,7 @@ check_eq "every tp_addi100 region reads 100 + the effective overhead ($want)" "$
 	"$(grep -a '@RVB .* TP key=2 ' "$e" | sed 's/.* cycles=\([0-9]*\) .*/\1/' | sort -u | paste -sd' ' -)"
 check_eq "one TP entry per tp_addi100 call (50 + its 10 warmup)" 60 "$(grep -a -c '@RVB .* TP key=2 ' "$e")"
 check "the seL4 tracepoint table is printed" \
-	grep -a -q -E '^effective \(inner pair\) +1000 ' "$e"
+	grep -a -q -E '^effective \(inner pair\) +256 ' "$e"
 check "sbi_call and trap_ebreak are exact (one value each)" sh -c \
 	"[ \$(grep -a '^sbi_call: ' '$e' | grep -c 'mad=0') = 1 ] && [ \$(grep -a '^trap_ebreak: ' '$e' | grep -c 'mad=0') = 1 ]"
 
