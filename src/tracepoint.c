@@ -3,7 +3,6 @@
 #include "console.h"
 #include "emit.h"
 #include "noinit.h"
-#include "report.h"
 #include "rvbench.h"
 #include "stream.h"
 
@@ -24,10 +23,9 @@ struct tp_entry tp_log[TP_LOG_CAP] NOINIT(01);
 uint32_t tp_log_len;
 uint32_t tp_dropped;
 
-void tracepoint_selfcheck(void)
+void tracepoint_selfcheck(struct moments *inner, struct moments *total)
 {
-	struct moments inner = { 0 }, total = { 0 };
-
+	*inner = *total = (struct moments){ 0 };
 	memset(tp_open_state, 0, sizeof(tp_open_state));
 	tp_log_len = tp_dropped = 0;
 	console_flush();
@@ -41,16 +39,12 @@ void tracepoint_selfcheck(void)
 	for (uint32_t e = 0; e + 1 < tp_log_len && e + 1 < TP_LOG_CAP; e += 2) {
 		/* entries come in pairs: inner (key 1) then outer (key 0) */
 		uint64_t in = tp_log[e].cycles, out = tp_log[e + 1].cycles;
-		moments_add(&inner, in);
-		moments_add(&total, out - in);
+		moments_add(inner, in);
+		moments_add(total, out - in);
 	}
 	tp_log_len = tp_dropped = 0;
-	emit_overhead(REC_OH_TP_EFFECTIVE, rec_counter_name[REC_COUNTER_TRACEPOINT], &inner);
-	emit_overhead(REC_OH_TP_TOTAL, rec_counter_name[REC_COUNTER_TRACEPOINT], &total);
-	stream_say("rvbench: tracepoint overhead (cycles; nested empty start/stop pairs):");
-	report_moments_header();
-	report_moments_row("effective (inner pair)", &inner);
-	report_moments_row("total (outer - inner)", &total);
+	emit_overhead(REC_OH_TP_EFFECTIVE, rec_counter_name[REC_COUNTER_TRACEPOINT], inner);
+	emit_overhead(REC_OH_TP_TOTAL, rec_counter_name[REC_COUNTER_TRACEPOINT], total);
 }
 
 void tracepoint_drain(void)

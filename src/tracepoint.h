@@ -3,10 +3,11 @@
 #define RVBENCH_TRACEPOINT_H
 
 #include "config.h"
+#include "moments.h"
 
-/* Measures the tracepoints' own overhead (seed 004's nested empty pairs),
- * prints the seed's table and sends OVERHEAD kind=tp-effective|tp-total. */
-void tracepoint_selfcheck(void);
+/* Measures the tracepoints' own overhead (seed 004's nested empty pairs)
+ * into *inner and *total and sends OVERHEAD kind=tp-effective|tp-total. */
+void tracepoint_selfcheck(struct moments *inner, struct moments *total);
 /* Sends the buffer as TP records (after a block) and empties it. */
 void tracepoint_drain(void);
 
