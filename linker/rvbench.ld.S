@@ -90,10 +90,10 @@ SECTIONS
 	/* Everything rvbench writes before its first sample sits in the 2 MiB
 	 * after PAYLOAD_BASE, with the image: under QEMU guest RAM is backed
 	 * by transparent huge pages, and the first write into each 2 MiB
-	 * region has the host clear all of it, which cost more than anything
-	 * rvbench runs before its first sample. So the TLS blocks and the
-	 * stacks come first, then the buffers, those the first blocks write
-	 * first, and the heap (used by one benchmark) last. */
+	 * region has the host clear all of it (docs/performance.md). So the
+	 * TLS blocks and the stacks come first, then the buffers, those the
+	 * first blocks write first, and the heap (used by one benchmark)
+	 * last. */
 	.tls_blocks (NOLOAD) : ALIGN(TLS_BLOCK_ALIGN) {
 		__tls_blocks = .;
 		. += TLS_BLOCK_SIZE * MAX_HARTS;

@@ -2,6 +2,7 @@
 
 #include "console.h"
 #include "emit.h"
+#include "harness.h"
 #include "noinit.h"
 #include "rvbench.h"
 #include "stream.h"
@@ -16,7 +17,7 @@ _Static_assert(TP_MAX_HARTS == MAX_HARTS,
 
 /* As many pairs as src/run.c's self-check has samples, for the same
  * reason: each tracepoint reads a counter. */
-#define SELFCHECK_PAIRS 256u
+#define SELFCHECK_PAIRS HARNESS_CALIBRATION_SAMPLES
 
 struct tp_open tp_open_state[TP_MAX_HARTS][TP_KEYS];
 struct tp_entry tp_log[TP_LOG_CAP] NOINIT(01);
