@@ -21,6 +21,8 @@
 #include "stream.h"
 #include "tracepoint.h"
 
+#include <string.h>
+
 /* The seL4 self-check's samples: as many as the calibration it checks
  * (HARNESS_CALIBRATION_SAMPLES). Under QEMU -icount every counter read
  * leaves the translated code: 1000 samples (and as many tracepoint pairs)
@@ -200,6 +202,10 @@ static void run_benchmark_once(const struct config *c, const struct bench *b, ui
 		return;
 	}
 	int table = (uint64_t)c->groups * c->size <= HARNESS_MAX_SAMPLES;
+	/* A group that measured nothing (a trap) fills no row: it reads 0,
+	 * not what an earlier sweep or the board's last boot left there. */
+	if (table)
+		memset(group_table, 0, (size_t)c->groups * c->size * sizeof(group_table[0]));
 	for (uint32_t g = 0; g < c->groups; g++)
 	{
 		*id += run_block(c, b, *id, g, c->initial + g * c->delta, c->size,
