@@ -113,7 +113,7 @@ $(filter-out $(FW_BOOT_OBJS) $(FW_PLAT_OBJS) $(FW_BENCH_OBJS),$(FW_OBJS)): TINC 
 HOST_OBJS := $(patsubst %,$(BUILD)/host/obj/%.o,$(basename $(HOST_SRCS)))
 HOST_LIB_OBJS_SAN := $(patsubst %,$(BUILD)/host/san/%.o,$(basename $(HOST_LIB_SRCS)))
 
-.PHONY: all firmware host run test test-lava deps deps-images deps-test clean fixtures
+.PHONY: all firmware host run test test-lava deps deps-images deps-test deps-lava clean fixtures
 all: firmware host
 
 firmware: $(BUILD)/rvbench.elf $(BUILD)/rvbench.bin
@@ -175,6 +175,8 @@ deps-images:
 	$(Q)scripts/install-deps.sh images
 deps-test:
 	$(Q)scripts/install-deps.sh test
+deps-lava:
+	$(Q)scripts/install-deps.sh lava
 
 # Boots the image on QEMU's model of the HiFive Unleashed (hart 0 the E51,
 # harts 1-4 the U54s) with -icount shift=0, collects into
@@ -195,7 +197,7 @@ test: deps-test
 # the generated qemu job run and its log replayed against a direct run,
 # the U-Boot boards' jobs validated. Installs lava-dispatcher first when
 # missing (about 150 Debian packages), so it is not part of `make test`.
-test-lava: deps
+test-lava: deps-lava
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)tests/lava/run.sh $(BUILD)
 

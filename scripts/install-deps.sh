@@ -1,9 +1,10 @@
 #!/bin/sh
 # Installs the Debian packages rvbench needs that are missing, saying which
-# and why. Two levels:
+# and why. The levels:
 #   scripts/install-deps.sh [run]   what building and running needs (make run)
 #   scripts/install-deps.sh images  run + the tools that make boot images
 #   scripts/install-deps.sh test    images + the test tools (make test)
+#   scripts/install-deps.sh lava    run + LAVA's dispatcher (make test-lava)
 # Runs apt-get as root, or through sudo; with neither, names the missing
 # packages and the apt-get line to run, and fails. Nothing is fetched from
 # anywhere but the configured Debian archive.
@@ -39,16 +40,23 @@ libclang-rt-14-dev           libFuzzer and the sanitizer runtimes for clang
 libbenchmark-tools           compare.py of Google Benchmark, to check gbench-json exports
 python3-scipy                what compare.py needs
 '
+lava='
+lava-dispatcher              lava-run, the LAVA dispatcher without a server (about 150 packages)
+tftpd-hpa                    the TFTP server that U-Boot devices are validated against
+telnet                       the console client that U-Boot devices are validated against
+'
 
 case $level in
 run) need=$run ;;
 images) need=$run$images ;;
 test) need=$run$images$test ;;
+lava) need=$run$lava ;;
 --list-run) printf '%s' "$run" | awk 'NF {print $1}'; exit 0 ;;
 --list-images) printf '%s' "$images" | awk 'NF {print $1}'; exit 0 ;;
 --list-test) printf '%s' "$test" | awk 'NF {print $1}'; exit 0 ;;
+--list-lava) printf '%s' "$lava" | awk 'NF {print $1}'; exit 0 ;;
 *)
-	echo "usage: scripts/install-deps.sh [run|images|test]" >&2
+	echo "usage: scripts/install-deps.sh [run|images|test|lava]" >&2
 	exit 2
 	;;
 esac

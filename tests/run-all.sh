@@ -20,19 +20,7 @@ qemu-system-riscv64 -M sifive_u,dumpdtb="$fixtures/sifive_u.dtb" -smp 5 -display
 qemu-system-riscv64 -M virt,dumpdtb="$fixtures/virt.dtb" -display none >/dev/null 2>&1
 export RVBENCH_FIXTURES="$fixtures"
 
-# tally KIND NAME PASSED FAILED LOG PATTERN N: adds one test's counts to the
-# totals and prints its line; on failure, the lines of its log that match
-# PATTERN, at most N of them.
-tally() {
-	passed=$((passed + $3))
-	failed=$((failed + $4))
-	if [ "$4" = 0 ]; then
-		echo "$1 $2: $3 passed"
-	else
-		echo "$1 $2: $4 FAILED (log: $5)"
-		grep -E "$6" "$5" | head -"$7"
-	fi
-}
+. tests/tally.sh
 
 for t in "$@"; do
 	name=$(basename "$t")
@@ -47,19 +35,6 @@ for t in "$@"; do
 	tally "unit  " "$name" "$p" "$f" "$out" '^\[  (FAILED|ERROR) |ERROR|runtime error|Sanitizer' 20
 done
 
-for t in tests/system/test_*.sh; do
-	name=$(basename "$t" .sh)
-	out=$log/$name.out
-	sh "$t" "$build" >"$out" 2>&1
-	rc=$?
-	p=$(grep -c '^ok - ' "$out")
-	f=$(grep -c '^not ok - ' "$out")
-	if [ "$rc" != 0 ] && [ "$f" = 0 ]; then
-		f=1
-		echo "not ok - $name exited with status $rc" >>"$out"
-	fi
-	tally system "$name" "$p" "$f" "$out" '^not ok - |^#' 30
-done
+run_tap system "$build" tests/system/test_*.sh
 
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ] && [ "$passed" -gt 0 ]
+summary

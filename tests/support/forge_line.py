@@ -13,15 +13,7 @@ MODE replace: the forged line takes the place of the real one (only the
 """
 import sys
 
-
-def crc16(data):
-    """CRC-16/CCITT-FALSE, as src/common/crc.h."""
-    c = 0xFFFF
-    for x in data:
-        c ^= x << 8
-        for _ in range(8):
-            c = ((c << 1) ^ 0x1021) & 0xFFFF if c & 0x8000 else (c << 1) & 0xFFFF
-    return c
+from wire_crc import reseal
 
 
 def forge(line, factor):
@@ -33,12 +25,12 @@ def forge(line, factor):
     cyc, ins = words[8].split(b",")
     words[8] = b"%d,%s" % (int(cyc) * factor, ins)
     body = b" ".join(words)
-    return body + b"*%04X\r\n" % crc16(body)
+    return reseal(body)
 
 
 def substitute(line, old, new):
     body = line.rstrip(b"\r\n")[:-5].replace(old.encode(), new.encode())
-    return body + b"*%04X\r\n" % crc16(body)
+    return reseal(body)
 
 
 def main():

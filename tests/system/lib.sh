@@ -97,3 +97,25 @@ with open(d + "/meta.json", "w") as f:
     json.dump(meta, f, indent=2)
 PY
 }
+
+# hand_made_image DIR NAME: builds DIR/build/rvbench.elf with one more
+# benchmark whose descriptor is written by hand, not with BENCH() (which
+# checks the name at compile time), named by the C string literal NAME;
+# returns make's status, make's output in DIR/build.log.
+hand_made_image() {
+	mkdir -p "$1/src"
+	cat >"$1/src/by_hand.c" <<C_SRC
+#include "rvbench.h"
+
+static uint64_t run(void *state, uint64_t input)
+{
+	(void)state;
+	return input;
+}
+
+const struct bench by_hand __attribute__((used, section(".rvbench_bench.zz_by_hand"), aligned(8))) = {
+	.name = $2, .run = run,
+};
+C_SRC
+	make --no-print-directory -s BUILD="$1/build" BENCH_DIR="$1/src" firmware >"$1/build.log" 2>&1
+}

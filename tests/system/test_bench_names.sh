@@ -8,7 +8,7 @@
 build=$1
 tmp=$build/tests/bench-names
 rm -rf "$tmp"
-mkdir -p "$tmp/same-name" "$tmp/same-string"
+mkdir -p "$tmp/same-name"
 
 cat >"$tmp/same-name/addi100.c" <<'EOF'
 #include "rvbench.h"
@@ -27,25 +27,11 @@ check "an image with a second benchmark named addi100 does not build" test "$?" 
 check "the link error names the duplicate (rvbench_bench_addi100)" \
 	grep -q "multiple definition of .rvbench_bench_addi100" "$tmp/same-name.log"
 
-cat >"$tmp/same-string/by_hand.c" <<'EOF'
-#include "rvbench.h"
-
-static uint64_t run(void *state, uint64_t input)
-{
-	(void)state;
-	return input;
-}
-
-const struct bench by_hand __attribute__((used, section(".rvbench_bench.zz_by_hand"), aligned(8))) = {
-	.name = "addi100", .run = run,
-};
-EOF
-make --no-print-directory -s BUILD="$tmp/build-same-string" BENCH_DIR="$tmp/same-string" firmware \
-	>"$tmp/same-string.log" 2>&1
+hand_made_image "$tmp/same-string" '"addi100"'
 check_eq "an image with a hand-made descriptor named addi100 builds" 0 "$?"
 timeout 120 "$build/host/rvbench" qemu --machine sifive_u --icount 0 \
 	--bootargs "rvbench.run=addi100 rvbench.samples=20" -o "$tmp/out" \
-	"$tmp/build-same-string/rvbench.elf" >"$tmp/out.stdout" 2>&1
+	"$tmp/same-string/build/rvbench.elf" >"$tmp/out.stdout" 2>&1
 check "the firmware says two benchmarks are named addi100" \
 	grep -a -q '^rvbench: error: two benchmarks are named addi100' "$tmp/out/uart.log"
 check_eq "only the first addi100 runs" 1 "$(grep -a -c '@RVB .* BENCH .*name=addi100 ' "$tmp/out/uart.log")"

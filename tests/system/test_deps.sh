@@ -33,6 +33,16 @@ for p in clang libclang-rt-14-dev python3-scipy libbenchmark-tools libcmocka-dev
 	check "make test installs $p" sh -c "echo ' $test_only' | grep -q ' $p '"
 done
 
+lava_only=$(sh scripts/install-deps.sh --list-lava | tr '\n' ' ')
+for p in lava-dispatcher tftpd-hpa telnet; do
+	check "make run does not install LAVA's $p" sh -c "! echo ' $run $test_only' | grep -q ' $p '"
+	check "make test-lava installs $p" sh -c "echo ' $lava_only' | grep -q ' $p '"
+done
+deps lava 'qemu-system-misc lava-dispatcher clang'
+check_eq "lava level: the run level and LAVA's packages, not the test tools" \
+	"  apt-get install -y --no-install-recommends qemu-system-misc lava-dispatcher" \
+	"$(grep 'apt-get install' "$out/stderr")"
+
 deps run ''
 check_eq "nothing missing: exit 0, silent" "0 " "$rc $(cat "$out/stdout" "$out/stderr")"
 deps run 'qemu-system-misc opensbi clang'

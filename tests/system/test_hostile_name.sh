@@ -24,16 +24,10 @@ pwned=$out/PWNED
 wire_stream() {
 	python3 - "$1" "${2:-m}" <<'PY'
 import sys
-def crc16(b):
-    c = 0xFFFF
-    for x in b:
-        c ^= x << 8
-        for _ in range(8):
-            c = ((c << 1) ^ 0x1021) & 0xFFFF if c & 0x8000 else (c << 1) & 0xFFFF
-    return c
+sys.path.insert(0, "tests/support")
+from wire_crc import reseal
 def line(body):
-    s = ("@RVB 1a2b3c4d " + body + " ").encode()
-    sys.stdout.buffer.write(s + b"*%04X\r\n" % crc16(s))
+    sys.stdout.buffer.write(reseal(("@RVB 1a2b3c4d " + body + " ").encode()))
 line("0 RUN fmt=1 fw=synth model=%s hart=0 harts=0 timebase=1000000 mem_base=0x80000000 "
      "mem_size=0x8000000 console=x seed=0x1 counter=plain warmup=0 budget_ms=0 benches=1 "
      "bad_options=0" % sys.argv[2])
@@ -94,7 +88,7 @@ check "stats --no-check prints the name as it is, quotes and all, on one line" \
 	grep -q "^x' \. system(\"touch .*PWNED\") \. ' (run 0000000a" "$out/stats.out"
 
 # 3. The firmware. Each image in its own BUILD directory under the test's.
-mkdir -p "$out/long" "$out/by-hand"
+mkdir -p "$out/long"
 long=b$(printf '%064d' 0)
 cat >"$out/long/long.c" <<EOF
 #include "rvbench.h"
@@ -112,25 +106,11 @@ make --no-print-directory -s BUILD="$out/build-long" BENCH_DIR="$out/long" firmw
 check "an image with a 65-byte benchmark name does not build" test "$?" -ne 0
 check "... and the compiler says why" grep -q "is longer than 64 bytes" "$out/long.log"
 
-cat >"$out/by-hand/by_hand.c" <<'EOF'
-#include "rvbench.h"
-
-static uint64_t run(void *state, uint64_t input)
-{
-	(void)state;
-	return input;
-}
-
-const struct bench by_hand __attribute__((used, section(".rvbench_bench.zz_by_hand"), aligned(8))) = {
-	.name = "evil\nname", .run = run,
-};
-EOF
-make --no-print-directory -s BUILD="$out/build-by-hand" BENCH_DIR="$out/by-hand" firmware \
-	>"$out/by-hand.log" 2>&1
+hand_made_image "$out/by-hand" '"evil\nname"'
 check_eq "an image with a hand-made descriptor named evil<LF>name builds" 0 "$?"
 timeout 120 "$rvb" qemu --machine sifive_u --icount 0 \
 	--bootargs "rvbench.run=addi100 rvbench.samples=20" -o "$out/fw" \
-	"$out/build-by-hand/rvbench.elf" >"$out/fw.out" 2>&1
+	"$out/by-hand/build/rvbench.elf" >"$out/fw.out" 2>&1
 check "the firmware refuses the name at boot" \
 	grep -a -q '^rvbench: error: benchmark [0-9]* of the image has a name outside \[A-Za-z0-9_.:+-\]' \
 	"$out/fw/uart.log"
