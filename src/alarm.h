@@ -18,7 +18,22 @@
 /* Arms the supervisor timer for time `at`; re-arm once it has passed. For
  * the boot hart outside measurements (the watchdog uses the same timer). */
 void alarm_set(uint64_t at);
-/* Disarms it and clears its pending bit. */
+/* Disarms it and clears its pending bit, then yields (alarm_yield). */
 void alarm_clear(void);
+
+/*
+ * Hands the rest of this hart's QEMU time slice to the other harts now.
+ * QEMU -icount plans a slice up to the timer deadline nearest when it
+ * begins, and does not plan again when that deadline is cancelled or
+ * moved later: the slice still ends there, and the other harts run then.
+ * Under -icount the counters count every hart's instructions, and the
+ * FU540's E51, parked in OpenSBI with an IPI pending, runs 14 of them in
+ * each turn it gets: a turn inside a measurement adds them to a sample.
+ * So after the alarm is cancelled, and before a block is measured (once
+ * its watchdog is set), the slice is given back, and the next one is
+ * planned from the deadlines that are really there. On a board: a wfi
+ * that returns at once.
+ */
+void alarm_yield(void);
 
 #endif
