@@ -245,7 +245,7 @@ void run_all(const struct config *c)
 	/* After the last block, not before the first: the self-checks
 	 * describe the instrument, no block needs them (each block has its
 	 * own calibration), and under QEMU -icount their counter reads, code
-	 * and four records were a sixth of what rvbench added to the host's
+	 * and four records were a tenth of what rvbench added to the host's
 	 * time before its first sample (docs/performance.md, "Start-up"). */
 	selfcheck(c);
 	tracepoint_selfcheck(&tp_inner, &tp_total);
