@@ -234,7 +234,9 @@ include images.mk
 # make bench-boot: host time from starting QEMU to rvbench's first sample,
 # -smp 2 and -smp 5, next to the floor (a payload that prints one line and
 # resets, under the same OpenSBI) and their ratio (docs/performance.md).
-BOOT_RUNS  ?= 5
+# 41 boots of each image per -smp (about 25 s in all): with a handful the
+# medians move between runs by more than the effects being measured.
+BOOT_RUNS  ?= 41
 BOOT_FLOOR := $(BUILD)/bench/boot_floor.elf
 BOOT_TIME  := $(BUILD)/bench/boot_time
 

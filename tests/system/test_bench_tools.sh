@@ -3,7 +3,8 @@
 # the truth: make bench-codec meets the wire-size target (a size, not a
 # speed), a synthetic stream in encoding r and the same samples in decimal
 # give byte-identical samples.csv and summary.csv through rvbench replay,
-# and bench_collector decodes every sample. No timing is asserted.
+# bench_collector decodes every sample, and make bench-boot's tool boots
+# both images and prints its tables. No timing is asserted.
 #   tests/system/test_bench_tools.sh BUILD
 . "$(dirname "$0")/lib.sh"
 build=${1:-build}
@@ -41,3 +42,19 @@ mkdir "$tmp/bc"
 check_eq "bench_collector: exit status" 0 $?
 check "bench_collector: 200000 samples decoded" grep -q ' 200000 samples: decode' "$tmp/bc.txt"
 check "bench_collector: the CLI's samples.csv" cmp -s "$tmp/bc/samples.csv" "$tmp/r/samples.csv"
+
+# make bench-boot's tool, one boot of each image: it finds rvbench's first
+# sample and the floor's line on both machines and prints both tables.
+if make -s BUILD="$build" "$build/bench/boot_time" "$build/bench/boot_floor.elf" \
+	"$build/rvbench.elf" >"$tmp/boot-make.log" 2>&1; then
+	"$build/bench/boot_time" 1 "$build/rvbench.elf" "$build/bench/boot_floor.elf" \
+		>"$tmp/boot.txt" 2>&1
+	check_eq "boot_time: exit status" 0 $?
+	check_eq "boot_time: a ratio line in each table (wall, CPU)" 2 \
+		"$(grep -c '^ratio rvbench / floor  *[0-9.]*x  *[0-9.]*x  *[0-9.]*x  *[0-9.]*x$' "$tmp/boot.txt")"
+else
+	echo "not ok - boot_time and the floor build"
+	sed 's/^/# /' "$tmp/boot-make.log" | head -20
+fi
+"$build/bench/boot_time" 0 "$build/rvbench.elf" "$build/bench/boot_floor.elf" >/dev/null 2>&1
+check_eq "boot_time: 0 boots is a usage error" 2 $?
