@@ -11,7 +11,6 @@ void alarm_set(uint64_t at)
 void alarm_clear(void)
 {
 	sbi_set_timer(UINT64_MAX); /* also clears a pending timer interrupt */
-	alarm_yield();             /* the cancelled deadline must not end a later slice */
 }
 
 /*

@@ -18,7 +18,7 @@
 /* Arms the supervisor timer for time `at`; re-arm once it has passed. For
  * the boot hart outside measurements (the watchdog uses the same timer). */
 void alarm_set(uint64_t at);
-/* Disarms it and clears its pending bit, then yields (alarm_yield). */
+/* Disarms it and clears its pending bit. */
 void alarm_clear(void);
 
 /*
@@ -29,10 +29,11 @@ void alarm_clear(void);
  * Under -icount the counters count every hart's instructions, and the
  * FU540's E51, parked in OpenSBI with an IPI pending, runs 14 of them in
  * each turn it gets: a turn inside a measurement adds them to a sample.
- * So after the alarm is cancelled, and before a block is measured (once
- * its watchdog is set), the slice is given back, and the next one is
- * planned from the deadlines that are really there. On a board: a wfi
- * that returns at once.
+ * So before anything is measured (a block, once its watchdog is set; the
+ * self-checks) the slice is given back, and the next one is planned from
+ * the deadlines that are really there, whatever timer was cancelled
+ * before (the start-up alarm, a watchdog, a benchmark's own). On a
+ * board: a wfi that returns at once.
  */
 void alarm_yield(void);
 
