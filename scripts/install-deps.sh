@@ -46,11 +46,12 @@ tftpd-hpa                    the TFTP server that U-Boot devices are validated a
 telnet                       the console client that U-Boot devices are validated against
 '
 
+target=$level # the make target that needs them
 case $level in
 run) need=$run ;;
 images) need=$run$images ;;
 test) need=$run$images$test ;;
-lava) need=$run$lava ;;
+lava) need=$run$lava; target=test-lava ;;
 --list-run) printf '%s' "$run" | awk 'NF {print $1}'; exit 0 ;;
 --list-images) printf '%s' "$images" | awk 'NF {print $1}'; exit 0 ;;
 --list-test) printf '%s' "$test" | awk 'NF {print $1}'; exit 0 ;;
@@ -78,7 +79,7 @@ if [ "$(id -u)" = 0 ]; then
 elif command -v sudo >/dev/null 2>&1; then
 	as_root='sudo'
 else
-	echo "rvbench: missing Debian packages (for make ${level}):" >&2
+	echo "rvbench: missing Debian packages (for make ${target}):" >&2
 	printf '%s' "$reasons" >&2
 	echo "rvbench: no root and no sudo to install them; as root, run:" >&2
 	echo "  apt-get install -y --no-install-recommends$missing" >&2

@@ -38,7 +38,10 @@ void events_emit(void);
 const char *events_name(unsigned k);
 
 /* csrr of a counter CSR chosen at run time: csrr takes the CSR number as
- * an immediate, so one case per user-readable counter (cycle..hpmcounter31). */
+ * an immediate, so one case per user-readable counter (cycle..hpmcounter31).
+ * Inside a measuring interval only from src/harness.c, which the Makefile
+ * builds with -fno-jump-tables: a jump table would put a load and an
+ * indirect jump between a body and its counter reads. */
 #define EVENTS_CASE(n) \
 	case 0xC00 + (n): __asm__ volatile("csrr %0, %1" : "=r"(v) : "i"(0xC00 + (n))); break;
 static inline __attribute__((always_inline)) uint64_t events_read_csr(unsigned csr)

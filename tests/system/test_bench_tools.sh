@@ -52,9 +52,9 @@ if make -s BUILD="$build" "$build/bench/boot_time" "$build/bench/boot_floor.elf"
 	check_eq "boot_time: exit status" 0 $?
 	check_eq "boot_time: a ratio line in each table (wall, CPU)" 2 \
 		"$(grep -c '^ratio rvbench / floor  *[0-9.]*x  *[0-9.]*x  *[0-9.]*x  *[0-9.]*x$' "$tmp/boot.txt")"
+	"$build/bench/boot_time" 0 "$build/rvbench.elf" "$build/bench/boot_floor.elf" >/dev/null 2>&1
+	check_eq "boot_time: 0 boots is a usage error" 2 $?
 else
 	echo "not ok - boot_time and the floor build"
 	sed 's/^/# /' "$tmp/boot-make.log" | head -20
 fi
-"$build/bench/boot_time" 0 "$build/rvbench.elf" "$build/bench/boot_floor.elf" >/dev/null 2>&1
-check_eq "boot_time: 0 boots is a usage error" 2 $?

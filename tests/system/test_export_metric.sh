@@ -9,12 +9,19 @@ fresh_out export-metric
 
 "$rvb" replay -o "$out/r" tests/fixtures/firmware/sifive_u.log >/dev/null 2>&1
 check_eq "the sifive_u fixture replays with exit 0" 0 "$?"
-for m in cycles instret; do
-	"$rvb" stats --format gbench-json --metric $m -o "$out/$m.json" "$out/r" >/dev/null 2>&1
-	check_eq "stats --format gbench-json --metric $m: exit status" 0 "$?"
-	"$rvb" stats --format csv --metric $m -o "$out/$m.csv" "$out/r" >/dev/null 2>&1
-	check_eq "stats --format csv --metric $m: exit status" 0 "$?"
-done
+# The default metric: no --metric at all (its files are named cycles.*).
+"$rvb" stats --format gbench-json -o "$out/cycles.json" "$out/r" >/dev/null 2>&1
+check_eq "stats --format gbench-json, no --metric: exit status" 0 "$?"
+"$rvb" stats --format csv -o "$out/cycles.csv" "$out/r" >/dev/null 2>&1
+check_eq "stats --format csv, no --metric: exit status" 0 "$?"
+"$rvb" stats --format gbench-json --metric instret -o "$out/instret.json" "$out/r" >/dev/null 2>&1
+check_eq "stats --format gbench-json --metric instret: exit status" 0 "$?"
+"$rvb" stats --format csv --metric instret -o "$out/instret.csv" "$out/r" >/dev/null 2>&1
+check_eq "stats --format csv --metric instret: exit status" 0 "$?"
+# --metric cycles names the default: the same files.
+"$rvb" stats --format csv --metric cycles -o "$out/cycles-named.csv" "$out/r" >/dev/null 2>&1
+check "stats --format csv --metric cycles: the same as without --metric" \
+	cmp -s "$out/cycles.csv" "$out/cycles-named.csv"
 
 # python3's json module, the reader: the names of the context and of the
 # first entry's counters.
