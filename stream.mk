@@ -47,9 +47,8 @@ endef
 $(FUZZ_BIN): tests/fuzz/fuzz_collector.c $(STREAM_LIB_SRCS) $(STREAM_HDRS)
 	$(call fuzz_link,tests/fuzz/fuzz_collector.c)
 
-$(FUZZ_LINE_BIN): tests/fuzz/fuzz_line.c tests/fuzz/fuzz_json_check.c tests/fuzz/fuzz_json_check.h \
-                  $(STREAM_LIB_SRCS) $(STREAM_HDRS)
-	$(call fuzz_link,tests/fuzz/fuzz_line.c tests/fuzz/fuzz_json_check.c)
+$(FUZZ_LINE_BIN): tests/fuzz/fuzz_line.c $(STREAM_LIB_SRCS) $(STREAM_HDRS)
+	$(call fuzz_link,tests/fuzz/fuzz_line.c)
 
 $(BENCH_BIN): tests/bench/bench_codec.c src/common/codec.c src/common/codec_decode.c src/common/wire.c src/common/crc.c \
               tests/support/synth_dist.c $(STREAM_HDRS)

@@ -68,17 +68,18 @@ uboot_boot() {
 	echo "# $2 took $(($(date +%s) - start)) s"
 }
 
-# meta_for_samples DIR [STATUS]: a meta.json for a hand-made
+# meta_for_samples DIR [STATUS [DEVICE]]: a meta.json for a hand-made
 # DIR/samples.csv, as `rvbench` writes it for a run of STATUS (default
-# complete) whose blocks all arrived whole:
+# complete) on the board named DEVICE (given: device_name; "" or none:
+# null) whose blocks all arrived whole:
 # one run per tag, one block per (run, block) with its rows as "received"
 # and its warmup rows as "warmup", as many samples due as its highest
 # index says. The readers check
 # samples.csv against it (host-tools/output/results_check.h).
 meta_for_samples() {
-	python3 - "$1" "${2:-complete}" <<'PY'
+	python3 - "$1" "${2:-complete}" "${3:-}" <<'PY'
 import csv, json, sys
-d, status = sys.argv[1], sys.argv[2]
+d, status, device = sys.argv[1], sys.argv[2], sys.argv[3]
 runs = {}
 with open(d + "/samples.csv", newline="") as f:
     for row in csv.DictReader(f):
@@ -93,6 +94,8 @@ meta = {"status": status, "runs": [
          "received": b["rows"], "status": "ok"}
         for i, b in sorted(blocks.items())]}
     for tag, blocks in runs.items()]}
+if device:
+    meta["device_name"] = device
 with open(d + "/meta.json", "w") as f:
     json.dump(meta, f, indent=2)
 PY

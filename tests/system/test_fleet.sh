@@ -35,15 +35,8 @@ synth() {
 		done
 	} >"$1/samples.csv"
 	name=$(basename "$1")
-	meta_for_samples "$1"
-	[ "$name" = board-e ] && name=''
-	python3 - "$1/meta.json" "$name" <<'PY'
-import json, sys
-path, name = sys.argv[1], sys.argv[2]
-meta = json.load(open(path))
-meta["device_name"] = name or None
-json.dump(meta, open(path, "w"), indent=2)
-PY
+	[ "$name" = board-e ] && name='' # one device without a name
+	meta_for_samples "$1" complete "$name"
 }
 set -- a:100 b:102 c:98 d:101 e:150
 for dm in "$@"; do

@@ -19,6 +19,7 @@
 #include "collector.h"
 #include "collector_fixture.h"
 #include "pmu_events.h"
+#include "rcsv.h"
 #include "records.h"
 #include "wire.h"
 #include "test_main.h"
@@ -262,15 +263,29 @@ static void test_format1_fixtures(void **state)
 
 #define TAG 0xe0e0e0e0u
 
+/* Block id's S line at seq: the four samples every block here has. */
+static const char *s_line(char *buf, uint32_t seq, uint64_t id)
+{
+	static const struct wire_sample smp[4] = { { 10, 5 }, { 11, 5 }, { 12, 5 }, { 10, 5 } };
+	char tok[64];
+	struct wire_writer w;
+
+	rec_begin(&w, buf, WIRE_LINE_MAX + 1, TAG, seq, REC_S);
+	struct rec_s rs = { .id = id, .first = 0, .n = 4, .enc = rec_encoding_name[REC_ENC_RICE] };
+	rec_write(&w, REC_S, &rs);
+	assert_true(codec_encode(smp, 4, tok, sizeof(tok)) > 0);
+	wire_add_token(&w, tok);
+	assert_true(wire_finish(&w) > 0);
+	return buf;
+}
+
 /* A run with one block of 4 samples and events "cycles,raw:0x5" (one
  * pair) or "cycles" (odd: the pair's second column must be 0), then
  * extra, then the block's S, END and TRAILER. */
 static struct collector *run_with(const char *events, const char *extra)
 {
 	static char s[8192];
-	char buf[WIRE_LINE_MAX + 1], tok[64];
-	const struct wire_sample smp[4] = { { 10, 5 }, { 11, 5 }, { 12, 5 }, { 10, 5 } };
-	struct wire_writer w;
+	char buf[WIRE_LINE_MAX + 1];
 	size_t len = 0;
 
 	len += (size_t)snprintf(s + len, sizeof(s) - len, "%s",
@@ -280,13 +295,7 @@ static struct collector *run_with(const char *events, const char *extra)
 					  "id=0 name=x hart=0 group=0 batch=1 warmup=0 samples=4"
 					  " input_range=0 oh_cycles=1 oh_instret=1 events=%s oh_events=%s",
 					  events, strchr(events, ',') ? "1,1" : "1"));
-	rec_begin(&w, buf, sizeof(buf), TAG, 2, REC_S);
-	struct rec_s rs = { .id = 0, .first = 0, .n = 4, .enc = rec_encoding_name[REC_ENC_RICE] };
-	rec_write(&w, REC_S, &rs);
-	assert_true(codec_encode(smp, 4, tok, sizeof(tok)) > 0);
-	wire_add_token(&w, tok);
-	assert_true(wire_finish(&w) > 0);
-	len += (size_t)snprintf(s + len, sizeof(s) - len, "%s%s", buf, extra);
+	len += (size_t)snprintf(s + len, sizeof(s) - len, "%s%s", s_line(buf, 2, 0), extra);
 	len += (size_t)snprintf(s + len, sizeof(s) - len, "%s",
 				wire_line(buf, TAG, 9, "END", "id=0 count=4 verify=none"));
 	(void)len;
@@ -391,9 +400,7 @@ static void test_many_event_columns(void **state)
 		"dtlb-write-miss,itlb-read-miss,raw:0x1,raw:0x2",
 	};
 	static char s[8192];
-	char buf[WIRE_LINE_MAX + 1], tok[64];
-	const struct wire_sample smp[4] = { { 10, 5 }, { 11, 5 }, { 12, 5 }, { 10, 5 } };
-	struct wire_writer w;
+	char buf[WIRE_LINE_MAX + 1];
 	size_t len = 0;
 	uint32_t seq = 0;
 
@@ -407,14 +414,7 @@ static void test_many_event_columns(void **state)
 						  " input_range=0 oh_cycles=1 oh_instret=1 events=%s"
 						  " oh_events=1,1,1,1",
 						  id, id, ev[id]));
-		rec_begin(&w, buf, sizeof(buf), TAG, seq++, REC_S);
-		struct rec_s rs = { .id = id, .first = 0, .n = 4,
-				    .enc = rec_encoding_name[REC_ENC_RICE] };
-		rec_write(&w, REC_S, &rs);
-		assert_true(codec_encode(smp, 4, tok, sizeof(tok)) > 0);
-		wire_add_token(&w, tok);
-		assert_true(wire_finish(&w) > 0);
-		len += (size_t)snprintf(s + len, sizeof(s) - len, "%s", buf);
+		len += (size_t)snprintf(s + len, sizeof(s) - len, "%s", s_line(buf, seq++, id));
 	}
 	assert_true(len < sizeof(s) - 1);
 	struct collector *c = collector_new();
@@ -430,22 +430,16 @@ static void test_many_event_columns(void **state)
 			       "ev.dtlb-write-miss,ev.itlb-read-miss,ev.raw:0x1,ev.raw:0x2\r\n"));
 	assert_non_null(strstr(summary, ",ev.raw:0x1.median,ev.raw:0x1.per_call,"
 					"ev.raw:0x2.median,ev.raw:0x2.per_call\r\n"));
-	/* 3 blocks of 4 samples, each row with as many commas as the header */
+	/* 3 blocks of 4 samples, each row as wide as the header (read as CSV) */
 	for (int k = 0; k < 2; k++) {
-		const char *t = k ? summary : samples, *eol = strstr(t, "\r\n");
-		size_t rows = 0, want = 0;
-		for (const char *q = t; q < eol; q++)
-			want += *q == ',';
-		for (const char *q = eol + 2; *q; rows++) {
-			const char *e = strstr(q, "\r\n");
-			size_t commas = 0;
-			assert_non_null(e);
-			for (const char *x = q; x < e; x++)
-				commas += *x == ',';
-			assert_int_equal(commas, want);
-			q = e + 2;
-		}
-		assert_int_equal(rows, k ? 3 : 12);
+		const char *t = k ? summary : samples;
+		struct rcsv csv;
+		char err[128];
+		assert_int_equal(rcsv_parse(t, strlen(t), &csv, err, sizeof(err)), 0);
+		assert_int_equal(csv.nrows, k ? 1 + 3 : 1 + 12);
+		for (size_t r = 1; r < csv.nrows; r++)
+			assert_int_equal(csv.nfield[r], csv.nfield[0]);
+		rcsv_free(&csv);
 	}
 	free(samples);
 	free(summary);
