@@ -207,8 +207,10 @@ struct an_rank {
 	size_t n_le, n_ge;       /* pairs with b_j <= a_i, with b_j >= a_i */
 	size_t k;                /* rank of the CI's lower bound (0: no CI) */
 	int significant;         /* p <= alpha */
-	int too_few;             /* no CI at this level: even the smallest exact p
-				  * exceeds alpha, so no change could be significant */
+	int too_few;             /* no CI at this level: even the smallest p of
+				  * U's null distribution (exact, or the normal
+				  * approximation) exceeds alpha, so no change
+				  * could be significant */
 };
 
 int an_rank_ratio(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, double alpha,

@@ -27,10 +27,8 @@ void an_kanata_group(const uint64_t *a, size_t s, uint64_t n_calls, double level
 		k->ci_y.na = why;
 		return;
 	}
-	long double sum = 0, ss = 0, n = (long double)n_calls;
-	for (size_t i = 0; i < s; i++)
-		sum += a[i];
-	long double mean = sum / s;
+	long double ss, n = (long double)n_calls;
+	long double mean = an_mean_ss(a, s, &ss);
 	k->mean_a = an_ok((double)mean);
 	k->mean_y = k->mean_p = an_ok((double)(mean / n)); /* mu_P = mu_Y (3.2) */
 	if (s < 2) {
@@ -40,8 +38,6 @@ void an_kanata_group(const uint64_t *a, size_t s, uint64_t n_calls, double level
 		k->ci_y.na = "needs 2 samples";
 		return;
 	}
-	for (size_t i = 0; i < s; i++)
-		ss += (a[i] - mean) * (a[i] - mean);
 	long double var = ss / (s - 1);
 	long double var_y = var / (n * n); /* Y = A / N */
 	k->var_a = an_ok((double)var);
@@ -185,13 +181,8 @@ int an_steady_series(const uint64_t *v, size_t n, size_t nwin, double e, struct 
 		return -1;
 	for (size_t i = 0; i < nwin; i++) {
 		size_t lo = i * w, cnt = i + 1 == nwin ? n - lo : w;
-		long double s = 0, ss = 0;
-		for (size_t j = 0; j < cnt; j++)
-			s += v[lo + j];
-		long double m = s / cnt;
-		for (size_t j = 0; j < cnt; j++)
-			ss += (v[lo + j] - m) * (v[lo + j] - m);
-		mean[i] = (double)m;
+		long double ss;
+		mean[i] = (double)an_mean_ss(v + lo, cnt, &ss);
 		hw[i] = an_t_quantile(0.975, (double)(cnt - 1)) * sqrt((double)(ss / (cnt - 1))) /
 			sqrt((double)cnt);
 	}

@@ -1,7 +1,8 @@
 /* `rvbench compare --format md`: a Markdown table for a pull request
  * (compare_table.h). Benchmark names and parameters are code spans, so
  * nothing in them is read as Markdown; a '|' would still end the cell and
- * is escaped. */
+ * is escaped. Why a row was not compared or is incomplete is text read as
+ * written, its '|' escaped too (md_text.h). */
 #include "compare_table.h"
 #include "md_text.h"
 
@@ -22,10 +23,11 @@ int cmp_print_md(FILE *f, const struct cmp_table *t, const char *a_name, const c
 		fputs(" | ", f);
 		md_code(f, r->params);
 		if (r->kind != CMP_COMPARED) {
-			fprintf(f, " | | | | | | %s |\n",
-				r->kind == CMP_ONLY_A   ? "only in A"
-				: r->kind == CMP_ONLY_B ? "only in B"
-							: r->why);
+			fputs(" | | | | | | ", f);
+			md_text(f, r->kind == CMP_ONLY_A   ? "only in A"
+				   : r->kind == CMP_ONLY_B ? "only in B"
+							   : r->why);
+			fputs(" |\n", f);
 			continue;
 		}
 		char d[32], ci[64], p[32];
@@ -35,9 +37,13 @@ int cmp_print_md(FILE *f, const struct cmp_table *t, const char *a_name, const c
 		const char *v = r->c.verdict == AN_SLOWER   ? "**slower**"
 				: r->c.verdict == AN_FASTER ? "faster"
 							    : "";
-		fprintf(f, " | %llu | %llu | %s | %s | %s | %s%s%s |\n",
-			(unsigned long long)r->c.median_a, (unsigned long long)r->c.median_b, d, ci, p,
-			v, r->incomplete ? " incomplete: " : "", r->incomplete ? r->incomplete : "");
+		fprintf(f, " | %llu | %llu | %s | %s | %s | %s", (unsigned long long)r->c.median_a,
+			(unsigned long long)r->c.median_b, d, ci, p, v);
+		if (r->incomplete) {
+			fputs(" incomplete: ", f);
+			md_text(f, r->incomplete);
+		}
+		fputs(" |\n", f);
 	}
 	if (t->gm_n) {
 		char d[32];

@@ -25,11 +25,24 @@
 #include "results_metric.h"
 #include "stats.h"
 
-static void entry(FILE *f, const char *name, const char *run_name, size_t family, size_t iters,
-		  const char *aggregate, double cycles, double instret, double mhz, int first)
+/* What the entries share, worked out once: the metric's counter name, and
+ * whether instret goes beside it (not when it is the metric: one key, one
+ * value). */
+struct gb_out {
+	FILE *f;
+	double mhz;
+	const char *metric;
+	int show_instret;
+	int first; /* no entry written yet */
+};
+
+static void entry(struct gb_out *g, const char *name, const char *run_name, size_t family,
+		  size_t iters, const char *aggregate, double value, double instret)
 {
-	double ns = cycles * 1000.0 / mhz;
-	fputs(first ? "    {\n" : ",\n    {\n", f);
+	FILE *f = g->f;
+	double ns = value * 1000.0 / g->mhz;
+	fputs(g->first ? "    {\n" : ",\n    {\n", f);
+	g->first = 0;
 	fputs("      \"name\": ", f);
 	json_write_str(f, name);
 	fprintf(f, ",\n      \"family_index\": %zu,\n      \"per_family_instance_index\": 0,\n",
@@ -48,12 +61,9 @@ static void entry(FILE *f, const char *name, const char *run_name, size_t family
 	fprintf(f, "      \"iterations\": %zu,\n      \"real_time\": %.6f,\n      \"cpu_time\": %.6f,\n"
 		   "      \"time_unit\": \"ns\",\n      ",
 		iters, ns, ns);
-	/* The metric's counter under its own name; instret beside it unless
-	 * it is the metric (one key, one value). */
-	const char *metric = results_metric_label();
-	json_write_str(f, metric);
-	fprintf(f, ": %.6f", cycles);
-	if (strcmp(metric, "instret"))
+	json_write_str(f, g->metric);
+	fprintf(f, ": %.6f", value);
+	if (g->show_instret)
 		fprintf(f, ",\n      \"instret\": %.6f", instret);
 	fputs("\n    }", f);
 }
@@ -89,23 +99,18 @@ int export_gbench(FILE *f, const struct results *r, const struct an_opts *o)
 		   "    \"library_build_type\": \"release\",\n    \"rvbench_dir\": ",
 		o->mhz);
 	json_write_str(f, r->dir ? r->dir : "");
-	const char *metric = results_metric_label();
+	struct gb_out g = { .f = f, .mhz = o->mhz, .metric = results_metric_label(), .first = 1 };
+	g.show_instret = strcmp(g.metric, "instret") != 0;
 	char note[256];
-	if (strcmp(metric, "instret"))
-		snprintf(note, sizeof(note),
-			 "real_time = cpu_time = median %s per call at mhz_per_cpu; counters: %s, "
-			 "instret (medians per call)",
-			 metric, metric);
-	else
-		snprintf(note, sizeof(note),
-			 "real_time = cpu_time = median instret per call at mhz_per_cpu; counter: "
-			 "instret (median per call)");
+	snprintf(note, sizeof(note),
+		 "real_time = cpu_time = median %s per call at mhz_per_cpu; %s: %s%s (%s per call)",
+		 g.metric, g.show_instret ? "counters" : "counter", g.metric,
+		 g.show_instret ? ", instret" : "", g.show_instret ? "medians" : "median");
 	fputs(",\n    \"rvbench_metric\": ", f);
-	json_write_str(f, metric);
+	json_write_str(f, g.metric);
 	fputs(",\n    \"rvbench_note\": ", f);
 	json_write_str(f, note);
 	fputs("\n  },\n  \"benchmarks\": [\n", f);
-	int first = 1;
 	for (size_t i = 0, end = 0, grouped = 0; i < r->ns; i++) {
 		const struct res_series *s = &r->s[i];
 		if (i == end) { /* a new benchmark: one or several groups */
@@ -133,20 +138,16 @@ int export_gbench(FILE *f, const struct results *r, const struct an_opts *o)
 			snprintf(name + len, sizeof(name) - (size_t)len, "/%llu",
 				 (unsigned long long)s->batch);
 		double n = (double)s->batch ? (double)s->batch : 1;
-		entry(f, name, name, i, s->n, NULL, (double)d.median / n, (double)di.median / n,
-		      o->mhz, first);
-		first = 0;
+		entry(&g, name, name, i, s->n, NULL, (double)d.median / n, (double)di.median / n);
 		snprintf(agg, sizeof(agg), "%s_mean", name);
-		entry(f, agg, name, i, s->n, "mean", d.mean.v / n, di.mean.v / n, o->mhz, 0);
+		entry(&g, agg, name, i, s->n, "mean", d.mean.v / n, di.mean.v / n);
 		snprintf(agg, sizeof(agg), "%s_median", name);
-		entry(f, agg, name, i, s->n, "median", (double)d.median / n, (double)di.median / n,
-		      o->mhz, 0);
+		entry(&g, agg, name, i, s->n, "median", (double)d.median / n, (double)di.median / n);
 		if (!d.stddev.na) { /* one sample has no stddev: no entry */
 			snprintf(agg, sizeof(agg), "%s_stddev", name);
-			entry(f, agg, name, i, s->n, "stddev", d.stddev.v / n, di.stddev.v / n, o->mhz,
-			      0);
+			entry(&g, agg, name, i, s->n, "stddev", d.stddev.v / n, di.stddev.v / n);
 		}
 	}
-	fputs(first ? "  ]\n}\n" : "\n  ]\n}\n", f);
+	fputs(g.first ? "  ]\n}\n" : "\n  ]\n}\n", f);
 	return ferror(f) ? -1 : 0;
 }

@@ -1,5 +1,7 @@
-/* Markdown code spans for table cells (md_text.h). */
+/* Markdown text and code spans for table cells (md_text.h). */
 #include "md_text.h"
+
+#include <string.h>
 
 void md_code(FILE *f, const char *s)
 {
@@ -12,4 +14,13 @@ void md_code(FILE *f, const char *s)
 		fputc(*s == '`' || *s == '\n' || *s == '\r' ? ' ' : *s, f);
 	}
 	fputc('`', f);
+}
+
+void md_text(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		if (strchr("|*_[]<", *s))
+			fputc('\\', f);
+		fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
+	}
 }

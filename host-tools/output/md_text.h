@@ -10,4 +10,10 @@
  * An empty s writes nothing (an empty span is not one). */
 void md_code(FILE *f, const char *s);
 
+/* Writes s as plain text that can sit in a table cell or a line: a '|' is
+ * escaped so the cell holds, so are the characters Markdown would read as
+ * emphasis, a link or HTML ('*', '_', '[', ']', '<'), and a line break
+ * (which would end the row) becomes a space. */
+void md_text(FILE *f, const char *s);
+
 #endif

@@ -2,22 +2,12 @@
  * report.md of `rvbench report` (report_data.h): the facts, the summary
  * table and the figures in Markdown, for a pull request or a wiki. Names
  * and parameters are code spans (nothing in them is read as Markdown; a
- * '|' is escaped so the cell holds).
+ * '|' is escaped so the cell holds); other text reads as written (md_text.h).
  */
 #include <string.h>
 
 #include "md_text.h"
 #include "report_data.h"
-
-/* Plain text in a table cell or a line: '|' escaped, line breaks as spaces. */
-static void text(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '|' || *s == '*' || *s == '_' || *s == '[' || *s == ']' || *s == '<')
-			fputc('\\', f);
-		fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
-	}
-}
 
 int report_write_md(FILE *f, void *ctx)
 {
@@ -29,9 +19,9 @@ int report_write_md(FILE *f, void *ctx)
 		fputs("| fact | value |\n| --- | --- |\n", f);
 		for (size_t i = 0; i < d->nfact; i++) {
 			fputs("| ", f);
-			text(f, d->fact[i].key);
+			md_text(f, d->fact[i].key);
 			fputs(" | ", f);
-			text(f, d->fact[i].value);
+			md_text(f, d->fact[i].value);
 			fputs(" |\n", f);
 		}
 	}
@@ -52,9 +42,9 @@ int report_write_md(FILE *f, void *ctx)
 			report_num_text(&r->count, b[0]), report_num_text(&r->min, b[1]),
 			report_num_text(&r->median, b[2]), report_num_text(&r->p99, b[3]),
 			report_num_text(&r->mad, b[4]), d->unit, strcmp(r->status, "ok") ? "**" : "");
-		text(f, r->status);
+		md_text(f, r->status);
 		fprintf(f, "%s | ", strcmp(r->status, "ok") ? "**" : "");
-		text(f, r->unit_rate);
+		md_text(f, r->unit_rate);
 		fputs(" | ", f);
 		if (*r->plot)
 			fprintf(f, "[plot](%s)", r->plot);

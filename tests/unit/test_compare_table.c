@@ -2,7 +2,8 @@
  * The rows of `rvbench compare` (compare_table.c, compare_match.c): which
  * series of A and B are paired, with and without --by PARAM, the rows of
  * one side only, the blocks a gate must not pass (compare_gate.h), the
- * geometric mean, and the Markdown table.
+ * geometric mean, and the Markdown table (its cells hold whatever the
+ * text in them).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -134,6 +135,51 @@ static void incomplete(void **state)
 	results_free(&b.r);
 }
 
+/* Each row of Markdown table md has want cells: its '|' not after a backslash. */
+static void assert_cells(const char *md, size_t want)
+{
+	for (const char *l = md; *l; l = strchr(l, '\n') + 1) {
+		assert_non_null(strchr(l, '\n'));
+		if (*l != '|')
+			continue;
+		size_t n = 0;
+		for (const char *c = l; *c != '\n'; c++)
+			n += *c == '|' && (c == l || c[-1] != '\\');
+		assert_int_equal(n, want + 1);
+	}
+}
+
+/* A '|' in why a row is incomplete or was not compared stays in its cell
+ * of the Markdown table. */
+static void md_cells(void **state)
+{
+	(void)state;
+	struct cmp_side a, b;
+	struct cmp_problem p = { "0000000b", "crc32", 3, "status a|b_c" };
+	struct cmp_problems none = { 0 }, pb = { &p, 1 };
+	struct cmp_table t;
+	sides(&a, &b);
+	assert_int_equal(cmp_table_build(&a, &b, &none, &pb, 0.05, "size", &t), 0);
+	assert_string_equal(t.row[2].bench, "crc32");
+	assert_int_equal(t.row[3].kind, CMP_ONLY_B);
+	t.row[3].kind = CMP_SKIPPED; /* memcpy impl=2, only in B: as if skipped */
+	t.row[3].why = "why | not";
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	assert_non_null(f);
+	assert_int_equal(cmp_print_md(f, &t, "A|1", "B"), 0);
+	fclose(f);
+	assert_non_null(strstr(buf, " | **slower** incomplete: status a\\|b\\_c |\n"));
+	assert_non_null(strstr(buf, "| `memcpy` | `size=4096;impl=2` | | | | | | why \\| not |\n"));
+	assert_non_null(strstr(buf, "**A** = `A\\|1`, **B** = `B`\n"));
+	assert_cells(buf, 8);
+	free(buf);
+	cmp_table_free(&t);
+	results_free(&a.r);
+	results_free(&b.r);
+}
+
 /* The gate on one compared row: a significant slowdown above the limit is
  * refused, a row too small to ever be significant is refused too (with 3
  * + 3 samples the smallest exact p is 0.1 > 0.05: B twice as slow is
@@ -197,6 +243,7 @@ int main(void)
 		cmocka_unit_test(params_except),
 		cmocka_unit_test(by_param),
 		cmocka_unit_test(incomplete),
+		cmocka_unit_test(md_cells),
 		cmocka_unit_test(gate_rows),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
