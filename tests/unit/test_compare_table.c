@@ -226,12 +226,15 @@ static void gate_rows(void **state)
 	/* a higher level decides with the same samples: 0.1 is reached */
 	cmp_table_free(&t);
 	assert_int_equal(cmp_table_build(&a, &b, &none, &none, 0.1, NULL, &t), 0);
+	int found = 0;
 	for (size_t i = 0; i < t.n; i++)
 		if (!strcmp(t.row[i].bench, "few")) {
+			found++;
 			assert_int_equal(t.row[i].c.verdict, AN_SLOWER);
 			assert_int_equal(cmp_row_gate(&t.row[i], 5, why, sizeof(why)), 1);
 			assert_string_equal(why, "is slower by +100.00% (limit 5 %)");
 		}
+	assert_int_equal(found, 1);
 	cmp_table_free(&t);
 	results_free(&a.r);
 	results_free(&b.r);
