@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "rcsv.h"
+#include "wire.h"
 
 /* DIR/name parsed into t; 1 when the file does not exist, 0 read, -1 error. */
 static int load_csv(const char *dir, const char *name, struct rcsv *t, char *err, size_t errlen)
@@ -71,10 +72,11 @@ static int add(struct cmp_problems *pr, const char *run, const char *bench, int6
 	return 0;
 }
 
-/* Rows of t whose column col is not ok (summary.csv's status) or any row
- * (gaps.csv, ok_value NULL). */
-static int scan(const struct rcsv *t, const char *col, const char *ok_value, const char *what,
-		struct cmp_problems *pr)
+/* Rows of t (read from path) whose column col is not ok (summary.csv's
+ * status) or any row (gaps.csv, ok_value NULL). 0, or -1 with the reason
+ * in err. */
+static int scan(const struct rcsv *t, const char *path, const char *col, const char *ok_value,
+		const char *what, struct cmp_problems *pr, char *err, size_t errlen)
 {
 	int crun = rcsv_col(t, "run"), cblock = rcsv_col(t, "block"), c = rcsv_col(t, col);
 	int cbench = rcsv_col(t, "bench");
@@ -94,9 +96,17 @@ static int scan(const struct rcsv *t, const char *col, const char *ok_value, con
 		} else {
 			snprintf(why, sizeof(why), "%.20s %s", f[c], what);
 		}
-		if (!cmp_problem_of(pr, f[crun], strtoll(f[cblock], NULL, 10)) &&
-		    add(pr, f[crun], f[cbench], strtoll(f[cblock], NULL, 10), why))
+		uint64_t block;
+		if (wire_parse_u64(f[cblock], &block) || block > INT64_MAX) {
+			snprintf(err, errlen, "%s:%zu: column 'block': '%.40s' is not a whole number",
+				 path, t->line[i], f[cblock]);
 			return -1;
+		}
+		if (!cmp_problem_of(pr, f[crun], (int64_t)block) &&
+		    add(pr, f[crun], f[cbench], (int64_t)block, why)) {
+			snprintf(err, errlen, "%s: out of memory", path);
+			return -1;
+		}
 	}
 	return 0;
 }
@@ -117,12 +127,12 @@ int cmp_problems_load(const char *dir, struct cmp_problems *pr, char *err, size_
 			return -1;
 		if (rc > 0)
 			continue;
-		rc = scan(&t, src[k].col, src[k].ok, src[k].what, pr);
+		char path[4200];
+		snprintf(path, sizeof(path), "%s/%s", dir, src[k].file);
+		rc = scan(&t, path, src[k].col, src[k].ok, src[k].what, pr, err, errlen);
 		rcsv_free(&t);
-		if (rc) {
-			snprintf(err, errlen, "%s/%s: out of memory", dir, src[k].file);
+		if (rc)
 			return -1;
-		}
 	}
 	return 0;
 }

@@ -76,8 +76,10 @@ int cmd_fleet(const struct command *cmd, int argc, char **argv)
 				  f.m[i].dir, f.m[i].r.status[0] ? f.m[i].r.status : "unknown");
 			status = EXIT_INCOMPLETE;
 		}
-	/* As compare's gate: a failed run or a block that is not whole is not
-	 * a fleet to wave through, even though the statistics leave it out. */
+	/* A block that is not whole (as compare's gate reads them) or a run
+	 * that failed (meta.json "result", which compare's gate does not read)
+	 * is not a fleet to wave through: the statistics leave out such a
+	 * block, and keep the whole blocks of a failed run. */
 	if (!fleet_all_ok(&f)) {
 		rvb_error("fleet: not every run and block is ok (the text report lists them under 'not ok')");
 		status = EXIT_INCOMPLETE;

@@ -30,12 +30,15 @@ struct image {
 	char stem[PLOT_STEM_MAX];
 };
 
-/* FILE, or FILE's stem + "-" + stem + extension when there are several. */
+/* DIR/plot-STEM.png without -o FILE; FILE, or FILE's stem + "-" + stem +
+ * extension when there are several. */
 static void out_name(char *buf, size_t len, const char *dir, const char *out, const char *stem,
 		     int several)
 {
 	if (!out) {
-		snprintf(buf, len, "%s/plot-%s.png", dir, stem);
+		char name[PLOT_FILE_MAX];
+		plot_stem_file(name, sizeof(name), stem);
+		snprintf(buf, len, "%s/%s", dir, name);
 		return;
 	}
 	const char *ext = strrchr(out, '.');

@@ -1,5 +1,6 @@
 /* The options qemu, serial and replay share (collect_cli.h). */
 #include "collect_cli.h"
+#include "commands.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -27,15 +28,8 @@ static int next_opt(const char *cmd, int argc, char **argv, const char *shortopt
 {
 	int opt = getopt_long(argc, argv, shortopts, longopts, NULL);
 
-	if (opt == '?') {
-		if (optopt)
-			rvb_error("%s: unknown option -%c (see rvbench %s --help)", cmd, optopt, cmd);
-		else
-			rvb_error("%s: unknown option %s (see rvbench %s --help)", cmd,
-				  argv[optind - 1], cmd);
-	} else if (opt == ':') {
-		rvb_error("%s: option %s needs a value", cmd, argv[optind - 1]);
-	}
+	if (opt == '?' || opt == ':')
+		opt_say_bad(cmd, opt, argv);
 	return opt;
 }
 

@@ -257,8 +257,8 @@ static const char help_fleet[] =
 	"Blocks that are not whole (a status other than ok in summary.csv, samples\n"
 	"lost in gaps.csv) are left out of the statistics and listed per device under\n"
 	"'not ok', with every member whose run failed (meta.json result not ok).\n"
-	"Exit status: 0 done, 1 a member was incomplete or failed, a block was not ok\n"
-	"(as compare's gate), or an outlier with --fail-on-outlier; 2 an error.\n";
+	"Exit status: 0 done, 1 a member was incomplete or its run failed, a block was\n"
+	"not ok, or an outlier with --fail-on-outlier; 2 an error.\n";
 static const char help_lava[] =
 	"usage: rvbench lava job [JOB OPTIONS] [-o FILE]\n"
 	"       rvbench lava submit [JOB OPTIONS] [--repeat N] [--device NAME]... [-i ID]\n"

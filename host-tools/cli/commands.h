@@ -32,13 +32,18 @@ int cmd_stats(const struct command *cmd, int argc, char **argv);
 int cmd_compare(const struct command *cmd, int argc, char **argv);
 int cmd_fleet(const struct command *cmd, int argc, char **argv);
 int cmd_plot(const struct command *cmd, int argc, char **argv);
+int cmd_baseline(const struct command *cmd, int argc, char **argv);
+int cmd_report(const struct command *cmd, int argc, char **argv);
+int cmd_lava(const struct command *cmd, int argc, char **argv);
 
 /* The last cases of a command's getopt_long switch, where opt is none of
  * its own: -h prints cmd's help (returns 0), ':' and anything else are
  * said as a missing value or an unknown option (returns EXIT_ERROR). */
 int opt_end(const struct command *cmd, int opt, char **argv);
-int cmd_baseline(const struct command *cmd, int argc, char **argv);
-int cmd_report(const struct command *cmd, int argc, char **argv);
-int cmd_lava(const struct command *cmd, int argc, char **argv);
+/* Says on stderr what getopt_long's opt ('?' or ':', opterr 0 and a
+ * leading ':' in its short options) found wrong in command cmd's options:
+ * an unknown option, by its letter when it is a short one (optopt), or one
+ * missing its value. opt_end and the collecting commands' options say it. */
+void opt_say_bad(const char *cmd, int opt, char **argv);
 
 #endif

@@ -261,8 +261,10 @@ int fanout_run(const struct fanout *fo, const char *outdir, const char *device_b
 	snprintf(runs, sizeof(runs), "%s/runs", top);
 	/* --force over an earlier fan-out: its runs/ stays, each instance's
 	 * directory and log are written over (the instances get --force too). */
-	if (!(force && !access(runs, F_OK)) && make_dir(runs))
+	if (mkdir(runs, 0755) && !(force && errno == EEXIST)) {
+		rvb_error("qemu: cannot create %s: %s", runs, strerror(errno));
 		return EXIT_ERROR;
+	}
 
 	struct instance *in = calloc(n, sizeof(*in));
 	if (!in) {

@@ -23,12 +23,6 @@ static const char *const row_files[] = { "samples.csv", "summary.csv", "gaps.csv
 					 "tracepoints.csv" };
 #define NFILES (sizeof(row_files) / sizeof(row_files[0]))
 
-/* A JSON string of s (NULL when s is not UTF-8). */
-static json_t *jstr(const char *s)
-{
-	return json_string(s);
-}
-
 /* An object of up to three members (a NULL key ends it early). */
 static json_t *obj3(const char *k1, json_t *v1, const char *k2, json_t *v2, const char *k3,
 		    json_t *v3)
@@ -373,9 +367,9 @@ static json_t *merged_source(const struct fleet *f)
 			json_decref(meta);
 		}
 		if (same && common)
-			json_object_set_new(src, keys[k], jstr(common));
+			json_object_set_new(src, keys[k], json_string(common));
 		else if (!k)
-			json_object_set_new(src, "kind", jstr("fleet"));
+			json_object_set_new(src, "kind", json_string("fleet"));
 		free(common);
 	}
 	json_object_set_new(src, "merged", json_integer((json_int_t)f->nm));
@@ -392,24 +386,26 @@ static json_t *merged_meta(const struct fleet *f, json_t *files)
 	int complete = fleet_complete(f);
 	char real[PATH_MAX], result[32] = "ok";
 
-	json_object_set_new(root, "tool", jstr("rvbench"));
-	json_object_set_new(root, "version", jstr(RVBENCH_HOST_VERSION));
+	json_object_set_new(root, "tool", json_string("rvbench"));
+	json_object_set_new(root, "version", json_string(RVBENCH_HOST_VERSION));
 	json_object_set_new(root, "host",
-			    obj3("version", jstr(RVBENCH_HOST_VERSION), "commit",
-				 jstr(host_build_commit()), "cc", jstr(host_build_cc())));
+			    obj3("version", json_string(RVBENCH_HOST_VERSION), "commit",
+				 json_string(host_build_commit()), "cc",
+				 json_string(host_build_cc())));
 	json_object_set_new(root, "device_name", json_null());
 	json_object_set_new(root, "source", merged_source(f));
 	for (size_t d = 0; d < f->ndev; d++)
-		json_array_append_new(devices, jstr(f->device[d]));
+		json_array_append_new(devices, json_string(f->device[d]));
 	for (size_t i = 0; i < f->nm; i++) {
 		const struct fleet_member *m = &f->m[i];
 		json_t *meta = load_meta(m->dir);
 		json_t *mruns = json_object_get(meta, "runs"), *run;
 		size_t k;
 		json_t *tags = json_array();
-		const char *res = str_of(meta, "result");
-		if (!strcmp(result, "ok") && (!res || strcmp(res, "ok")))
-			snprintf(result, sizeof(result), "%s", res ? res : "unknown");
+		/* The result of the first member whose run is not known to be
+		 * ok: failed..., or unknown (an older meta.json without it). */
+		if (!strcmp(result, "ok") && (fleet_member_failed(m) || !*m->result))
+			snprintf(result, sizeof(result), "%s", *m->result ? m->result : "unknown");
 		json_array_foreach(mruns, k, run) {
 			json_t *copy = json_deep_copy(run);
 			const char *tag = str_of(run, "tag");
@@ -418,26 +414,29 @@ static json_t *merged_meta(const struct fleet *f, json_t *files)
 				json_decref(copy);
 				continue;
 			}
-			json_object_set_new(copy, "tag", jstr(renamed));
-			json_object_set_new(copy, "device", jstr(f->device[m->device]));
-			json_array_append_new(tags, jstr(renamed));
+			json_object_set_new(copy, "tag", json_string(renamed));
+			json_object_set_new(copy, "device", json_string(f->device[m->device]));
+			json_array_append_new(tags, json_string(renamed));
 			json_array_append_new(runs, copy);
 			free(renamed);
 		}
-		json_t *mem = obj3("dir", jstr(realpath(m->dir, real) ? real : m->dir), "label",
-				   jstr(m->label), "device", jstr(f->device[m->device]));
-		json_object_set_new(mem, "model", *m->model ? jstr(m->model) : json_null());
-		json_object_set_new(mem, "status", jstr(*m->r.status ? m->r.status : "unknown"));
+		json_t *mem = obj3("dir", json_string(realpath(m->dir, real) ? real : m->dir),
+				   "label", json_string(m->label), "device",
+				   json_string(f->device[m->device]));
+		json_object_set_new(mem, "model", *m->model ? json_string(m->model) : json_null());
+		json_object_set_new(mem, "status",
+				    json_string(*m->r.status ? m->r.status : "unknown"));
 		json_object_set_new(mem, "runs", tags);
 		json_array_append_new(members, mem);
 		json_decref(meta);
 	}
-	json_object_set_new(root, "status", jstr(complete ? "complete" : "incomplete"));
-	json_object_set_new(root, "result", jstr(result));
+	json_object_set_new(root, "status",
+			    json_string(complete ? "complete" : "incomplete"));
+	json_object_set_new(root, "result", json_string(result));
 	json_object_set_new(root, "fleet", obj3("devices", devices, "members", members, NULL, NULL));
 	json_object_set_new(root, "runs", runs);
 	json_object_set_new(root, "files", files);
-	json_object_set_new(root, "written", jstr("complete"));
+	json_object_set_new(root, "written", json_string("complete"));
 	return root;
 }
 
@@ -485,7 +484,7 @@ int fleet_write_dir(const struct fleet *f, const struct fleet_report *rep, const
 		int rc = merge_file_load(&mf, f, row_files[k], err, errlen);
 		if (!rc && mf.first >= 0) {
 			rc = afile_write(outdir, row_files[k], merge_file_writer, &mf, err, errlen);
-			json_array_append_new(files, jstr(row_files[k]));
+			json_array_append_new(files, json_string(row_files[k]));
 		}
 		merge_file_free(&mf);
 		if (rc) {
@@ -499,8 +498,8 @@ int fleet_write_dir(const struct fleet *f, const struct fleet_report *rep, const
 		json_decref(files);
 		return -1;
 	}
-	json_array_append_new(files, jstr("fleet.csv"));
-	json_array_append_new(files, jstr("fleet_devices.csv"));
+	json_array_append_new(files, json_string("fleet.csv"));
+	json_array_append_new(files, json_string("fleet_devices.csv"));
 	json_t *meta = merged_meta(f, files);
 	int rc = afile_write(outdir, "meta.json", json_writer, meta, err, errlen);
 	json_decref(meta);

@@ -45,7 +45,8 @@ static void print_not_ok(FILE *out, const struct fleet *f)
 		return;
 	/* A bench name, result or status from a file: escaped for the terminal. */
 	char what[256], why[256];
-	fprintf(out, "\nnot ok (left out of the statistics below)\n");
+	fprintf(out, "\nnot ok (the blocks listed are left out of the statistics below; the other "
+		     "blocks of a failed run are not)\n");
 	for (size_t d = 0; d < f->ndev; d++)
 		for (size_t i = 0; i < f->nm; i++) {
 			const struct fleet_member *m = &f->m[i];

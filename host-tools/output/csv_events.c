@@ -49,14 +49,20 @@ char *csv_event_header(const char *base, const struct csv_event_cols *cols,
 	return h;
 }
 
-char *csv_event_row(char *p, const struct coll_bench *b, uint64_t i,
-		    const struct csv_event_cols *cols)
+int *csv_event_map(const struct coll_bench *b, const struct csv_event_cols *cols)
 {
-	for (unsigned u = 0; u < cols->n; u++) {
-		int k = coll_event_index(b, cols->name[u]);
+	int *map = coll_xrealloc(NULL, (cols->n ? cols->n : 1) * sizeof(*map));
+	for (unsigned u = 0; u < cols->n; u++)
+		map[u] = coll_event_index(b, cols->name[u]);
+	return map;
+}
+
+char *csv_event_row(char *p, const struct coll_bench *b, uint64_t i, const int *map, unsigned n)
+{
+	for (unsigned u = 0; u < n; u++) {
 		uint64_t v;
 		*p++ = ',';
-		if (k >= 0 && !coll_event_net(b, i, (unsigned)k, &v))
+		if (map[u] >= 0 && !coll_event_net(b, i, (unsigned)map[u], &v))
 			p += sprintf(p, "%llu", (unsigned long long)v);
 	}
 	return p;

@@ -32,11 +32,13 @@ void csv_event_cols_free(struct csv_event_cols *cols);
  * (malloc'd). */
 char *csv_event_header(const char *base, const struct csv_event_cols *cols,
 		       const char *const *suffix, unsigned nsuffix);
-/* ",value" of sample i for each column, at p (at most CSV_EVENT_COL_BYTES
- * a column);
- * returns the end. */
-char *csv_event_row(char *p, const struct coll_bench *b, uint64_t i,
-		    const struct csv_event_cols *cols);
+/* Which of b's events each of the columns is: its index (k of
+ * coll_event_net), or -1 when b did not count it. Built once per block;
+ * cols->n of them, malloc'd. */
+int *csv_event_map(const struct coll_bench *b, const struct csv_event_cols *cols);
+/* ",value" of sample i for each of the n columns of map (csv_event_map of
+ * b), at p (at most CSV_EVENT_COL_BYTES a column); returns the end. */
+char *csv_event_row(char *p, const struct coll_bench *b, uint64_t i, const int *map, unsigned n);
 /* ",median,per_call" for each column; 0, or -1 on a write error. */
 int csv_event_summary(FILE *f, const struct coll_bench *b, const struct csv_event_cols *cols);
 

@@ -200,6 +200,7 @@ static int bench_samples(struct obuf *o, const struct coll_run *r, const struct 
 	size_t n = (size_t)b->max_index + 1;
 	input = coll_xrealloc(NULL, n * sizeof(*input));
 	size_t known = coll_bench_inputs(r, b, input, n);
+	int *evk = csv_event_map(b, ev);
 	const uint64_t ohc = b->oh_cycles, ohi = b->oh_instret, warmup = b->warmup;
 	const int have_mode = b->have_mode;
 	const uint64_t mode = b->mode_instret;
@@ -259,11 +260,12 @@ static int bench_samples(struct obuf *o, const struct coll_run *r, const struct 
 			p = put_u64(p, s->instret_raw);
 			*p++ = ',';
 		}
-		p = csv_event_row(p, b, i, ev);
+		p = csv_event_row(p, b, i, evk, ev->n);
 		*p++ = '\r';
 		*p++ = '\n';
 		o->n += (size_t)(p - row);
 	}
+	free(evk);
 	free(input);
 	free(prefix);
 	free(pad);
@@ -282,6 +284,7 @@ static int bench_samples_stdio(FILE *f, const struct coll_run *r, const struct c
 	size_t n = (size_t)b->max_index + 1;
 	uint64_t *input = coll_xrealloc(NULL, n * sizeof(*input));
 	size_t known = coll_bench_inputs(r, b, input, n);
+	int *evk = csv_event_map(b, ev);
 	int rc = 0;
 	char *row = coll_xrealloc(NULL, 256 + (size_t)ev->n * CSV_EVENT_COL_BYTES);
 	for (size_t i = 0; i < n && !rc; i++) {
@@ -307,13 +310,14 @@ static int bench_samples_stdio(FILE *f, const struct coll_run *r, const struct c
 		p = put_u64(p, s->instret_raw);
 		*p++ = ',';
 		p = put_u64(p, d.flags);
-		p = csv_event_row(p, b, i, ev);
+		p = csv_event_row(p, b, i, evk, ev->n);
 		*p++ = '\r';
 		*p++ = '\n';
 		if (csv_block_start(f, r, b) || fwrite(row, 1, (size_t)(p - row), f) != (size_t)(p - row))
 			rc = -1;
 	}
 	free(row);
+	free(evk);
 	free(input);
 	return rc;
 }

@@ -20,20 +20,35 @@ static uint32_t fnv1a(const char *s)
 	return h;
 }
 
+/* ".h" and 8 hex digits. */
+#define HASH_LEN 10u
+
 void plot_stem_append(char *stem, size_t len, const char *sep, const char *part)
 {
 	size_t n = strlen(stem);
 	int replaced = 0;
 	if (n + strlen(sep) < len)
 		n += (size_t)snprintf(stem + n, len - n, "%s", sep);
+	size_t start = n;
 	for (const char *p = part; *p && n + 1 < len; p++) {
 		char c = *p;
 		replaced |= !kept(c) && c != ';';
 		stem[n++] = c == ';' ? '-' : kept(c) ? c : '_';
 	}
-	stem[n] = 0;
-	if (replaced && n < len)
+	/* A part cut short still keeps its whole hash: it is what tells the
+	 * names apart, so the part's end makes room for it. */
+	if (replaced && start + HASH_LEN < len) {
+		if (n + HASH_LEN >= len)
+			n = len - 1 - HASH_LEN;
 		snprintf(stem + n, len - n, ".h%08x", (unsigned)fnv1a(part));
+	} else {
+		stem[n] = 0;
+	}
+}
+
+void plot_stem_file(char *buf, size_t len, const char *stem)
+{
+	snprintf(buf, len, "plot-%s.png", stem);
 }
 
 void plot_file_name(char *buf, size_t len, const char *bench, const char *params)
@@ -42,5 +57,5 @@ void plot_file_name(char *buf, size_t len, const char *bench, const char *params
 	plot_stem_append(stem, sizeof(stem), "", bench);
 	if (*params)
 		plot_stem_append(stem, sizeof(stem), "-", params);
-	snprintf(buf, len, "plot-%s.png", stem);
+	plot_stem_file(buf, len, stem);
 }

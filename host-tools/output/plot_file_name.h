@@ -1,7 +1,7 @@
 /*
  * The file names of the plots of a result directory: `rvbench plot` writes
- * plot-STEM.png and the report links the same name, so both build it here
- * (the one layer below both).
+ * plot-STEM.png (plot_stem_file) and the report links the same name
+ * (plot_file_name), so both build it here (the one layer below both).
  */
 #ifndef RVBENCH_PLOT_FILE_NAME_H
 #define RVBENCH_PLOT_FILE_NAME_H
@@ -16,14 +16,21 @@
 /*
  * Appends sep and part to stem (len bytes, truncated to fit). Characters
  * of [A-Za-z0-9._=+-] stay, ';' (between parameters) becomes '-', any other
- * becomes '_' and then ".h" and 8 hex digits of a hash of part follow, so
- * that names that differ only there ("a:b" and "a_b", both legal benchmark
- * names) never share a file. A part that needs no replacing is kept as is.
+ * becomes '_' and then ".h" and 8 hex digits of a 32-bit hash of part
+ * follow, so that names that differ only there ("a:b" and "a_b", both
+ * legal benchmark names) do not share a file (but for a collision of the
+ * hash). The hash is kept whole, part cut shorter to make room, unless
+ * stem and sep leave no room for it. A part that needs no replacing is
+ * kept as is (cut at len: two long ones alike up to there share a file).
  */
 void plot_stem_append(char *stem, size_t len, const char *sep, const char *part);
 
+/* "plot-STEM.png": the file of an image of `rvbench plot` (cli/cmd_plot.c). */
+void plot_stem_file(char *buf, size_t len, const char *stem);
+
 /* "plot-BENCH.png", or "plot-BENCH-PARAMS.png" when params is not "": the
- * names `rvbench plot` gives a benchmark's image (cli/cmd_plot.c). */
+ * names `rvbench plot` gives a benchmark's image (plot_stem_file of the
+ * stem of BENCH and PARAMS), which the report looks for. */
 void plot_file_name(char *buf, size_t len, const char *bench, const char *params);
 
 #endif

@@ -1,23 +1,9 @@
 /* The RFC 4180 reader behind results_csv.c (rcsv.h). */
 #include "rcsv.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-int rcsv_u64(const char *s, uint64_t *out)
-{
-	if (*s < '0' || *s > '9')
-		return -1;
-	char *end;
-	errno = 0;
-	unsigned long long v = strtoull(s, &end, 10);
-	if (errno || *end)
-		return -1;
-	*out = v;
-	return 0;
-}
 
 void *rcsv_grow(void *p, size_t *cap, size_t need, size_t elem)
 {

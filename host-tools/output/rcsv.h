@@ -4,7 +4,6 @@
 #define RVBENCH_RCSV_H
 
 #include <stddef.h>
-#include <stdint.h>
 
 /* A parsed CSV: rows of fields, row 0 the header. */
 struct rcsv {
@@ -24,9 +23,5 @@ int rcsv_col(const struct rcsv *t, const char *name);
 /* p grown to hold need elements of elem bytes (*cap doubled until it
  * does); NULL out of memory, p still valid. */
 void *rcsv_grow(void *p, size_t *cap, size_t need, size_t elem);
-
-/* A field that must be an unsigned decimal: digits only (no sign, space
- * or empty field), within 64 bits. 0 with *out set, or -1. */
-int rcsv_u64(const char *s, uint64_t *out);
 
 #endif

@@ -9,6 +9,7 @@
 
 #include "bench_name.h"
 #include "term_str.h"
+#include "wire.h"
 
 static int check_on = 1;
 
@@ -109,7 +110,7 @@ static int read_blocks(const json_t *runs, const char *meta, struct blk **out, s
 static int is_id_name(const char *s)
 {
 	uint64_t id;
-	return s[0] == '#' && !rcsv_u64(s + 1, &id);
+	return s[0] == '#' && !wire_parse_u64(s + 1, &id);
 }
 
 /* The block of (run, id), trying the last one found first: a block's rows
@@ -139,11 +140,12 @@ static size_t first_line(const struct rcsv *t, int crun, int cblock, int cindex,
 			 char **row)
 {
 	uint64_t block, index, b, x;
-	if (rcsv_u64(row[cblock], &block) || rcsv_u64(row[cindex], &index))
+	if (wire_parse_u64(row[cblock], &block) || wire_parse_u64(row[cindex], &index))
 		return 0;
 	for (size_t i = 1; i < end; i++)
-		if (!rcsv_u64(t->row[i][cindex], &x) && x == index &&
-		    !rcsv_u64(t->row[i][cblock], &b) && b == block && !strcmp(t->row[i][crun], row[crun]))
+		if (!wire_parse_u64(t->row[i][cindex], &x) && x == index &&
+		    !wire_parse_u64(t->row[i][cblock], &b) && b == block &&
+		    !strcmp(t->row[i][crun], row[crun]))
 			return t->line[i];
 	return 0;
 }
@@ -168,7 +170,7 @@ static int check_rows(const struct rcsv *t, const char *path, struct blk *blk, s
 	for (size_t i = 1; i < t->nrows; i++) {
 		char **f = t->row[i];
 		uint64_t id, index;
-		if (rcsv_u64(f[cblock], &id) || rcsv_u64(f[cindex], &index)) {
+		if (wire_parse_u64(f[cblock], &id) || wire_parse_u64(f[cindex], &index)) {
 			snprintf(err, errlen, "%s:%zu: block or index is not a whole number", path,
 				 t->line[i]);
 			return -1;

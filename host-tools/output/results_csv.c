@@ -5,6 +5,7 @@
 
 #include "results_check.h"
 #include "term_str.h"
+#include "wire.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -167,7 +168,7 @@ static void read_cflags(const struct rcsv *t, struct results *r)
 	for (size_t i = 1; crun >= 0 && cblock >= 0 && cfl >= 0 && i < t->nrows; i++) {
 		char **f = t->row[i];
 		uint64_t block;
-		if (t->nfield[i] != t->nfield[0] || !*f[cfl] || rcsv_u64(f[cblock], &block))
+		if (t->nfield[i] != t->nfield[0] || !*f[cfl] || wire_parse_u64(f[cblock], &block))
 			continue;
 		for (size_t k = 0; k < r->ns; k++) {
 			struct res_series *s = &r->s[k];
@@ -200,8 +201,8 @@ static void read_summary(const char *dir, struct results *r)
 	for (size_t i = 1; crun >= 0 && cblock >= 0 && cunit >= 0 && cper >= 0 && i < t.nrows; i++) {
 		char **f = t.row[i];
 		uint64_t block, per_call;
-		if (t.nfield[i] != t.nfield[0] || !*f[cunit] || rcsv_u64(f[cblock], &block) ||
-		    rcsv_u64(f[cper], &per_call) || !per_call)
+		if (t.nfield[i] != t.nfield[0] || !*f[cunit] || wire_parse_u64(f[cblock], &block) ||
+		    wire_parse_u64(f[cper], &per_call) || !per_call)
 			continue;
 		for (size_t k = 0; k < r->ns; k++) {
 			struct res_series *s = &r->s[k];
@@ -304,17 +305,17 @@ int results_load(const char *dir, struct results *r, char *err, size_t errlen)
 		if (results_metric_is_event() && !*f[col[CYCLES]])
 			continue; /* a block that did not count the event */
 		for (int k = GROUP; k < NNEED; k++)
-			if (rcsv_u64(f[col[k]], &v[k])) {
+			if (wire_parse_u64(f[col[k]], &v[k])) {
 				snprintf(err, errlen, "%s:%zu: column '%s': '%.40s' is not a whole number",
 					 path, t.line[i], need[k], f[col[k]]);
 				goto out;
 			}
-		if (hart_col >= 0 && rcsv_u64(f[hart_col], &hart)) {
+		if (hart_col >= 0 && wire_parse_u64(f[hart_col], &hart)) {
 			snprintf(err, errlen, "%s:%zu: column 'hart': '%.40s' is not a whole number", path,
 				 t.line[i], f[hart_col]);
 			goto out;
 		}
-		if (block_col >= 0 && (rcsv_u64(f[block_col], &block) || block > INT64_MAX)) {
+		if (block_col >= 0 && (wire_parse_u64(f[block_col], &block) || block > INT64_MAX)) {
 			snprintf(err, errlen, "%s:%zu: column 'block': '%.40s' is not a whole number",
 				 path, t.line[i], f[block_col]);
 			goto out;

@@ -12,6 +12,7 @@
 #include "context_fmt.h"
 #include "plot_file_name.h"
 #include "rcsv.h"
+#include "wire.h"
 
 /* The scalar at root.k1.k2... (NULL-terminated keys; an integer key
  * "#0" indexes an array) as text in buf; NULL when absent or null. */
@@ -216,7 +217,7 @@ static int num(const struct report_data *d, const struct rcsv *t, size_t i, int 
 	out->present = 0;
 	if (!*s && may_lack)
 		return 0;
-	if (rcsv_u64(s, &v)) {
+	if (wire_parse_u64(s, &v)) {
 		snprintf(err, errlen, "%s/summary.csv:%zu: column '%s' is not an unsigned number: '%.40s'",
 			 d->dir, t->line[i], col >= 0 ? t->row[0][col] : "?", s);
 		return -1;

@@ -44,6 +44,10 @@ struct session {
 	struct collector *c;
 };
 
+/* 1 when dir exists and holds an entry other than . and ..: an output
+ * directory that only --force may write into (session_open, and the
+ * fan-out of `rvbench qemu -j`). */
+int session_dir_has_entries(const char *dir);
 /*
  * Creates the output directory (outdir, or results/<UTC time> when NULL)
  * and opens uart.log. same_as: a file that must not be truncated (replay of
@@ -52,10 +56,6 @@ struct session {
  * replay decoding DIR/uart.log again into DIR). Returns 0, or -1 with a
  * reason in err.
  */
-/* 1 when dir exists and holds an entry other than . and ..: an output
- * directory that only --force may write into (session_open, and the
- * fan-out of `rvbench qemu -j`). */
-int session_dir_has_entries(const char *dir);
 int session_open(struct session *s, const char *outdir, const char *same_as, int force,
 		 char *err, size_t errlen);
 void session_feed(struct session *s, const void *buf, size_t n);

@@ -8,6 +8,8 @@
 #include "test_main.h"
 
 #include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -126,6 +128,8 @@ static void devices_rows_and_merge(void **state)
 	assert_string_equal(json_string_value(json_object_get(json_array_get(members, 1), "device")),
 			    "hifive-07");
 	assert_string_equal(json_string_value(json_object_get(m, "status")), "incomplete");
+	/* No member's meta.json says how its run ended: nor does the merge's. */
+	assert_string_equal(json_string_value(json_object_get(m, "result")), "unknown");
 	json_decref(m);
 
 	/* A merged directory is not a member. */
@@ -185,5 +189,104 @@ static void rows_by_hart(void **state)
 	fleet_free(&f);
 }
 
+/* DIR/summary.csv: the header compare's gate reads and the row given. */
+static void write_summary(const char *name, const char *row)
+{
+	char path[256];
+	snprintf(path, sizeof(path), "%s/%s/summary.csv", tmpdir, name);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fprintf(f, "run,bench,block,params,hart,group,batch,count,status\r\n%s\r\n", row);
+	fclose(f);
+}
+
+/* meta.json's "result" of dir as merged by fleet_write_dir into DIR/merged. */
+static void check_merged_result(const struct fleet *f, const struct fleet_report *rep,
+				const char *want)
+{
+	char out[160], path[200], err[512];
+	snprintf(out, sizeof(out), "%s/merged", tmpdir);
+	assert_int_equal(fleet_write_dir(f, rep, out, 1, err, sizeof(err)), 0);
+	snprintf(path, sizeof(path), "%s/meta.json", out);
+	json_error_t je;
+	json_t *m = json_load_file(path, 0, &je);
+	assert_non_null(m);
+	assert_string_equal(json_string_value(json_object_get(m, "result")), want);
+	json_decref(m);
+}
+
+/* A member whose run failed (meta.json "result") with a block that is not
+ * whole (summary.csv, as compare's gate reads it): the block is listed and
+ * left out, the run's whole block still counts, the merge says failed. */
+static void failed_run_and_block(void **state)
+{
+	(void)state;
+	const uint64_t a[] = { 10, 11, 12 }, b[] = { 20, 21, 22 };
+	member("good", "complete", "\"device_name\": \"b1\", \"result\": \"ok\"", a, 3);
+	member("bad", "complete", "\"device_name\": \"b2\", \"result\": \"failed\"", b, 3);
+	write_summary("good", "0000cafe,x,0,n=4,1,0,1,3,ok");
+	write_summary("bad", "0000cafe,y,7,,1,0,1,0,fault");
+	char good[128], bad[128], err[512];
+	snprintf(good, sizeof(good), "%s/good", tmpdir);
+	snprintf(bad, sizeof(bad), "%s/bad", tmpdir);
+	char *argv[] = { good, bad };
+	struct fleet f;
+	struct fleet_report rep;
+
+	assert_int_equal(fleet_load(&f, argv, 1, err, sizeof(err)), 0);
+	assert_int_equal(fleet_all_ok(&f), 1);
+	assert_int_equal(fleet_report_build(&f, &rep, err, sizeof(err)), 0);
+	check_merged_result(&f, &rep, "ok");
+	fleet_report_free(&rep);
+	fleet_free(&f);
+
+	assert_int_equal(fleet_load(&f, argv, 2, err, sizeof(err)), 0);
+	assert_int_equal(fleet_member_failed(&f.m[0]), 0);
+	assert_int_equal(fleet_member_failed(&f.m[1]), 1);
+	assert_int_equal(fleet_all_ok(&f), 0);
+	assert_int_equal(f.m[0].bad.n, 0);
+	assert_int_equal(f.m[1].bad.n, 1);
+	assert_int_equal(f.m[1].bad.p[0].block, 7);
+	assert_string_equal(f.m[1].bad.p[0].why, "status fault");
+	assert_int_equal(fleet_report_build(&f, &rep, err, sizeof(err)), 0);
+	assert_int_equal(rep.nrows, 1);
+	assert_int_equal(rep.row[0].k, 2); /* the failed run's whole block counts */
+
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+	assert_non_null(out);
+	assert_int_equal(fleet_print(out, &f, &rep), 0);
+	fclose(out);
+	assert_non_null(strstr(text, "\nnot ok (the blocks listed are left out of the statistics "
+				     "below; the other blocks of a failed run are not)\n"));
+	assert_non_null(strstr(text, "\n  b2                       run result failed ("));
+	assert_non_null(strstr(text, "\n  b2                       y block 7: status fault\n"));
+	free(text);
+	check_merged_result(&f, &rep, "failed");
+	fleet_report_free(&rep);
+	fleet_free(&f);
+
+	/* A block that is not a whole number (nor spelt as rvbench writes
+	 * one): an error, not a block 7 or 0 guessed. */
+	write_summary("bad", "0000cafe,y,07,,1,0,1,0,fault");
+	assert_int_equal(fleet_load(&f, argv, 2, err, sizeof(err)), -1);
+	char want[512];
+	snprintf(want, sizeof(want), "%s/summary.csv:2: column 'block': '07' is not a whole number",
+		 bad);
+	assert_string_equal(err, want);
+	fleet_free(&f);
+	write_summary("bad", "0000cafe,y,x,,1,0,1,0,fault");
+	assert_int_equal(fleet_load(&f, argv, 2, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "column 'block': 'x' is not a whole number"));
+	fleet_free(&f);
+	/* A row that is ok is not read further. */
+	write_summary("bad", "0000cafe,y,x,,1,0,1,0,ok");
+	assert_int_equal(fleet_load(&f, argv, 2, err, sizeof(err)), 0);
+	assert_int_equal(f.m[1].bad.n, 0);
+	fleet_free(&f);
+}
+
 TEST_MAIN(cmocka_unit_test_setup_teardown(devices_rows_and_merge, tmpdir_setup, tmpdir_teardown),
-	  cmocka_unit_test_setup_teardown(rows_by_hart, tmpdir_setup, tmpdir_teardown))
+	  cmocka_unit_test_setup_teardown(rows_by_hart, tmpdir_setup, tmpdir_teardown),
+	  cmocka_unit_test_setup_teardown(failed_run_and_block, tmpdir_setup, tmpdir_teardown))

@@ -53,5 +53,51 @@ static void test_stem_parts(void **state)
 	assert_string_equal(small, "abcdefg");
 }
 
+/* A part cut short keeps its whole hash: the end of the part makes room,
+ * never the parts before it; with no room at all the hash is left out. */
+static void test_cut_keeps_hash(void **state)
+{
+	(void)state;
+	char colon[16] = "", slash[16] = "", clean[16] = "";
+	plot_stem_append(colon, sizeof(colon), "", "a:bcdefghijklmnop");
+	plot_stem_append(slash, sizeof(slash), "", "a/bcdefghijklmnop");
+	plot_stem_append(clean, sizeof(clean), "", "a_bcdefghijklmnop");
+	assert_int_equal(strlen(colon), 15);
+	assert_int_equal(strncmp(colon, "a_bcd.h", 7), 0);
+	assert_int_equal(strncmp(slash, "a_bcd.h", 7), 0);
+	assert_string_not_equal(colon, slash);
+	assert_string_equal(clean, "a_bcdefghijklmn");
+	char ab[16] = ""; /* room to spare: the part whole, then its hash */
+	plot_stem_append(ab, sizeof(ab), "", "a:b");
+	assert_string_equal(ab, "a_b.h08bd8540");
+	/* Part of a second part only: the first stays whole. */
+	char two[20] = "";
+	plot_stem_append(two, sizeof(two), "", "bench");
+	plot_stem_append(two, sizeof(two), "-", "a:bcdefgh");
+	assert_int_equal(strlen(two), 19);
+	assert_int_equal(strncmp(two, "bench-a_b.h", 11), 0);
+	/* No room after the stem for the hash: the part alone, cut. */
+	char full[12] = "";
+	plot_stem_append(full, sizeof(full), "", "benchmark");
+	plot_stem_append(full, sizeof(full), "-", ":ab");
+	assert_string_equal(full, "benchmark-_");
+}
+
+/* The image file of a stem, as `rvbench plot` names it and the report
+ * finds it. */
+static void test_stem_file(void **state)
+{
+	(void)state;
+	char buf[PLOT_FILE_MAX], stem[PLOT_STEM_MAX] = "";
+	plot_stem_append(stem, sizeof(stem), "", "chase");
+	plot_stem_append(stem, sizeof(stem), "-", "size_kib=4;steps=64");
+	plot_stem_file(buf, sizeof(buf), stem);
+	assert_string_equal(buf, "plot-chase-size_kib=4-steps=64.png");
+	char name[PLOT_FILE_MAX];
+	plot_file_name(name, sizeof(name), "chase", "size_kib=4;steps=64");
+	assert_string_equal(name, buf);
+}
+
 TEST_MAIN(cmocka_unit_test(test_clean_names_kept), cmocka_unit_test(test_replaced_names_distinct),
-	  cmocka_unit_test(test_stem_parts))
+	  cmocka_unit_test(test_stem_parts), cmocka_unit_test(test_cut_keeps_hash),
+	  cmocka_unit_test(test_stem_file))

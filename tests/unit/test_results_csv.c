@@ -14,6 +14,7 @@
 #include "results_check.h"
 #include "results_csv.h"
 #include "tmpdir_fixture.h"
+#include "wire.h"
 
 static void parse_rfc4180(void **state)
 {
@@ -48,6 +49,25 @@ static void parse_errors(void **state)
 	const char *after = "a,b\n\"1\"x,2\n";
 	assert_int_equal(rcsv_parse(after, strlen(after), &c, err, sizeof(err)), -1);
 	assert_string_equal(err, "2: text after a closing quote");
+}
+
+/* A number field: one spelling per value, as rvbench writes it (%llu) and
+ * the wire reads it (wire_parse_u64). */
+static void parse_u64(void **state)
+{
+	(void)state;
+	uint64_t v = 1;
+	assert_int_equal(wire_parse_u64("0", &v), 0);
+	assert_int_equal(v, 0);
+	assert_int_equal(wire_parse_u64("18446744073709551615", &v), 0);
+	assert_true(v == UINT64_MAX);
+	const char *bad[] = { "", "-1", "+1", " 1", "1 ", "1x", "0x10", "01", "00",
+			      "18446744073709551616" };
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		v = 7;
+		assert_int_equal(wire_parse_u64(bad[i], &v), -1);
+		assert_int_equal(v, 7);
+	}
 }
 
 static void write_file(const char *name, const char *text)
@@ -169,6 +189,11 @@ static void load_errors(void **state)
 	assert_int_equal(results_load(tmpdir, &r, err, sizeof(err)), -1);
 	snprintf(want, sizeof(want), "%s/samples.csv:3: column 'cycles': '1x0' is not a whole number", tmpdir);
 	assert_string_equal(err, want);
+	/* A leading zero: not as rvbench writes a number. */
+	write_file("samples.csv", HDR "0000abcd,addi100,1,0,1,0,0,0,0100,100,106,104,0,9\r\n");
+	assert_int_equal(results_load(tmpdir, &r, err, sizeof(err)), -1);
+	snprintf(want, sizeof(want), "%s/samples.csv:2: column 'cycles': '0100' is not a whole number", tmpdir);
+	assert_string_equal(err, want);
 	write_file("samples.csv", HDR "0000abcd,addi100,1,0,1,0,0,0,100\r\n");
 	assert_int_equal(results_load(tmpdir, &r, err, sizeof(err)), -1);
 	snprintf(want, sizeof(want), "%s/samples.csv:2: 9 fields, the header has 14", tmpdir);
@@ -193,6 +218,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(parse_rfc4180),
 		cmocka_unit_test(parse_errors),
+		cmocka_unit_test(parse_u64),
 		cmocka_unit_test(load_ok),
 		cmocka_unit_test(meta_status_is_the_top_level_one),
 		cmocka_unit_test(load_blocks),
