@@ -244,9 +244,9 @@ $(BOOT_FLOOR): tests/bench/boot_floor.S tests/bench/boot_floor.ld
 	@mkdir -p $(dir $@)
 	$(call quiet,LD,$@)$(TCC) $(TARGET_ARCH) -nostdlib -static -T tests/bench/boot_floor.ld $< -o $@
 
-$(BOOT_TIME): tests/bench/boot_time.c
+$(BOOT_TIME): tests/bench/boot_time.c host-tools/analysis/median_rank.c host-tools/analysis/median_rank.h
 	@mkdir -p $(dir $@)
-	$(call quiet,HOSTCC,$@)$(HCC) $(HCFLAGS) $< -o $@
+	$(call quiet,HOSTCC,$@)$(HCC) $(HCFLAGS) -Ihost-tools/analysis $(filter %.c,$^) -lm -o $@
 
 .PHONY: bench-boot
 bench-boot: deps

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "median_rank.h"
 #include "stats.h"
 
 char *an_fmt(char *buf, size_t len, struct an_val x, int prec)
@@ -82,25 +83,12 @@ int an_tukey_of(const uint64_t *v, size_t n, struct an_tukey *t)
 	return 0;
 }
 
-/*
- * Distribution-free CI of the median: with B ~ Binomial(n, 1/2) the number
- * of samples below the median, [x_(l), x_(n+1-l)] (1-based order
- * statistics) covers the median with probability 1 - 2 P(B <= l - 1). l is
- * the largest rank keeping that at or above level.
- */
+/* Distribution-free CI of the median (median_rank.h). */
 static void median_ci(const uint64_t *sorted, size_t n, double level, struct an_interval *ci)
 {
-	double tail = (1 - level) / 2, cdf = 0, lgn = lgamma((double)n + 1);
-	size_t l = 0;
+	size_t l = median_ci_rank(n, level);
 
 	ci->level = level;
-	for (size_t k = 0; k < n / 2; k++) {
-		cdf += exp(lgn - lgamma((double)k + 1) - lgamma((double)(n - k) + 1) -
-			   (double)n * M_LN2);
-		if (cdf > tail)
-			break;
-		l = k + 1; /* P(B <= l - 1) <= tail */
-	}
 	if (!l) {
 		ci->na = "too few samples for this level (95 %: needs 6)";
 		return;

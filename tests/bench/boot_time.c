@@ -5,6 +5,10 @@
  * (tests/bench/boot_floor.S), booted by the same OpenSBI with the same
  * QEMU options as `rvbench qemu --icount 0`. Each figure is the median and
  * the minimum of RUNS boots; QEMU is stopped as soon as the line arrived.
+ * The boots alternate (floor, rvbench, floor, ...), and the ratio of each
+ * rvbench boot to the floor boot just before it is summed up too: its
+ * median with a 95% confidence interval, so that a reader sees how far
+ * the host's noise moves the figure that is compared with a goal.
  *
  *   boot_time RUNS RVBENCH_ELF FLOOR_ELF
  *
@@ -18,6 +22,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "median_rank.h"
 
 #define MAX_RUNS 51
 #define TIMEOUT_S 120
@@ -132,6 +138,12 @@ struct figure {
 	double median, min;
 };
 
+/* The median of paired ratios and its 95% confidence interval. */
+struct paired {
+	double median, lo, hi;
+	int has_ci; /* fewer than 6 pairs give none */
+};
+
 static int cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -139,18 +151,44 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+static double median_sorted(const double *t, unsigned n)
+{
+	return n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+}
+
 static struct figure figure_of(double *t, unsigned n)
 {
 	qsort(t, n, sizeof(t[0]), cmp_double);
-	return (struct figure){ n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2, t[0] };
+	return (struct figure){ median_sorted(t, n), t[0] };
+}
+
+/* The median of the ratios of paired boots, with its distribution-free
+ * 95% interval (median_rank.h): no assumption about the host's noise. */
+static struct paired paired_of(const double *fw, const double *floor, unsigned n)
+{
+	double r[MAX_RUNS];
+	struct paired p = { 0 };
+
+	for (unsigned i = 0; i < n; i++)
+		r[i] = fw[i] / floor[i];
+	qsort(r, n, sizeof(r[0]), cmp_double);
+	p.median = median_sorted(r, n);
+	size_t l = median_ci_rank(n, 0.95);
+	if (l) {
+		p.lo = r[l - 1];
+		p.hi = r[n - l];
+		p.has_ci = 1;
+	}
+	return p;
 }
 
 /* Wall and CPU time of `runs` boots of rvbench and of the floor on `smp`
- * harts (median, minimum); 0 on success. The two alternate boot by boot,
- * so a change of the host's load touches both alike. The minimum is the
- * boot least disturbed by other work on the host. */
+ * harts (median, minimum), and the paired ratios of both; 0 on success.
+ * The two alternate boot by boot, so a change of the host's load touches
+ * both alike. The minimum is the boot least disturbed by other work on
+ * the host. */
 static int measure(unsigned runs, const char *fw_image, const char *floor_image, unsigned smp,
-		   struct figure fw[2], struct figure floor[2])
+		   struct figure fw[2], struct figure floor[2], struct paired ratio[2])
 {
 	double fw_t[MAX_RUNS], fw_c[MAX_RUNS], fl_t[MAX_RUNS], fl_c[MAX_RUNS];
 
@@ -168,6 +206,8 @@ static int measure(unsigned runs, const char *fw_image, const char *floor_image,
 			return -1;
 		}
 	}
+	ratio[0] = paired_of(fw_t, fl_t, runs); /* before figure_of sorts them */
+	ratio[1] = paired_of(fw_c, fl_c, runs);
 	fw[0] = figure_of(fw_t, runs);
 	fw[1] = figure_of(fw_c, runs);
 	floor[0] = figure_of(fl_t, runs);
@@ -175,23 +215,38 @@ static int measure(unsigned runs, const char *fw_image, const char *floor_image,
 	return 0;
 }
 
-static void table(const char *title, const struct figure fw[2], const struct figure floor[2])
+static void paired_cell(const struct paired *p, char *out, size_t size)
 {
+	if (p->has_ci)
+		snprintf(out, size, "%.2fx [%.2f, %.2f]", p->median, p->lo, p->hi);
+	else
+		snprintf(out, size, "%.2fx [no CI]", p->median);
+}
+
+static void table(const char *title, const struct figure fw[2], const struct figure floor[2],
+		  const struct paired ratio[2])
+{
+	char cell[2][48];
+
 	printf("%-34s %19s %21s\n", title, "-smp 2", "-smp 5");
 	printf("%-34s %9s %9s %11s %9s\n", "", "median", "min", "median", "min");
 	printf("%-34s %7.3f s %7.3f s %9.3f s %7.3f s\n", "rvbench, first sample (BENCH)",
 	       fw[0].median, fw[0].min, fw[1].median, fw[1].min);
 	printf("%-34s %7.3f s %7.3f s %9.3f s %7.3f s\n", "floor: print one line, SBI reset",
 	       floor[0].median, floor[0].min, floor[1].median, floor[1].min);
-	printf("%-34s %8.2fx %8.2fx %10.2fx %8.2fx\n\n", "ratio rvbench / floor",
+	printf("%-34s %8.2fx %8.2fx %10.2fx %8.2fx\n", "ratio rvbench / floor",
 	       fw[0].median / floor[0].median, fw[0].min / floor[0].min,
 	       fw[1].median / floor[1].median, fw[1].min / floor[1].min);
+	paired_cell(&ratio[0], cell[0], sizeof(cell[0]));
+	paired_cell(&ratio[1], cell[1], sizeof(cell[1]));
+	printf("%-34s %19s %21s\n\n", "boot by boot, median [95% CI]", cell[0], cell[1]);
 }
 
 int main(int argc, char **argv)
 {
 	static const unsigned smps[] = { 2, 5 };
 	struct figure fw[2], floor[2], fw_cpu[2], floor_cpu[2];
+	struct paired ratio[2], ratio_cpu[2];
 
 	if (argc != 4 || atoi(argv[1]) < 1 || atoi(argv[1]) > MAX_RUNS) {
 		fprintf(stderr, "usage: boot_time RUNS(1..%d) RVBENCH_ELF FLOOR_ELF\n", MAX_RUNS);
@@ -200,15 +255,18 @@ int main(int argc, char **argv)
 	unsigned runs = (unsigned)atoi(argv[1]);
 	for (unsigned k = 0; k < 2; k++) {
 		struct figure f[2], fl[2];
-		if (measure(runs, argv[2], argv[3], smps[k], f, fl))
+		struct paired r[2];
+		if (measure(runs, argv[2], argv[3], smps[k], f, fl, r))
 			return 1;
+		ratio[k] = r[0];
+		ratio_cpu[k] = r[1];
 		fw[k] = f[0];
 		fw_cpu[k] = f[1];
 		floor[k] = fl[0];
 		floor_cpu[k] = fl[1];
 	}
 	printf("process start to first output, QEMU sifive_u -icount shift=0, %u boots each\n\n", runs);
-	table("wall time", fw, floor);
-	table("QEMU's CPU time until then", fw_cpu, floor_cpu);
+	table("wall time", fw, floor, ratio);
+	table("QEMU's CPU time until then", fw_cpu, floor_cpu, ratio_cpu);
 	return 0;
 }

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "analysis.h"
+#include "median_rank.h"
 
 static void assert_fmt(double x, int prec, const char *want)
 {
@@ -206,6 +207,21 @@ static void median_ci_100(void **state)
 	assert_fmt(d.ci_median.hi, 0, "6");
 }
 
+/* The ranks themselves (median_rank.h), from published tables of median
+ * CIs at 95 %: none below 6 values, [x(1), x(6)] at 6, [x(2), x(10)] at 11,
+ * [x(14), x(28)] at 41 (make bench-boot's default), [x(40), x(61)] at 100. */
+static void median_rank(void **state)
+{
+	(void)state;
+	assert_int_equal(median_ci_rank(0, 0.95), 0);
+	assert_int_equal(median_ci_rank(5, 0.95), 0);
+	assert_int_equal(median_ci_rank(6, 0.95), 1);
+	assert_int_equal(median_ci_rank(11, 0.95), 2);
+	assert_int_equal(median_ci_rank(41, 0.95), 14);
+	assert_int_equal(median_ci_rank(100, 0.95), 40);
+	assert_int_equal(median_ci_rank(100, 0.99), 37); /* [x(37), x(64)] */
+}
+
 /* 1..10, 20, 100: Q1 = x(3) = 3, Q3 = x(9) = 9, IQR 6; inner fences -6,
  * 18; outer -15, 27: 20 is mild, 100 severe. */
 static void tukey(void **state)
@@ -297,7 +313,7 @@ int main(void)
 		cmocka_unit_test(quantiles),	 cmocka_unit_test(binomial),
 		cmocka_unit_test(skewed),	 cmocka_unit_test(symmetric),
 		cmocka_unit_test(tiny),		 cmocka_unit_test(zero_variance),
-		cmocka_unit_test(mode_ties),	 cmocka_unit_test(median_ci_100),
+		cmocka_unit_test(mode_ties),	 cmocka_unit_test(median_ci_100), cmocka_unit_test(median_rank),
 		cmocka_unit_test(tukey),	 cmocka_unit_test(paths),
 		cmocka_unit_test(histogram),	 cmocka_unit_test(steady_series),
 	};
