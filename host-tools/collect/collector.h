@@ -189,8 +189,10 @@ struct coll_cpu {
 };
 struct coll_context {
 	int have_ctx;
-	struct rec_ctx ctx;    /* clock_src points to clock_src below */
-	char clock_src[16];
+	/* ctx.clock_src points to clock_src, a heap copy ("" when not sent):
+	 * never into this struct, which moves when the runs array grows. */
+	struct rec_ctx ctx;
+	char *clock_src;
 	struct coll_cpu *cpu;  /* CPU lines in arrival order */
 	size_t ncpu;
 	int have_build;

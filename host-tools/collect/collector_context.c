@@ -32,9 +32,8 @@ const char *coll_rec_ctx(struct coll_run *r, const struct wire_line *l)
 	if (r->ctx.have_ctx)
 		return "second CTX line";
 	r->ctx.ctx = x;
-	r->ctx.clock_src[0] = '\0';
-	if (x.present & REC_BIT(CTX, clock_src))
-		snprintf(r->ctx.clock_src, sizeof(r->ctx.clock_src), "%s", x.clock_src);
+	r->ctx.clock_src =
+		coll_strdupf("%s", x.present & REC_BIT(CTX, clock_src) ? x.clock_src : "");
 	r->ctx.ctx.clock_src = r->ctx.clock_src; /* not the line's buffer */
 	r->ctx.have_ctx = 1;
 	return NULL;
@@ -91,6 +90,7 @@ void coll_context_free(struct coll_context *x)
 		free(x->cpu[i].mmu);
 	}
 	free(x->cpu);
+	free(x->clock_src);
 	free(x->commit);
 	free(x->cc);
 	free(x->cflags);

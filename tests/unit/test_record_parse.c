@@ -246,4 +246,46 @@ static void test_full_records(void **state)
 	}
 }
 
-TEST_MAIN(cmocka_unit_test(test_full_records))
+/*
+ * A CTX line's clock source survives the runs that come after it: each new
+ * run grows the collector's array of runs, which moves them, and a pointer
+ * kept into a run's own struct (as it once was) then points at freed
+ * memory (ASan fails this test on that).
+ */
+static void test_ctx_of_every_run(void **state)
+{
+	(void)state;
+	static char s[16 * WIRE_LINE_MAX];
+	const char *src[] = { "prci-hfclk", "prci-pll", "", "x", "prci-hfclk" };
+	enum { RUNS = sizeof(src) / sizeof(src[0]) };
+	struct rec_run run = full_run();
+	struct collector *c = collector_new();
+
+	s[0] = '\0';
+	for (unsigned i = 0; i < RUNS; i++) {
+		char buf[WIRE_LINE_MAX + 1];
+		struct wire_writer w;
+		struct rec_ctx x = full_ctx();
+		x.clock_src = src[i];
+		if (!src[i][0])
+			x.present &= ~REC_BIT(CTX, clock_src);
+		rec_begin(&w, buf, sizeof(buf), TAG + i, 0, REC_RUN);
+		rec_write(&w, REC_RUN, &run);
+		assert_true(wire_finish(&w) > 0);
+		strcat(s, buf);
+		rec_begin(&w, buf, sizeof(buf), TAG + i, 1, REC_CTX);
+		rec_write(&w, REC_CTX, &x);
+		assert_true(wire_finish(&w) > 0);
+		strcat(s, buf);
+	}
+	collector_feed(c, s, strlen(s));
+	collector_finish(c);
+	assert_int_equal(c->nruns, RUNS);
+	for (unsigned i = 0; i < RUNS; i++) {
+		assert_true(c->runs[i].ctx.have_ctx);
+		assert_string_equal(c->runs[i].ctx.ctx.clock_src, src[i]);
+	}
+	collector_free(c);
+}
+
+TEST_MAIN(cmocka_unit_test(test_full_records), cmocka_unit_test(test_ctx_of_every_run))
