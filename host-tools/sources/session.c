@@ -297,10 +297,31 @@ static void update_latest(struct session *s)
 	}
 }
 
+/*
+ * After a result file failed to be written: meta.json says that the files
+ * beside it were all written, so one left by an earlier collection
+ * (--force, or a decoding in place) must not vouch for a mix of its files
+ * and this one's. It is renamed, not deleted: it may hold the only record
+ * of how the stream was collected. Every reader then refuses the
+ * directory, for want of a meta.json.
+ */
+static void set_stale_meta_aside(const char *dir)
+{
+	char meta[4200], aside[4200];
+
+	snprintf(meta, sizeof(meta), "%s/meta.json", dir);
+	snprintf(aside, sizeof(aside), "%s/meta.json.stale", dir);
+	if (rename(meta, aside) == 0)
+		rvb_error("%s/meta.json of an earlier collection renamed meta.json.stale: it does not "
+			  "describe the files now in %s", dir, dir);
+	else if (errno != ENOENT)
+		rvb_error("cannot rename %s aside: %s", meta, strerror(errno));
+}
+
 int session_finish(struct session *s, const struct meta_source *src, FILE *out)
 {
 	char err[4400];
-	int status = EXIT_COMPLETE;
+	int status = EXIT_COMPLETE, files_ok = 1;
 	struct meta_ctx mc = { s->c, src };
 	struct timespec ts;
 
@@ -329,6 +350,8 @@ int session_finish(struct session *s, const struct meta_source *src, FILE *out)
 	    afile_write(s->dir, "meta.json", meta_json_writer, &mc, err, sizeof(err))) {
 		rvb_error("%s", err);
 		status = EXIT_ERROR;
+		files_ok = 0;
+		set_stale_meta_aside(s->dir);
 	}
 	int stopped = src->end && !strcmp(src->end, "interrupted");
 	const char *sig = sigabbrev_np(session_stop_signal());
@@ -351,9 +374,15 @@ int session_finish(struct session *s, const struct meta_source *src, FILE *out)
 	if (src->end && strcmp(src->end, "trailer") && strcmp(src->end, "eof"))
 		fprintf(out, "collection ended: %s\n", src->end);
 	int hint = !s->verbose && s->c->nruns;
-	fprintf(out, "results in %s%s%s\n", s->dir, hint ? "; every block's statistics: rvbench stats " : "",
-		hint ? s->dir : "");
-	if (s->make_latest)
+	if (!files_ok)
+		fprintf(out, "results NOT written in %s: %s; decode it again into a directory with room: "
+			     "rvbench replay %s/uart.log -o DIR\n",
+			s->dir, s->log_errno ? "its uart.log is incomplete too" : "its uart.log holds the whole stream",
+			s->dir);
+	else
+		fprintf(out, "results in %s%s%s\n", s->dir,
+			hint ? "; every block's statistics: rvbench stats " : "", hint ? s->dir : "");
+	if (s->make_latest && files_ok)
 		update_latest(s); /* incomplete results are results too */
 	/* Loss is forgiven only with --allow-partial; a failed block, a
 	 * conflict, a CRC-32 mismatch or any other wrong value never. */
