@@ -4,14 +4,20 @@
 #include "commands.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "collect_cli.h"
 #include "lava_show.h"
 #include "replay_run.h"
 #include "source.h"
 #include "source_lava.h"
+
+static int replay_input(const struct replay_req *r, const char *input);
 
 int cmd_replay(const struct command *cmd, int argc, char **argv)
 {
@@ -54,18 +60,80 @@ int cmd_replay(const struct command *cmd, int argc, char **argv)
 	return replay_run(&r);
 }
 
+/*
+ * A pipe, a FIFO or a terminal can be read once only, and the input is
+ * read more than once: the first lines tell a LAVA job log from a UART
+ * log, then the whole is decoded. Such an input is first copied whole
+ * into a temporary file (path, unlinked by the caller), read from then
+ * on. 0: file is a regular file, nothing copied; 1: copied; -1: error,
+ * said.
+ */
+static int spool_if_stream(const char *file, char *path, size_t cap)
+{
+	struct stat st;
+	int in = open(file, O_RDONLY | O_CLOEXEC);
+
+	if (in < 0) {
+		rvb_error("replay: cannot open %s: %s", file, strerror(errno));
+		return -1;
+	}
+	if (fstat(in, &st) == 0 && S_ISREG(st.st_mode)) {
+		close(in);
+		return 0;
+	}
+	const char *tmp = getenv("TMPDIR");
+	snprintf(path, cap, "%s/rvbench-replay-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	int out = mkstemp(path);
+	if (out < 0) {
+		rvb_error("replay: cannot make a temporary copy of %s in %s: %s", file, path,
+			  strerror(errno));
+		close(in);
+		return -1;
+	}
+	char buf[65536];
+	ssize_t n;
+	int err = 0;
+	while (!err && (n = read(in, buf, sizeof(buf))) != 0) {
+		if (n < 0) {
+			err = errno == EINTR ? 0 : errno;
+			continue;
+		}
+		for (ssize_t done = 0, w; !err && done < n; done += w > 0 ? w : 0)
+			if ((w = write(out, buf + done, (size_t)(n - done))) < 0 && errno != EINTR)
+				err = errno;
+	}
+	if (close(out) && !err)
+		err = errno;
+	close(in);
+	if (err) {
+		rvb_error("replay: cannot copy %s to %s: %s", file, path, strerror(err));
+		unlink(path);
+		return -1;
+	}
+	return 1;
+}
+
 int replay_run(const struct replay_req *r)
+{
+	char spool[4200];
+	int spooled = spool_if_stream(r->file, spool, sizeof(spool));
+
+	if (spooled < 0)
+		return EXIT_ERROR;
+	int status = replay_input(r, spooled ? spool : r->file);
+	if (spooled)
+		unlink(spool);
+	return status;
+}
+
+/* replay_run() once the input can be read twice: read from `input`, named
+ * r->file everywhere the user sees it. */
+static int replay_input(const struct replay_req *r, const char *input)
 {
 	const char *file = r->file;
 	int status;
 
-	FILE *probe = fopen(file, "r");
-	if (!probe) {
-		rvb_error("replay: cannot open %s: %s", file, strerror(errno));
-		return EXIT_ERROR;
-	}
-	fclose(probe);
-	int lava = lava_log_detect(file);
+	int lava = lava_log_detect(input);
 	if (lava < 0) {
 		rvb_error("replay: cannot read %s: %s", file, strerror(errno));
 		return EXIT_ERROR;
@@ -92,7 +160,7 @@ int replay_run(const struct replay_req *r)
 	if (lava) {
 		m.lava = 1;
 		m.lava_job = r->lava_job;
-		rc = source_lava(&s, file, &ls, &end, err, sizeof(err));
+		rc = source_lava(&s, input, &ls, &end, err, sizeof(err));
 		m.lava_records = ls.records;
 		m.lava_target = ls.target;
 		m.lava_damaged = ls.damaged;
@@ -100,7 +168,7 @@ int replay_run(const struct replay_req *r)
 			fprintf(stderr, "rvbench: replay: %lu line%s of %s %s not a LAVA record (cut or garbled), skipped\n",
 				ls.damaged, ls.damaged == 1 ? "" : "s", file, ls.damaged == 1 ? "is" : "are");
 	} else {
-		rc = source_file(&s, file, &end, err, sizeof(err));
+		rc = source_file(&s, input, &end, err, sizeof(err));
 	}
 	if (rc) {
 		rvb_error("replay: %s", err);
