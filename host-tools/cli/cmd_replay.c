@@ -13,11 +13,36 @@
 
 #include "collect_cli.h"
 #include "lava_show.h"
+#include "meta_keep.h"
 #include "replay_run.h"
 #include "source.h"
 #include "source_lava.h"
 
 static int replay_input(const struct replay_req *r, const char *input);
+
+/*
+ * A directory's uart.log decoded again into it: its meta.json is the
+ * only record of how the stream was collected (QEMU's command line and
+ * -icount, or the port) and of the device's name; the new meta.json keeps
+ * them, marked "decoded_again", instead of calling the run a replay whose
+ * counters are of unknown meaning. --device-name still wins.
+ */
+static void keep_provenance(struct session *s, struct meta_source *m, struct meta_keep *k)
+{
+	char err[4400];
+	int rc = meta_keep_load(s->dir, k, err, sizeof(err));
+
+	if (rc < 0)
+		rvb_error("replay: %s: how the stream was collected is not known, and the new "
+			  "meta.json says replay", err);
+	if (rc)
+		return;
+	m->kind = k->kind;
+	m->icount = k->icount;
+	m->kept_json = k->source_json;
+	if (!m->device_name)
+		m->device_name = k->device_name;
+}
 
 int cmd_replay(const struct command *cmd, int argc, char **argv)
 {
@@ -154,6 +179,9 @@ static int replay_input(const struct replay_req *r, const char *input)
 	 * qemu and serial). */
 	session_verbosity(&s, r->verbose, 1, 0);
 	struct meta_source m = { .kind = "replay", .file = file, .device_name = r->device_name };
+	struct meta_keep kept = { 0 };
+	if (s.log_fd < 0) /* decoding DIR/uart.log into DIR: keep what meta.json knows */
+		keep_provenance(&s, &m, &kept);
 	enum src_end end;
 	struct lava_log_stats ls;
 	int rc;
@@ -180,5 +208,6 @@ static int replay_input(const struct replay_req *r, const char *input)
 		status = session_finish(&s, &m, stdout);
 	}
 	session_free(&s);
+	meta_keep_free(&kept);
 	return status;
 }

@@ -36,6 +36,10 @@ struct meta_source {
 	int lava;
 	const char *lava_job;
 	unsigned long lava_records, lava_target, lava_damaged;
+	/* A decoding in place: the "source" object of the meta.json it
+	 * replaces, written as it was (meta_keep.h); the fields above then
+	 * only serve the printed summary. NULL otherwise. */
+	const char *kept_json;
 };
 
 int meta_json_write(FILE *f, const struct collector *c, const struct meta_source *src);

@@ -49,6 +49,8 @@ static int command_line(FILE *f, char *const *argv)
 
 int meta_json_source(FILE *f, const struct meta_source *s)
 {
+	if (s->kept_json)
+		return fprintf(f, "  \"source\": %s,\n", s->kept_json) < 0 ? -1 : 0;
 	if (fputs("  \"source\": {\n    \"kind\": ", f) < 0 || json_write_str(f, s->kind))
 		return -1;
 	if (s->argv) {

@@ -1,7 +1,8 @@
 #!/bin/sh
 # An -o directory that already holds files is never overwritten unasked:
 # refused with exit 2 and left as it was, unless --force. An empty one is
-# fine, and so is decoding DIR/uart.log again into DIR.
+# fine, and so is decoding DIR/uart.log again into DIR, which keeps what
+# meta.json said of the stream's source.
 . tests/system/lib.sh
 build=$1
 rvb=$build/host/rvbench
@@ -31,3 +32,17 @@ check_eq "an existing empty directory: exit 0" 0 "$?"
 
 "$rvb" replay -o "$out/empty" "$out/empty/uart.log" >/dev/null 2>&1
 check_eq "DIR/uart.log decoded again into DIR: exit 0" 0 "$?"
+
+# Decoding in place keeps what only meta.json knew: how the stream was
+# collected (here the first replay's input) and the device's name.
+"$rvb" replay -o "$out/keep" --device-name board-7 "$log" >/dev/null 2>&1
+"$rvb" replay -o "$out/keep" "$out/keep/uart.log" >/dev/null 2>"$out/keep.stderr"
+check_eq "in place: exit 0" 0 "$?"
+check "in place: the device's name kept" grep -q '"device_name": "board-7"' "$out/keep/meta.json"
+check "in place: the source kept (the first replay's input)" \
+	grep -q "\"file\": \"$log\"" "$out/keep/meta.json"
+check "in place: marked decoded again" grep -q '"decoded_again": true' "$out/keep/meta.json"
+"$rvb" stats "$out/keep" >/dev/null 2>&1
+check_eq "in place: meta.json still reads back (stats)" 0 "$?"
+"$rvb" replay -o "$out/keep" --device-name board-8 "$out/keep/uart.log" >/dev/null 2>&1
+check "in place: --device-name still wins" grep -q '"device_name": "board-8"' "$out/keep/meta.json"

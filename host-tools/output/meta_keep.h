@@ -1,0 +1,27 @@
+/*
+ * Decoding a result directory's uart.log again into the same directory
+ * (`replay DIR/uart.log -o DIR`, after a new decoder, say) must not lose
+ * what only its meta.json knows: how the stream was collected (QEMU's
+ * command, version and -icount, or the serial port) and the device's name.
+ * This reads them from the meta.json about to be replaced.
+ */
+#ifndef RVBENCH_META_KEEP_H
+#define RVBENCH_META_KEEP_H
+
+#include <stddef.h>
+
+struct meta_keep {
+	/* The "source" object as JSON text, indented for meta.json's second
+	 * level, with "decoded_again": true added. */
+	char *source_json;
+	/* Copies from it, for the printed summary; NULL when absent. */
+	char *kind, *icount;
+	char *device_name; /* meta.json's device_name; NULL when null */
+};
+
+/* 0: read into k (free with meta_keep_free); 1: dir has no meta.json,
+ * nothing to keep; -1: a meta.json that cannot be read (err says why). */
+int meta_keep_load(const char *dir, struct meta_keep *k, char *err, size_t errlen);
+void meta_keep_free(struct meta_keep *k);
+
+#endif
