@@ -41,6 +41,13 @@ static int fanout_one(void *ctx, const char *dir, const char *extra, const char 
 	return st;
 }
 
+/* QEMU ended on its own with a failure before anything came out of the
+ * machine's UART (not even OpenSBI's banner). */
+static int qemu_never_ran(const struct session *s, const struct meta_source *m)
+{
+	return m->exit_known && !m->stopped_by_us && m->exit_code != 0 && !s->c->bytes;
+}
+
 int cmd_qemu(const struct command *cmd, int argc, char **argv)
 {
 	static const struct option lo[] = {
@@ -223,6 +230,14 @@ static int collect_once(struct qemu_opts o, struct collect_cli c)
 		/* Nothing ran, nothing was received: leave no empty results. */
 		console_tty_restore();
 		rvb_error("%s", err);
+		session_discard(&s);
+		status = EXIT_ERROR;
+	} else if (qemu_never_ran(&s, &m)) {
+		/* QEMU refused its options or machine (its message is above):
+		 * a usage error, not a run that lost samples; no results. */
+		console_tty_restore();
+		rvb_error("qemu: QEMU exited with status %d before the machine wrote a byte: nothing "
+			  "ran (see its message above)", m.exit_code);
 		session_discard(&s);
 		status = EXIT_ERROR;
 	} else {

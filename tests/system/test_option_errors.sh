@@ -35,3 +35,12 @@ check "stderr says no benchmark was selected" grep -q 'no benchmark selected' "$
 	-o "$out/good" "$build/rvbench.elf" >"$out/good.stdout" 2>"$out/good.stderr"
 check_eq "good options: exit 0" 0 "$?"
 check_eq "good options: nothing on stderr" "" "$(cat "$out/good.stderr")"
+
+# QEMU itself refusing an option: a usage error, and no results directory
+# for a machine that never ran.
+"$rvb" qemu --machine sifive_u --icount 0 --qemu-args "-no-such-option" \
+	-o "$out/qemu-refused" "$build/rvbench.elf" >/dev/null 2>"$out/qemu-refused.stderr"
+check_eq "QEMU refusing an option: exit 2" 2 "$?"
+check "its message, then ours" grep -q 'QEMU exited with status 1 before the machine wrote a byte' \
+	"$out/qemu-refused.stderr"
+check "no results directory left" test ! -e "$out/qemu-refused"
