@@ -1,8 +1,9 @@
 /*
  * The UART console, rvbench's counterpart of kbench's sysfs files: after
  * the banner the firmware shows a prompt and listens briefly (forever with
- * rvbench.console=1). A key pressed in that window opens the console;
- * otherwise the run starts with the configuration from the command line.
+ * rvbench.console=1). A key pressed in that window (a printable character
+ * or Enter; other bytes are line noise) opens the console; otherwise the
+ * run starts with the configuration from the command line.
  *
  * Commands (one per line, or several separated by ';'):
  *   help | list | show | set KEY VALUE | run [GLOB] | reboot | exit
@@ -72,7 +73,7 @@ static void help(void)
 	stream_say("  show              the configuration");
 	stream_say("  set KEY VALUE     samples, warmup (N|auto), batch, groups, initial, delta, size,");
 	stream_say("                    seed, counter (plain|fenced), budget_ms, run (globs), exit,");
-	stream_say("                    cross (0|1), parallel (0|1), harts, events (NAME,...|none),");
+	stream_say("                    cross (0|1), parallel (0|1), events (NAME,...|none),");
 	stream_say("                    or BENCH.PARAM");
 	stream_say("  run [GLOB]        one run (of the benchmarks matching GLOB)");
 	stream_say("  reboot            SBI reboot");
@@ -109,9 +110,23 @@ static enum verdict execute(char *cmd, struct config *c, const struct config_hoo
 		list(c);
 	} else if (!strcmp(verb, "show") && !a1) {
 		show(c);
+	} else if (!strcmp(verb, "set") && !strcmp(a1 ? a1 : "", "harts")) {
+		/* The harts were started once, at boot: a new selection here
+		 * would be shown but never used. */
+		stream_say("rvbench: error: harts: the harts start at boot; select them on the "
+			   "kernel command line (rvbench.harts=)");
 	} else if (!strcmp(verb, "set") && a1 && a2 && !extra) {
-		if (config_set(c, a1, a2, h) == 0)
+		/* The console answers each error at once; the run header's
+		 * bad_options counts the command line's alone, so that a
+		 * mistake typed here does not mark every later run. */
+		uint32_t bad = c->bad_options;
+		int rc = config_set(c, a1, a2, h);
+		c->bad_options = bad;
+		if (rc == 0) {
+			if (!strcmp(a1, "exit"))
+				run_set_exit_mode(c->exit); /* read once at boot otherwise */
 			stream_say("ok: %s=%s", a1, a2);
+		}
 	} else if (!strcmp(verb, "run") && !a2) {
 		static struct config once; /* static: a config is large for a stack */
 		once = *c;
@@ -132,8 +147,14 @@ static enum verdict execute(char *cmd, struct config *c, const struct config_hoo
 	return STAY;
 }
 
-/* Waits up to ms for a byte; -1 when none came. */
-static int wait_byte(uint32_t ms, uint64_t timebase_hz)
+/*
+ * Waits up to ms for a key: a printable character, a line end or the ESC
+ * that starts an arrow or function key. Other
+ * bytes (a NUL or 0xff when a USB serial adapter is plugged in or reset,
+ * bytes left in the FIFO) are line noise, not a person: they must not
+ * hold an unattended run at the prompt for good. -1 when no key came.
+ */
+static int wait_key(uint32_t ms, uint64_t timebase_hz)
 {
 	if (!timebase_hz)
 		timebase_hz = 1000000; /* unknown: assume the FU540's 1 MHz */
@@ -141,10 +162,32 @@ static int wait_byte(uint32_t ms, uint64_t timebase_hz)
 
 	do {
 		int ch = console_getc();
-		if (ch >= 0)
-			return ch;
+		if (ch == '\r' || ch == '\n' || ch == 0x1b || (ch >= 0x20 && ch < 0x7f))
+			return ch; /* ESC: an arrow or function key */
 	} while (read_time() < deadline);
 	return -1;
+}
+
+/*
+ * Escape sequences (an arrow key sends ESC [ A) are dropped whole, not
+ * typed: ESC, then '[' or 'O' and any parameter bytes up to the final
+ * byte (0x40..0x7e), or ESC and one other byte. Returns 1 while ch
+ * belongs to one.
+ */
+static int in_escape(int *state, int ch)
+{
+	if (*state == 0) {
+		*state = ch == 0x1b;
+		return *state;
+	}
+	if (*state == 1 && (ch == '[' || ch == 'O')) {
+		*state = 2;
+		return 1;
+	}
+	if (*state == 2 && !(ch >= 0x40 && ch <= 0x7e))
+		return 1; /* a parameter or intermediate byte */
+	*state = 0; /* the final byte, or the one after a lone ESC */
+	return 1;
 }
 
 void session_run(struct config *c, const struct config_hooks *h, uint64_t timebase_hz,
@@ -152,7 +195,7 @@ void session_run(struct config *c, const struct config_hooks *h, uint64_t timeba
 {
 	char line[LINE_MAX_LEN];
 	size_t len = 0;
-	int overflow = 0, last = 0;
+	int overflow = 0, last = 0, escape = 0;
 
 	if (!c->console) {
 		if (!c->listen_ms) {
@@ -161,13 +204,13 @@ void session_run(struct config *c, const struct config_hooks *h, uint64_t timeba
 		}
 		stream_say("rvbench: press a key within %lu ms for the console", (unsigned long)c->listen_ms);
 		console_puts(PROMPT);
-		int ch = wait_byte(c->listen_ms, timebase_hz);
+		int ch = wait_key(c->listen_ms, timebase_hz);
 		if (ch < 0) {
 			console_puts("\r\n");
 			run(c);
 			return;
 		}
-		if (ch != '\r' && ch != '\n' && ch >= 0x20 && ch < 0x7f) {
+		if (ch != '\r' && ch != '\n' && !in_escape(&escape, ch)) {
 			line[len++] = (char)ch;
 			console_putc((char)ch);
 		}
@@ -178,7 +221,7 @@ void session_run(struct config *c, const struct config_hooks *h, uint64_t timeba
 
 	for (;;) {
 		int ch = console_getc();
-		if (ch < 0)
+		if (ch < 0 || in_escape(&escape, ch))
 			continue;
 		int crlf = ch == '\n' && last == '\r'; /* one line end, not two */
 		last = ch;

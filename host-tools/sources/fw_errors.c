@@ -62,7 +62,12 @@ void fw_errors_finish(struct fw_errors *e)
 
 void fw_errors_print(const struct fw_errors *e, FILE *f)
 {
-	for (size_t i = 0; i < e->nkept; i++) {
+	fw_errors_print_first(e, f, e->count);
+}
+
+void fw_errors_print_first(const struct fw_errors *e, FILE *f, unsigned long n)
+{
+	for (size_t i = 0; i < e->nkept && i < n; i++) {
 		fputs("rvbench: firmware: error: ", f);
 		for (const unsigned char *s = (const unsigned char *)e->kept[i]; *s; s++) {
 			if (*s < 0x20 || *s >= 0x7f || *s == '\\')
@@ -72,9 +77,10 @@ void fw_errors_print(const struct fw_errors *e, FILE *f)
 		}
 		fputc('\n', f);
 	}
-	if (e->count > e->nkept)
-		fprintf(f, "rvbench: firmware: %lu more error lines (see uart.log)\n",
-			e->count - e->nkept);
+	if (n > e->count)
+		n = e->count;
+	if (n > e->nkept)
+		fprintf(f, "rvbench: firmware: %lu more error lines (see uart.log)\n", n - e->nkept);
 }
 
 void fw_errors_free(struct fw_errors *e)

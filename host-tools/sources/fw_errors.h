@@ -32,6 +32,8 @@ void fw_errors_finish(struct fw_errors *e);
  * printable ASCII (and '\\') as \xHH: a line from the wire never moves
  * the terminal's cursor. */
 void fw_errors_print(const struct fw_errors *e, FILE *f);
+/* The same for the first n lines only (the console reports the others). */
+void fw_errors_print_first(const struct fw_errors *e, FILE *f, unsigned long n);
 void fw_errors_free(struct fw_errors *e);
 
 #endif

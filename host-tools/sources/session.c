@@ -186,6 +186,7 @@ int session_open(struct session *s, const char *outdir, const char *same_as, int
 
 	memset(s, 0, sizeof(*s));
 	s->log_fd = -1;
+	s->fw_errors_at_prompt = -1;
 	if (outdir) {
 		if (strlen(outdir) >= sizeof(s->dir)) {
 			snprintf(err, errlen, "output directory name too long");
@@ -247,21 +248,25 @@ void session_feed(struct session *s, const void *buf, size_t n)
 }
 
 /*
- * What the firmware refused (outside the console, which reports its own):
- * each error line repeated on stderr, and EXIT_ERROR for a run that did
- * not do what was asked, whose header counts rejected options or which
- * selected no benchmark. The status rests on the header, which passed
- * its CRC, never on a human line, which did not. Returns 1 when the
- * status must be EXIT_ERROR.
+ * What the firmware refused: each error line repeated on stderr (with a
+ * console, only those before its first prompt, the command line's: the
+ * console reports the answers to its commands itself), and EXIT_ERROR for
+ * a run that did not do what was asked, whose header counts rejected
+ * options (the command line's alone: the firmware does not count a
+ * console mistake, which was answered at once) or which selected no
+ * benchmark. So a live run and a replay of its log end alike. The status
+ * rests on the header, which passed its CRC, never on a human line,
+ * which did not. Returns 1 when the status must be EXIT_ERROR.
  */
 static int firmware_refused(struct session *s)
 {
 	int bad = 0;
 
 	fw_errors_finish(&s->fw);
-	if (s->console)
-		return 0;
-	fw_errors_print(&s->fw, stderr);
+	if (!s->console)
+		fw_errors_print(&s->fw, stderr);
+	else if (s->fw_errors_at_prompt > 0)
+		fw_errors_print_first(&s->fw, stderr, (unsigned long)s->fw_errors_at_prompt);
 	for (size_t i = 0; i < s->c->nruns; i++) {
 		const struct coll_run *r = &s->c->runs[i];
 		const char *v = coll_run_field(r, "bad_options");

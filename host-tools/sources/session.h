@@ -41,6 +41,10 @@ struct session {
 	 * itself, and an error answer does not change the exit status. */
 	int console;
 	struct fw_errors fw; /* the firmware's "rvbench: error:" lines */
+	/* With a console: how many of them came before its first prompt
+	 * (the command line's; the console reports the later ones itself),
+	 * or -1 while no prompt has come. */
+	long fw_errors_at_prompt;
 	struct collector *c;
 };
 

@@ -87,6 +87,10 @@ enum src_end source_pump_console(struct session *s, int fd, long timeout_ms, int
 			session_feed(s, buf, (size_t)n);
 			if (k)
 				console_rx(k, buf, (size_t)n, now_ms());
+			/* The error lines so far are the command line's: the
+			 * first prompt follows them. */
+			if (k && k->prompts && s->fw_errors_at_prompt < 0)
+				s->fw_errors_at_prompt = (long)s->fw.count;
 			session_progress(s, now_ms(), 0);
 			continue;
 		}

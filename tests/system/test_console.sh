@@ -82,3 +82,26 @@ check_eq "--exec with --console is a usage error" 2 "$?"
 check "... saying why" grep -q 'exclude each other' "$out/usage2"
 "$rvb" replay --exec help "$u" >/dev/null 2>&1
 check_eq "replay has no --exec" 2 "$?"
+
+# 5. A live console session and a replay of its log end alike. A console
+# mistake, answered at once, does not mark the runs after it; a rejected
+# word of the kernel command line does, and reaches stderr; a run that
+# selects nothing is an error either way.
+"$rvb" qemu --icount 0 --exec 'set samples 0; set samples 5; set warmup 0; run addi100' \
+	-o "$out/mistake" "$build/rvbench.elf" >/dev/null 2>&1
+check_eq "a console mistake, then a good run: exit 0" 0 "$?"
+check "... its run header counts no rejected option" \
+	grep -a -q '^@RVB [0-9a-f]* 0 RUN .* bad_options=0 ' "$out/mistake/uart.log"
+"$rvb" replay -o "$out/mistake-replay" "$out/mistake/uart.log" >/dev/null 2>&1
+check_eq "... and its replay: exit 0 as well" 0 "$?"
+"$rvb" qemu --icount 0 --bootargs 'rvbench.samples=0' --exec 'set samples 3; run addi100' \
+	-o "$out/bootarg" "$build/rvbench.elf" >/dev/null 2>"$out/bootarg.stderr"
+check_eq "a rejected kernel command line word with --exec: exit 2" 2 "$?"
+check "... its error line on stderr" \
+	grep -q '^rvbench: firmware: error: samples=0: ' "$out/bootarg.stderr"
+"$rvb" replay -o "$out/bootarg-replay" "$out/bootarg/uart.log" >/dev/null 2>&1
+check_eq "... and its replay: exit 2 as well" 2 "$?"
+"$rvb" qemu --icount 0 --exec 'run no_such_bench' -o "$out/nothing" "$build/rvbench.elf" \
+	>/dev/null 2>"$out/nothing.stderr"
+check_eq "a console run that selects nothing: exit 2" 2 "$?"
+check "... said on stderr" grep -q 'no benchmark selected' "$out/nothing.stderr"

@@ -1,0 +1,33 @@
+#!/bin/sh
+# What a person or the line sends the firmware's console, typed straight
+# into QEMU's UART: line noise in the listen window does not hold the run
+# at the prompt, an arrow key is not typed as "[A", `set exit` takes
+# effect and `set harts` (started at boot) is refused.
+. tests/system/lib.sh
+build=$1
+fresh_out console-input
+fw=$build/rvbench.elf
+
+# qemu_raw APPEND SECONDS: the firmware on sifive_u, the UART on stdin/stdout,
+# for at most SECONDS; its exit status is timeout's (124: it stopped QEMU).
+qemu_raw() {
+	timeout "$2" qemu-system-riscv64 -M sifive_u -smp 2 -display none -monitor none \
+		-serial stdio -bios default -kernel "$fw" -no-reboot -append "$1"
+}
+
+# 1. A NUL and a 0xff (a USB serial adapter plugged in) in a 1 s window.
+printf '\000\377' | qemu_raw "rvbench.exit=reboot rvbench.listen_ms=1000 rvbench.run=addi100 rvbench.samples=5 rvbench.warmup=0" 20 \
+	>"$out/noise.log" 2>&1
+check_eq "line noise in the listen window: QEMU ends by itself" 0 "$?"
+check "... after the run" grep -a -q '^@RVB [0-9a-f]* [0-9]* TRAILER .*status=ok' "$out/noise.log"
+
+# 2. An arrow key (ESC [ A) in a command, then show and exit.
+{ sleep 1; printf 'set samples 3\033[A\r'; sleep 0.5; printf 'set harts 2\r'; sleep 0.5
+  printf 'set exit park\r'; sleep 0.5; printf 'exit\r'; sleep 4; } |
+	qemu_raw "rvbench.exit=reboot rvbench.console=1" 8 >"$out/keys.log" 2>&1
+status=$?
+check "an arrow key is not typed: ok: samples=3" grep -a -q '^ok: samples=3.$' "$out/keys.log"
+check "set harts is refused: the harts start at boot" \
+	grep -a -q '^rvbench: error: harts: the harts start at boot' "$out/keys.log"
+check "set exit park is taken" grep -a -q '^ok: exit=park' "$out/keys.log"
+check_eq "... and exit then parks: QEMU did not end by itself" 124 "$status"
