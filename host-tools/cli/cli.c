@@ -19,14 +19,14 @@ static const char usage_head[] =
 
 static const char usage_tail[] =
 	"\n"
-	"Each writes uart.log, samples.csv, summary.csv and meta.json into the\n"
-	"output directory (-o DIR; default results/<UTC time>, linked from\n"
-	"results/latest) and prints a summary.\n"
+	"qemu, serial and replay write uart.log, samples.csv, summary.csv, gaps.csv,\n"
+	"tracepoints.csv and meta.json into the output directory (-o DIR; default\n"
+	"results/<UTC time>, linked from results/latest) and print a summary; qemu\n"
+	"and serial take --exec 'CMD; ...' and --console to drive the firmware's\n"
+	"console (see their --help). The commands that read a result directory refuse\n"
+	"one whose files do not match its meta.json (exit 2) unless given --no-check.\n"
 	"Exit status: 0 every run complete and verified, 1 a run incomplete,\n"
-	"2 an error (usage, input, output). qemu and serial take --exec 'CMD; ...'\n"
-	"stats, compare and plot refuse a samples.csv that does not match its\n"
-	"meta.json (exit 2) unless given --no-check.\n"
-	"and --console to drive the firmware's console (see their --help).\n"
+	"2 an error (usage, input, output).\n"
 	"\n"
 	"  -h, --help       this help; `rvbench COMMAND --help` for a command\n"
 	"  -V, --version    print the version\n";
@@ -61,8 +61,9 @@ static void command_names(char *buf, size_t len)
 }
 
 /*
- * The commands that read a result directory (stats, compare, plot) check
- * samples.csv against meta.json (results_check.h); --no-check, anywhere
+ * The commands that read a result directory (stats, compare, plot, report,
+ * fleet, baseline) check its files against meta.json (results_check.h);
+ * --no-check, anywhere
  * before a "--", turns that off. It is taken out of argv here, once for
  * all of them. Returns the new argc.
  */

@@ -154,6 +154,18 @@ static int draw(const struct cmp_table *t, const char *file, const char *an, con
 	return rc;
 }
 
+/* Does some block of side s have the parameter name? A --by that none
+ * has would only give the comparison without it, silently. */
+static int has_param(const struct cmp_side *s, const char *name)
+{
+	char v[128];
+
+	for (size_t i = 0; i < s->r.ns; i++)
+		if (res_param(s->r.s[i].params, name, v, sizeof(v)))
+			return 1;
+	return 0;
+}
+
 int cmd_compare(const struct command *cmd, int argc, char **argv)
 {
 	static const struct option lo[] = {
@@ -269,6 +281,11 @@ int cmd_compare(const struct command *cmd, int argc, char **argv)
 	}
 	if (check_contexts(&a, &b, strict))
 		goto out;
+	if (by && !has_param(&a, by) && !has_param(&b, by)) {
+		rvb_error("compare: --by %s: no block of A or B has that parameter (see the "
+			  "p.NAME columns of summary.csv)", by);
+		goto out;
+	}
 	if (cmp_table_build(&a, &b, &pa, &pb, alpha, by, &t)) {
 		rvb_error("compare: out of memory");
 		goto out;

@@ -193,6 +193,8 @@ static const char help_baseline[] =
 	"with its blocks and samples. Compare with: rvbench compare --baseline NAME DIR.\n"
 	"\n"
 	"  -f, --force          replace an existing baseline\n"
+	"      --no-check       read the result files even if they do not match\n"
+	"                       meta.json (by default a mismatch is refused, exit 2)\n"
 	"  -h, --help           this help\n"
 	"Exit status: 0 done, 2 an error.\n";
 
@@ -207,6 +209,8 @@ static const char help_report[] =
 	"\n"
 	"      --no-plots       link only the plot-*.png already in DIR\n"
 	"  -j, --jobs N         gnuplot processes at once (default: the CPUs)\n"
+	"      --no-check       read the result files even if they do not match\n"
+	"                       meta.json (by default a mismatch is refused, exit 2)\n"
 	"  -h, --help           this help\n"
 	"Exit status: 0 written, 2 an error.\n";
 
@@ -253,6 +257,8 @@ static const char help_fleet[] =
 	"      --force          write over a result already in DIR\n"
 	"  -f, --format FMT     text (default) or csv (fleet.csv on standard output)\n"
 	"      --fail-on-outlier  exit 1 when a device is an outlier somewhere\n"
+	"      --no-check       read the result files even if they do not match\n"
+	"                       meta.json (by default a mismatch is refused, exit 2)\n"
 	"  -h, --help           this help\n"
 	"Blocks that are not whole (a status other than ok in summary.csv, samples\n"
 	"lost in gaps.csv) are left out of the statistics and listed per device under\n"

@@ -23,9 +23,10 @@ static int print_run(FILE *f, const struct coll_run *r, const struct meta_source
 	if (fprintf(f, "run %08x\n", r->tag) < 0 || context_print(f, r, src) ||
 	    summary_table_print(f, r, counts_instructions(src)) || summary_events_print(f, r))
 		return -1;
-	if (fprintf(f, "run %08x: %s (%zu blocks, %llu samples, %lu lines rejected)",
-		    r->tag, coll_run_verdict(r), r->nbench,
-		    (unsigned long long)r->total_received, rej) < 0)
+	if (fprintf(f, "run %08x: %s (%zu block%s, %llu sample%s, %lu line%s rejected)",
+		    r->tag, coll_run_verdict(r), r->nbench, r->nbench == 1 ? "" : "s",
+		    (unsigned long long)r->total_received, r->total_received == 1 ? "" : "s", rej,
+		    rej == 1 ? "" : "s") < 0)
 		return -1;
 	for (size_t i = 0; i < r->nproblem; i++)
 		if (fprintf(f, "%s%s", i ? "; " : ": ", r->problem[i]) < 0)

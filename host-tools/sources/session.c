@@ -118,9 +118,12 @@ static int mkdir_p(const char *path, char *err, size_t errlen)
 		buf[i] = saved;
 	}
 	struct stat st;
-	if (stat(path, &st) || !S_ISDIR(st.st_mode)) {
-		snprintf(err, errlen, "output directory %s: %s", path,
-			 errno ? strerror(errno) : "not a directory");
+	if (stat(path, &st)) {
+		snprintf(err, errlen, "output directory %s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) { /* errno is mkdir's EEXIST: not the reason */
+		snprintf(err, errlen, "output directory %s: not a directory", path);
 		return -1;
 	}
 	return 0;

@@ -56,11 +56,15 @@ check "report.md has the summary row of each block" \
 	sh -c "[ \$(grep -c '^| \`memcpy\` | \`size=4096;src_off=0;dst_off=0;impl=[012]\` | 1 | 50 |' '$out/results/copy-4k/report.md') = 3 ]"
 
 # What the README does not show: the same comparison without --by has
-# nothing to compare (exit 2, and the hint); a second save refuses to
+# nothing to compare (exit 2, and the hint), nor with a --by that no block
+# has; a second save refuses to
 # overwrite; --format md; an incomplete B fails the gate even when equal.
 build/host/rvbench compare "$out/results/copy-1k" "$out/results/copy-4k" >/dev/null 2>"$out/none.err"
 check_eq "without --by nothing is compared: exit 2" 2 "$?"
 check "... and the message says why and hints at --by" grep -q 'nothing compared.*--by PARAM' "$out/none.err"
+build/host/rvbench compare --by no_such_param "$out/results/copy-1k" "$out/results/copy-4k" >/dev/null 2>"$out/by.err"
+check_eq "--by a parameter no block has: exit 2, not a silent plain comparison" 2 "$?"
+check "... naming it" grep -q 'compare: --by no_such_param: no block of A or B has that parameter' "$out/by.err"
 (cd "$out" && build/host/rvbench baseline save copy-1k results/copy-1k) >/dev/null 2>"$out/again.err"
 check_eq "baseline save does not overwrite a baseline without --force" 2 "$?"
 (cd "$out" && build/host/rvbench baseline save --force copy-1k results/copy-4k) >/dev/null 2>&1
