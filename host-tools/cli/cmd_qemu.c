@@ -13,6 +13,7 @@
 #include "source.h"
 
 static int collect_once(struct qemu_opts o, struct collect_cli c);
+static int asks_console(const char *bootargs);
 
 /* One instance of a fan-out (qemu_fanout.h): the same collection, into
  * its own directory, with the matrix point's words after --bootargs. */
@@ -175,6 +176,12 @@ int cmd_qemu(const struct command *cmd, int argc, char **argv)
 	if (!o.smp)
 		o.smp = strcmp(o.machine, "sifive_u") ? 1 : 5;
 	o.console = c.cc.mode != CONSOLE_OFF;
+	if (!o.console && asks_console(o.bootargs)) {
+		rvb_error("qemu: --bootargs rvbench.console=1 makes the firmware wait at its prompt, "
+			  "and without --exec or --console nobody types there (QEMU's stdin is "
+			  "/dev/null): use --exec 'CMD; ...' or --console");
+		return EXIT_ERROR;
+	}
 	o.timeout_s = collect_timeout_s(&c);
 	if (fan) {
 		if (c.cc.mode == CONSOLE_INTERACTIVE) {
@@ -189,6 +196,17 @@ int cmd_qemu(const struct command *cmd, int argc, char **argv)
 		return fanout_run(&fo, c.outdir, c.device_name, c.force, fanout_one, &fc);
 	}
 	return collect_once(o, c);
+}
+
+/* Does the command line hold the word rvbench.console=1? */
+static int asks_console(const char *bootargs)
+{
+	static const char word[] = "rvbench.console=1";
+
+	for (const char *p = bootargs; p && (p = strstr(p, word)); p += sizeof(word) - 1)
+		if ((p == bootargs || p[-1] == ' ') && (p[sizeof(word) - 1] == ' ' || !p[sizeof(word) - 1]))
+			return 1;
+	return 0;
 }
 
 /* One QEMU, collected into c.outdir. */

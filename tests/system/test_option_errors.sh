@@ -44,3 +44,11 @@ check_eq "QEMU refusing an option: exit 2" 2 "$?"
 check "its message, then ours" grep -q 'QEMU exited with status 1 before the machine wrote a byte' \
 	"$out/qemu-refused.stderr"
 check "no results directory left" test ! -e "$out/qemu-refused"
+
+# rvbench.console=1 without --exec or --console: the firmware would wait at
+# a prompt nobody types at until the timeout; refused up front.
+"$rvb" qemu --machine sifive_u --icount 0 --bootargs "rvbench.run=addi100 rvbench.console=1" \
+	-o "$out/console-alone" "$build/rvbench.elf" >/dev/null 2>"$out/console-alone.stderr"
+check_eq "rvbench.console=1 without --exec or --console: exit 2" 2 "$?"
+check "... saying why" grep -q 'nobody types there' "$out/console-alone.stderr"
+check "... before anything ran" test ! -e "$out/console-alone"
