@@ -47,10 +47,14 @@ void run_exit(enum run_status status)
 	switch (exit_mode) {
 	case EXIT_REBOOT:
 		sbi_system_reset(SBI_SRST_COLD_REBOOT, reason);
+		stream_say("rvbench: reboot is not supported here (the SBI refused it)");
 		break;
-	case EXIT_AUTO:
-	case EXIT_SHUTDOWN:
+	case EXIT_AUTO: /* shutdown where the SBI can, else park: as asked */
 		sbi_system_reset(SBI_SRST_SHUTDOWN, reason);
+		break;
+	case EXIT_SHUTDOWN: /* asked for by name: say when it cannot be */
+		sbi_system_reset(SBI_SRST_SHUTDOWN, reason);
+		stream_say("rvbench: shutdown is not supported here (the SBI refused it)");
 		break;
 	case EXIT_PARK:
 		break;

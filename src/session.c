@@ -43,10 +43,15 @@ static void show(const struct config *c)
 	for (unsigned i = 0; i < c->nparams; i++) {
 		char list[128];
 		size_t len = 0;
-		for (unsigned k = 0; k < c->params[i].nvalues && len + 24 < sizeof(list); k++)
+		unsigned k = 0, n = c->params[i].nvalues;
+		for (; k < n && len + 24 < sizeof(list); k++)
 			len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%lld", k ? "," : "",
 						(long long)c->params[i].values[k]);
-		stream_say("%s.%s=%s", c->params[i].bench, c->params[i].param, len ? list : "");
+		if (k < n) /* a line of its own would be too long: say it is cut */
+			stream_say("%s.%s=%s,... (%u values)", c->params[i].bench, c->params[i].param,
+				   list, n);
+		else
+			stream_say("%s.%s=%s", c->params[i].bench, c->params[i].param, len ? list : "");
 	}
 }
 

@@ -2,7 +2,8 @@
 # What a person or the line sends the firmware's console, typed straight
 # into QEMU's UART: line noise in the listen window does not hold the run
 # at the prompt, an arrow key is not typed as "[A", `set exit` takes
-# effect and `set harts` (started at boot) is refused.
+# effect (and says when the SBI cannot shut down), `set harts` (started
+# at boot) is refused, `show` marks a list it cuts.
 . tests/system/lib.sh
 build=$1
 fresh_out console-input
@@ -23,11 +24,15 @@ check "... after the run" grep -a -q '^@RVB [0-9a-f]* [0-9]* TRAILER .*status=ok
 
 # 2. An arrow key (ESC [ A) in a command, then show and exit.
 { sleep 1; printf 'set samples 3\033[A\r'; sleep 0.5; printf 'set harts 2\r'; sleep 0.5
-  printf 'set exit park\r'; sleep 0.5; printf 'exit\r'; sleep 4; } |
+  printf 'set qsort.n %s; show\r' "$(seq -s, 1000 1023)"; sleep 0.5
+  printf 'set exit shutdown\r'; sleep 0.5; printf 'exit\r'; sleep 4; } |
 	qemu_raw "rvbench.exit=reboot rvbench.console=1" 8 >"$out/keys.log" 2>&1
 status=$?
 check "an arrow key is not typed: ok: samples=3" grep -a -q '^ok: samples=3.$' "$out/keys.log"
 check "set harts is refused: the harts start at boot" \
 	grep -a -q '^rvbench: error: harts: the harts start at boot' "$out/keys.log"
-check "set exit park is taken" grep -a -q '^ok: exit=park' "$out/keys.log"
-check_eq "... and exit then parks: QEMU did not end by itself" 124 "$status"
+check "show cuts a long sweep list visibly" \
+	grep -a -q '^qsort.n=1000,1001,.*,\.\.\. (24 values)' "$out/keys.log"
+check "set exit shutdown is taken: exit tries it (not a reboot, as the command line said)" \
+	grep -a -q '^rvbench: shutdown is not supported here' "$out/keys.log"
+check_eq "... and parks where the SBI cannot shut down: QEMU did not end by itself" 124 "$status"
