@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "rcsv.h"
+#include "results_csv.h"
 #include "wire.h"
 
 /* DIR/name parsed into t; 1 when the file does not exist, 0 read, -1 error. */
@@ -74,14 +75,16 @@ static int add(struct cmp_problems *pr, const char *run, const char *bench, int6
 
 /* Rows of t (read from path) whose column col is not ok (summary.csv's
  * status) or any row (gaps.csv, ok_value NULL). 0, or -1 with the reason
- * in err. */
+ * in err. What a file lacks (these columns: an older gaps.csv; a row too
+ * short to hold them) says nothing: a summary.csv like that gets here only
+ * with --no-check, results_summary_read refuses it otherwise. */
 static int scan(const struct rcsv *t, const char *path, const char *col, const char *ok_value,
 		const char *what, struct cmp_problems *pr, char *err, size_t errlen)
 {
 	int crun = rcsv_col(t, "run"), cblock = rcsv_col(t, "block"), c = rcsv_col(t, col);
 	int cbench = rcsv_col(t, "bench");
 	if (crun < 0 || cblock < 0 || c < 0 || cbench < 0)
-		return 0; /* an older file without these columns: nothing to say */
+		return 0;
 	for (size_t i = 1; i < t->nrows; i++) {
 		char **f = t->row[i];
 		size_t nf = t->nfield[i];
@@ -111,29 +114,42 @@ static int scan(const struct rcsv *t, const char *path, const char *col, const c
 	return 0;
 }
 
+/* The blocks whose status in DIR/summary.csv is not ok. The file is read
+ * as every reader of it reads it (results_summary_read): checked against
+ * meta.json, so that a cut or edited one is refused, never a failed block
+ * waved through because its row is gone. */
+static int summary_problems(const char *dir, struct cmp_problems *pr, char *err, size_t errlen)
+{
+	char path[4200];
+	struct rcsv t;
+	int rc = results_summary_read(dir, &t, err, errlen);
+	if (rc)
+		return rc < 0 ? -1 : 0;
+	snprintf(path, sizeof(path), "%s/summary.csv", dir);
+	rc = scan(&t, path, "status", "ok", "status", pr, err, errlen);
+	rcsv_free(&t);
+	return rc;
+}
+
+/* The blocks with samples listed in DIR/gaps.csv (absent: older results). */
+static int gap_problems(const char *dir, struct cmp_problems *pr, char *err, size_t errlen)
+{
+	char path[4200];
+	struct rcsv t;
+	int rc = load_csv(dir, "gaps.csv", &t, err, errlen);
+	if (rc)
+		return rc < 0 ? -1 : 0;
+	snprintf(path, sizeof(path), "%s/gaps.csv", dir);
+	rc = scan(&t, path, "count", NULL, "samples lost (gaps.csv)", pr, err, errlen);
+	rcsv_free(&t);
+	return rc;
+}
+
 int cmp_problems_load(const char *dir, struct cmp_problems *pr, char *err, size_t errlen)
 {
 	memset(pr, 0, sizeof(*pr));
-	static const struct {
-		const char *file, *col, *ok, *what;
-	} src[] = {
-		{ "summary.csv", "status", "ok", "status" },
-		{ "gaps.csv", "count", NULL, "samples lost (gaps.csv)" },
-	};
-	for (size_t k = 0; k < sizeof(src) / sizeof(src[0]); k++) {
-		struct rcsv t;
-		int rc = load_csv(dir, src[k].file, &t, err, errlen);
-		if (rc < 0)
-			return -1;
-		if (rc > 0)
-			continue;
-		char path[4200];
-		snprintf(path, sizeof(path), "%s/%s", dir, src[k].file);
-		rc = scan(&t, path, src[k].col, src[k].ok, src[k].what, pr, err, errlen);
-		rcsv_free(&t);
-		if (rc)
-			return -1;
-	}
+	if (summary_problems(dir, pr, err, errlen) || gap_problems(dir, pr, err, errlen))
+		return -1;
 	return 0;
 }
 

@@ -20,8 +20,10 @@ struct cmp_problems {
 	size_t n;
 };
 
-/* Reads DIR/summary.csv and DIR/gaps.csv (either may be absent: older
- * results). 0, or -1 with a reason in err. */
+/* Reads DIR/summary.csv, checked against meta.json (results_summary_read,
+ * results_csv.h: missing when meta.json lists it, cut or edited, refused
+ * unless --no-check), and DIR/gaps.csv (absent: older results). 0, or -1
+ * with a reason in err. */
 int cmp_problems_load(const char *dir, struct cmp_problems *pr, char *err, size_t errlen);
 /* Why block (run, block) is not whole, or NULL when it is. */
 const char *cmp_problem_of(const struct cmp_problems *pr, const char *run, int64_t block);

@@ -1,4 +1,4 @@
-/* samples.csv against meta.json (results_check.h). */
+/* samples.csv and summary.csv against meta.json (results_check.h). */
 #include "results_check.h"
 
 #include <jansson.h>
@@ -23,15 +23,18 @@ int results_check_on(void)
 	return check_on;
 }
 
-/* One block as meta.json lists it, and what samples.csv holds of it. */
+/* One block as meta.json lists it, and what samples.csv and summary.csv
+ * hold of it. */
 struct blk {
 	const char *run; /* the run's tag (owned by the JSON) */
 	uint64_t id;
-	char name[80];   /* as samples.csv writes it: the name, or #id */
+	char name[80];   /* as the CSV files write it: the name, or #id */
+	const char *status; /* END's status (owned by the JSON); NULL: no END */
 	uint64_t received, due;
 	int whole;       /* complete run, block ended ok: every sample is due */
 	uint64_t rows;
 	uint8_t *seen;   /* a bit per sample index below due, once a row has it */
+	size_t summary_line; /* where summary.csv has its row; 0: not yet */
 };
 
 /* A whole number member of o; -1 when absent or not one. */
@@ -90,6 +93,7 @@ static int read_blocks(const json_t *runs, const char *meta, struct blk **out, s
 			else
 				snprintf(k.name, sizeof(k.name), "#%llu", (unsigned long long)k.id);
 			k.due = warmup + samples;
+			k.status = json_string_value(json_object_get(b, "status"));
 			k.whole = complete && !strcmp(str_or(b, "status", ""), "ok");
 			if (*n == cap) {
 				cap = cap ? cap * 2 : 16;
@@ -231,36 +235,179 @@ static int check_rows(const struct rcsv *t, const char *path, struct blk *blk, s
 	return 0;
 }
 
-int results_check(const char *dir, const char *path, const struct rcsv *t, char *err,
-		  size_t errlen)
+static void free_blocks(struct blk *blk, size_t nblk)
 {
-	char meta[4200];
-	json_error_t je;
-	struct blk *blk = NULL;
-	size_t nblk = 0;
-	int rc = -1;
-
-	snprintf(meta, sizeof(meta), "%s/meta.json", dir);
-	json_t *root = json_load_file(meta, 0, &je);
-	if (!root) {
-		snprintf(err, errlen, "%s: %s: samples.csv cannot be checked (--no-check reads it "
-			 "anyway)", meta, je.text[0] ? je.text : "cannot be read");
-		return -1;
-	}
-	json_t *runs = json_object_get(root, "runs");
-	if (!json_is_array(runs)) {
-		snprintf(err, errlen, "%s lists no runs: samples.csv cannot be checked (--no-check "
-			 "reads it anyway)", meta);
-		goto out;
-	}
-	if (read_blocks(runs, meta, &blk, &nblk, err, errlen) ||
-	    check_rows(t, path, blk, nblk, err, errlen))
-		goto out;
-	rc = 0;
-out:
 	for (size_t i = 0; i < nblk; i++)
 		free(blk[i].seen);
 	free(blk);
+}
+
+/* DIR/meta.json (returned, the caller decrefs it) and its blocks, to
+ * check file (samples.csv, summary.csv) against; NULL with err. */
+static json_t *load_blocks(const char *dir, const char *file, struct blk **blk, size_t *nblk,
+			   char *err, size_t errlen)
+{
+	char meta[4200];
+	json_error_t je;
+
+	*blk = NULL;
+	*nblk = 0;
+	snprintf(meta, sizeof(meta), "%s/meta.json", dir);
+	json_t *root = json_load_file(meta, 0, &je);
+	if (!root) {
+		snprintf(err, errlen, "%s: %s: %s cannot be checked (--no-check reads it anyway)", meta,
+			 je.text[0] ? je.text : "cannot be read", file);
+		return NULL;
+	}
+	json_t *runs = json_object_get(root, "runs");
+	if (!json_is_array(runs)) {
+		snprintf(err, errlen, "%s lists no runs: %s cannot be checked (--no-check reads it "
+			 "anyway)", meta, file);
+	} else if (!read_blocks(runs, meta, blk, nblk, err, errlen)) {
+		return root;
+	}
+	free_blocks(*blk, *nblk);
+	*blk = NULL;
+	*nblk = 0;
+	json_decref(root);
+	return NULL;
+}
+
+int results_check(const char *dir, const char *path, const struct rcsv *t, char *err,
+		  size_t errlen)
+{
+	struct blk *blk;
+	size_t nblk;
+	json_t *root = load_blocks(dir, "samples.csv", &blk, &nblk, err, errlen);
+	if (!root)
+		return -1;
+	int rc = check_rows(t, path, blk, nblk, err, errlen);
+	free_blocks(blk, nblk);
 	json_decref(root);
 	return rc;
+}
+
+/* ---- summary.csv ----------------------------------------------------------- */
+
+/* Whether summary.csv's status s is what meta.json says of block b. A
+ * block without END (null in meta.json) has an empty status there, or
+ * "conflict" when its values disagreed (collector_check.c), which
+ * meta.json records only with an END. */
+static int status_agrees(const struct blk *b, const char *s)
+{
+	if (b->status)
+		return !strcmp(s, b->status);
+	return !*s || !strcmp(s, "conflict");
+}
+
+/* Row i of summary.csv (its columns run, bench, block and status in col)
+ * against its block; *last: the block of the row before, tried first. */
+static int check_summary_row(const struct rcsv *t, size_t i, const int *col, const char *path,
+			     struct blk *blk, size_t nblk, size_t *last, char *err, size_t errlen)
+{
+	enum { RUN, BENCH, BLOCK, STATUS };
+	char **f = t->row[i];
+	char bt[200], name[100], st[100];
+	uint64_t id;
+
+	if (t->nfield[i] != t->nfield[0]) {
+		snprintf(err, errlen, "%s:%zu: %zu fields, the header has %zu (the row was cut or "
+			 "edited)", path, t->line[i], t->nfield[i], t->nfield[0]);
+		return -1;
+	}
+	if (wire_parse_u64(f[col[BLOCK]], &id)) {
+		snprintf(err, errlen, "%s:%zu: column 'block': '%s' is not a whole number", path,
+			 t->line[i], term_str(f[col[BLOCK]], name, 41));
+		return -1;
+	}
+	*last = find_blk(blk, nblk, *last, f[col[RUN]], id);
+	if (*last == nblk) {
+		snprintf(err, errlen, "%s:%zu: block %s/%llu '%s' is not in meta.json", path,
+			 t->line[i], term_str(f[col[RUN]], bt, 40), (unsigned long long)id,
+			 term_str(f[col[BENCH]], name, sizeof(name)));
+		return -1;
+	}
+	struct blk *b = &blk[*last];
+	if (strcmp(f[col[BENCH]], b->name)) {
+		snprintf(err, errlen, "%s:%zu: %s is named '%s' here", path, t->line[i],
+			 blk_text(b, bt, sizeof(bt)), term_str(f[col[BENCH]], name, sizeof(name)));
+		return -1;
+	}
+	if (b->summary_line) {
+		snprintf(err, errlen, "%s:%zu: %s twice (line %zu too)", path, t->line[i],
+			 blk_text(b, bt, sizeof(bt)), b->summary_line);
+		return -1;
+	}
+	b->summary_line = t->line[i];
+	if (!status_agrees(b, f[col[STATUS]])) {
+		snprintf(err, errlen, "%s:%zu: %s: status '%s' here, but meta.json says %s%s%s", path,
+			 t->line[i], blk_text(b, bt, sizeof(bt)),
+			 term_str(f[col[STATUS]], name, sizeof(name)), b->status ? "'" : "",
+			 b->status ? term_str(b->status, st, sizeof(st)) : "none (no END)",
+			 b->status ? "'" : "");
+		return -1;
+	}
+	return 0;
+}
+
+static int check_summary_rows(const struct rcsv *t, const char *path, struct blk *blk,
+			      size_t nblk, char *err, size_t errlen)
+{
+	const int col[] = { rcsv_col(t, "run"), rcsv_col(t, "bench"), rcsv_col(t, "block"),
+			    rcsv_col(t, "status") };
+	char bt[200], st[100];
+
+	if (!t->nrows) {
+		snprintf(err, errlen, "%s: empty file (no header)", path);
+		return -1;
+	}
+	if (col[0] < 0 || col[1] < 0 || col[2] < 0 || col[3] < 0) {
+		snprintf(err, errlen, "%s:1: no run, bench, block or status column: cannot be checked "
+			 "against meta.json (cut, or written by an older rvbench? --no-check reads it)",
+			 path);
+		return -1;
+	}
+	size_t last = nblk;
+	for (size_t i = 1; i < t->nrows; i++)
+		if (check_summary_row(t, i, col, path, blk, nblk, &last, err, errlen))
+			return -1;
+	/* A block without its row: the one row that says how it ended. */
+	for (size_t i = 0; i < nblk; i++)
+		if (!blk[i].summary_line) {
+			snprintf(err, errlen, "%s: %s has no row, but meta.json lists it (status %s): "
+				 "the file was cut or edited", path, blk_text(&blk[i], bt, sizeof(bt)),
+				 blk[i].status ? term_str(blk[i].status, st, sizeof(st)) : "none");
+			return -1;
+		}
+	return 0;
+}
+
+int results_check_summary(const char *dir, const char *path, const struct rcsv *t, char *err,
+			  size_t errlen)
+{
+	struct blk *blk;
+	size_t nblk;
+	json_t *root = load_blocks(dir, "summary.csv", &blk, &nblk, err, errlen);
+	if (!root)
+		return -1;
+	int rc = check_summary_rows(t, path, blk, nblk, err, errlen);
+	free_blocks(blk, nblk);
+	json_decref(root);
+	return rc;
+}
+
+int results_meta_lists(const char *dir, const char *name)
+{
+	char meta[4200];
+	json_error_t je;
+	size_t i;
+	json_t *v;
+	int found = 0;
+
+	snprintf(meta, sizeof(meta), "%s/meta.json", dir);
+	json_t *root = json_load_file(meta, 0, &je);
+	json_array_foreach(json_object_get(root, "files"), i, v)
+		found |= json_is_string(v) && !strcmp(json_string_value(v), name);
+	json_decref(root);
+	return found;
 }

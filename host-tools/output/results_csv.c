@@ -180,22 +180,51 @@ static void read_cflags(const struct rcsv *t, struct results *r)
 	}
 }
 
-/* unit, per_call and cflags of each block from DIR/summary.csv, when it
- * has them (a missing or unreadable file: nothing known, not an error). */
-static void read_summary(const char *dir, struct results *r)
+int results_summary_read(const char *dir, struct rcsv *t, char *err, size_t errlen)
 {
 	char path[4200], why[256];
 	size_t len;
-	int e;
+	int e, check = results_check_on();
+
+	memset(t, 0, sizeof(*t));
 	snprintf(path, sizeof(path), "%s/summary.csv", dir);
 	char *text = read_file(path, &len, &e);
-	if (!text)
-		return;
-	struct rcsv t;
-	int rc = rcsv_parse(text, len, &t, why, sizeof(why));
+	if (!text && e == ENOENT && !(check && results_meta_lists(dir, "summary.csv")))
+		return 1; /* not written with this directory (older, or made by hand) */
+	if (!text) {
+		snprintf(err, errlen, "cannot read %s: %s%s", path, strerror(e),
+			 e == ENOENT ? ", but meta.json lists it (--no-check reads the directory "
+				       "without it)" : "");
+		return -1;
+	}
+	/* Every row ends with its line end: a file without one at its end was
+	 * cut short, maybe inside the last field, where no count shows it. */
+	int cut = check && len && text[len - 1] != '\n';
+	int rc = rcsv_parse(text, len, t, why, sizeof(why));
 	free(text);
+	if (rc) {
+		snprintf(err, errlen, "%s:%s", path, why);
+		return -1;
+	}
+	if (cut)
+		snprintf(err, errlen, "%s:%zu: the last line has no line end: the file was cut short "
+			 "(--no-check reads it anyway)", path, t->nrows ? t->line[t->nrows - 1] : 1);
+	if (cut || (check && results_check_summary(dir, path, t, err, errlen))) {
+		rcsv_free(t);
+		return -1;
+	}
+	return 0;
+}
+
+/* unit, per_call and cflags of each block from DIR/summary.csv, when it
+ * has them. Read through results_summary_read: checked, an error; with
+ * --no-check, a missing or unreadable file says nothing, not an error. */
+static int read_summary(const char *dir, struct results *r, char *err, size_t errlen)
+{
+	struct rcsv t;
+	int rc = results_summary_read(dir, &t, err, errlen);
 	if (rc)
-		return;
+		return rc < 0 && results_check_on() ? -1 : 0;
 	int crun = rcsv_col(&t, "run"), cblock = rcsv_col(&t, "block");
 	int cunit = rcsv_col(&t, "unit"), cper = rcsv_col(&t, "per_call");
 	for (size_t i = 1; crun >= 0 && cblock >= 0 && cunit >= 0 && cper >= 0 && i < t.nrows; i++) {
@@ -215,6 +244,7 @@ static void read_summary(const char *dir, struct results *r)
 	}
 	read_cflags(&t, r);
 	rcsv_free(&t);
+	return 0;
 }
 
 static int same_family(const struct res_series *a, const struct res_series *b)
@@ -349,7 +379,8 @@ int results_load(const char *dir, struct results *r, char *err, size_t errlen)
 	if (results_check_on() && results_check(dir, path, &t, err, errlen))
 		goto out;
 	read_meta(dir, r);
-	read_summary(dir, r);
+	if (read_summary(dir, r, err, errlen))
+		goto out;
 	if (results_group(r)) {
 		snprintf(err, errlen, "out of memory");
 		goto out;

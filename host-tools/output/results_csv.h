@@ -1,6 +1,6 @@
 /*
- * Reading a result directory back: samples.csv (RFC 4180) and the
- * completeness recorded in meta.json. Columns are found by header name, so
+ * Reading a result directory back: samples.csv and summary.csv (RFC 4180)
+ * and the completeness recorded in meta.json. Columns are found by header name, so
  * columns added later are ignored. Errors name the file and line.
  */
 #ifndef RVBENCH_RESULTS_CSV_H
@@ -63,12 +63,21 @@ static inline const char *res_unit(const struct results *r)
 /* Loads DIR/samples.csv, DIR/meta.json and the unit, per_call and cflags
  * of each block from DIR/summary.csv. Returns 0, or -1 with a message naming the
  * file (and line) in err. samples.csv is checked against meta.json first
- * (results_check.h; a missing meta.json is an error then), unless the
- * check is off (--no-check). A missing summary.csv is not an error. A
+ * (results_check.h; a missing meta.json is an error then), then
+ * summary.csv (results_summary_read), unless the check is off
+ * (--no-check): then a missing or unreadable summary.csv is not an error. A
  * control byte in run, bench or params is refused either way. The series of one (run, bench, params, hart) are made adjacent,
  * in order of first appearance (an_bench_end). */
 int results_load(const char *dir, struct results *r, char *err, size_t errlen);
 void results_free(struct results *r);
+
+/* DIR/summary.csv parsed into t (row 0 its header), as every reader of it
+ * reads it (results, compare's gate, report): with the check on
+ * (results_check.h) it must be there when meta.json lists it, end with a
+ * line end and agree with meta.json (results_check_summary). Returns 0
+ * (rcsv_free t), 1 when there is none and none is due (meta.json does not
+ * list it, or --no-check), or -1 with the file (and line) in err. */
+int results_summary_read(const char *dir, struct rcsv *t, char *err, size_t errlen);
 /* Makes the series of one (run, bench, params, hart) adjacent, stably;
  * results_load does it. Returns 0, or -1 out of memory. */
 int results_group(struct results *r);

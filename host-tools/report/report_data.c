@@ -12,6 +12,7 @@
 #include "context_fmt.h"
 #include "plot_file_name.h"
 #include "rcsv.h"
+#include "results_csv.h"
 #include "wire.h"
 
 /* The scalar at root.k1.k2... (NULL-terminated keys; an integer key
@@ -116,39 +117,6 @@ static void load_facts(struct report_data *d, json_t *m)
 	size_t runs = json_array_size(json_object_get(m, "runs"));
 	if (runs > 1)
 		fact(d, "runs", "%zu (the facts above are the first run's)", runs);
-}
-
-/* DIR/name into memory (NUL added); NULL with err set. */
-static char *slurp(const char *dir, const char *name, size_t *len, char *err, size_t errlen)
-{
-	char path[4200];
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return NULL;
-	}
-	char *t = NULL, chunk[65536];
-	size_t cap = 0, n;
-	*len = 0;
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
-		char *nt = rcsv_grow(t, &cap, *len + n + 1, 1);
-		if (!nt)
-			break;
-		t = nt;
-		memcpy(t + *len, chunk, n);
-		*len += n;
-	}
-	if (ferror(f) || n) {
-		snprintf(err, errlen, "%s: cannot read it", path);
-		free(t);
-		fclose(f);
-		return NULL;
-	}
-	fclose(f);
-	if (!t)
-		t = calloc(1, 1);
-	return t;
 }
 
 static int has_file(char **files, size_t n, const char *name, unsigned char *used)
@@ -295,19 +263,15 @@ int report_load(const char *dir, struct report_data *d, char *err, size_t errlen
 	} else if (errno != ENOENT) {
 		fact(d, "meta.json", "unreadable: %s", je.text);
 	}
-	size_t len;
-	char *text = slurp(dir, "summary.csv", &len, err, errlen);
+	/* Read as every reader reads it: checked against meta.json (unless
+	 * --no-check), so the table never drops a block that failed. */
 	struct rcsv t;
-	char perr[256];
-	if (!text)
+	int rc = results_summary_read(dir, &t, err, errlen);
+	if (rc > 0)
+		snprintf(err, errlen, "%s/summary.csv: %s", dir, strerror(ENOENT));
+	if (rc)
 		return -1;
-	if (rcsv_parse(text, len, &t, perr, sizeof(perr))) {
-		snprintf(err, errlen, "%s/summary.csv:%s", dir, perr);
-		free(text);
-		return -1;
-	}
-	free(text);
-	int rc = load_rows(d, &t, err, errlen);
+	rc = load_rows(d, &t, err, errlen);
 	rcsv_free(&t);
 	if (rc)
 		return -1;

@@ -49,8 +49,9 @@ struct report_data {
 	size_t nother;
 };
 
-/* Reads DIR/meta.json (optional), DIR/summary.csv and the names of
- * DIR/plot-*.png. 0, or -1 with a reason in err. */
+/* Reads DIR/meta.json, DIR/summary.csv (checked against meta.json,
+ * results_summary_read: without --no-check, meta.json is not optional)
+ * and the names of DIR/plot-*.png. 0, or -1 with a reason in err. */
 int report_load(const char *dir, struct report_data *d, char *err, size_t errlen);
 void report_free(struct report_data *d);
 

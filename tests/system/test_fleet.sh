@@ -131,6 +131,12 @@ mkdir -p "$out/T"
 for d in a b c d e; do cp -r "$out/A/board-$d" "$out/T/"; done
 printf 'run,bench,block,params,hart,group,batch,count,status\r\nabcd0001,spread,0,,1,0,1,5,ok\r\nabcd0001,flat,1,,1,0,1,5,timeout\r\n' \
 	>"$out/T/board-a/summary.csv"
+python3 - "$out/T/board-a/meta.json" <<'PY' # the same timeout in meta.json
+import json, sys
+m = json.load(open(sys.argv[1]))
+next(b for b in m["runs"][0]["benches"] if b["id"] == 1)["status"] = "timeout"
+json.dump(m, open(sys.argv[1], "w"), indent=2)
+PY
 "$rvb" fleet -o "$out/timedout" "$out"/T/board-* >"$out/timedout.txt" 2>&1
 check_eq "a block that timed out: fleet exits 1" 1 "$?"
 check_eq "flat: the timed-out block is left out (4 devices), spread keeps 5" "4 5" \

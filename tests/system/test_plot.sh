@@ -136,9 +136,9 @@ mksweep() { # DIR FIRST_BLOCK
 		}
 	}' >"$1/samples.csv"
 	awk -v b0="$2" 'BEGIN {
-		printf "run,bench,block,params,hart,group,batch,unit,per_call\r\n"
+		printf "run,bench,block,params,hart,group,batch,unit,per_call,status\r\n"
 		for (k = 0; k < 15; k++)
-			printf "0000000b,mem_latency_rand,%d,size_kib=%d;steps=64,1,0,1,load,64\r\n", b0 + k, 2 ^ (k + 2)
+			printf "0000000b,mem_latency_rand,%d,size_kib=%d;steps=64,1,0,1,load,64,ok\r\n", b0 + k, 2 ^ (k + 2)
 	}' >"$1/summary.csv"
 	meta_for_samples "$1"
 }

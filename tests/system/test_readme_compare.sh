@@ -59,10 +59,10 @@ check "report.md has the summary row of each block" \
 # nothing to compare (exit 2, and the hint), nor with a --by that no block
 # has; a second save refuses to
 # overwrite; --format md; an incomplete B fails the gate even when equal.
-build/host/rvbench compare "$out/results/copy-1k" "$out/results/copy-4k" >/dev/null 2>"$out/none.err"
+"$out/build/host/rvbench" compare "$out/results/copy-1k" "$out/results/copy-4k" >/dev/null 2>"$out/none.err"
 check_eq "without --by nothing is compared: exit 2" 2 "$?"
 check "... and the message says why and hints at --by" grep -q 'nothing compared.*--by PARAM' "$out/none.err"
-build/host/rvbench compare --by no_such_param "$out/results/copy-1k" "$out/results/copy-4k" >/dev/null 2>"$out/by.err"
+"$out/build/host/rvbench" compare --by no_such_param "$out/results/copy-1k" "$out/results/copy-4k" >/dev/null 2>"$out/by.err"
 check_eq "--by a parameter no block has: exit 2, not a silent plain comparison" 2 "$?"
 check "... naming it" grep -q 'compare: --by no_such_param: no block of A or B has that parameter' "$out/by.err"
 (cd "$out" && build/host/rvbench baseline save copy-1k results/copy-1k) >/dev/null 2>"$out/again.err"
@@ -70,29 +70,36 @@ check_eq "baseline save does not overwrite a baseline without --force" 2 "$?"
 (cd "$out" && build/host/rvbench baseline save --force copy-1k results/copy-4k) >/dev/null 2>&1
 check "... and replaces it with --force" \
 	cmp -s "$out/results/copy-4k/samples.csv" "$out/results/baselines/copy-1k/samples.csv"
-build/host/rvbench compare --format md --by size "$out/results/copy-1k" "$out/results/copy-4k" >"$out/md.txt" 2>&1
+"$out/build/host/rvbench" compare --format md --by size "$out/results/copy-1k" "$out/results/copy-4k" >"$out/md.txt" 2>&1
 check "--format md: a Markdown row per comparison, slower in bold" \
 	grep -q '^| `memcpy` | `size=1024->4096;src_off=0;dst_off=0;impl=0` | 5128 | 20488 | +299.53% | \[+299.53%, +299.53%\] | 7.07e-18 | \*\*slower\*\* |$' "$out/md.txt"
 check "--format md: the geometric mean closes the table" grep -q '^| \*\*geomean\*\* | | 1302.8 | 5046.4 | +287.34% |' "$out/md.txt"
 cp -r "$out/results/copy-4k" "$out/damaged"
 printf 'run,block,bench,first,last,count,reason\r\n%s,0,memcpy,10,19,10,lost\r\n' \
 	"$(sed -n 2p "$out/damaged/samples.csv" | cut -d, -f1)" >"$out/damaged/gaps.csv"
-build/host/rvbench compare --fail-above 5 "$out/results/copy-4k" "$out/damaged" >/dev/null 2>"$out/gap.err"
+"$out/build/host/rvbench" compare --fail-above 5 "$out/results/copy-4k" "$out/damaged" >/dev/null 2>"$out/gap.err"
 check_eq "the gate fails on B's lost samples, though nothing got slower" 1 "$?"
 check "... naming the block" grep -q 'memcpy size=4096;src_off=0;dst_off=0;impl=0 is incomplete (10 samples lost (gaps.csv))' "$out/gap.err"
-build/host/rvbench compare --by size --fail-above 5 "$out/damaged" "$out/results/copy-1k" >/dev/null 2>"$out/miss.err"
+"$out/build/host/rvbench" compare --by size --fail-above 5 "$out/damaged" "$out/results/copy-1k" >/dev/null 2>"$out/miss.err"
 check_eq "the gate fails on a benchmark of A that B lacks" 1 "$?"
 check "... naming it" grep -q 'memcpy size=4096;src_off=0;dst_off=0;impl=2 is missing from B' "$out/miss.err"
 # A block that faulted before its first sample has no row, yet fails the gate.
 cp -r "$out/results/copy-4k" "$out/faulted"
 run=$(sed -n 2p "$out/faulted/samples.csv" | cut -d, -f1)
 printf '%s,demo_fault,9,,1,0,1,0,,,,,,,,,,0,0,0,,none,fault,0,0x0,,,,trap,\r\n' "$run" >>"$out/faulted/summary.csv"
-build/host/rvbench compare --fail-above 5 "$out/results/copy-4k" "$out/faulted" >/dev/null 2>"$out/fault.err"
+python3 - "$out/faulted/meta.json" <<'PY' # the block in meta.json too, which summary.csv is checked against
+import json, sys
+m = json.load(open(sys.argv[1]))
+m["runs"][0]["benches"].append({"id": 9, "name": "demo_fault", "warmup": 0, "samples": 0,
+                                "received": 0, "status": "fault"})
+json.dump(m, open(sys.argv[1], "w"), indent=2)
+PY
+"$out/build/host/rvbench" compare --fail-above 5 "$out/results/copy-4k" "$out/faulted" >/dev/null 2>"$out/fault.err"
 check_eq "the gate fails on B's faulted block without samples" 1 "$?"
 check "... naming it" grep -q "gate: B: demo_fault (block 9 of run $run) is incomplete (status fault)" "$out/fault.err"
-build/host/rvbench compare "$out/results/copy-4k" "$out/faulted" >/dev/null 2>&1
+"$out/build/host/rvbench" compare "$out/results/copy-4k" "$out/faulted" >/dev/null 2>&1
 check_eq "without the gate the same comparison exits 0" 0 "$?"
 # --format csv: the values of a row, and the usual midrank p beside the verdict's.
-build/host/rvbench compare -f csv --by size "$out/results/copy-1k" "$out/results/copy-4k" >"$out/cmp.csv" 2>&1
+"$out/build/host/rvbench" compare -f csv --by size "$out/results/copy-1k" "$out/results/copy-4k" >"$out/cmp.csv" 2>&1
 check "--format csv: a row with medians, change, CI, p, verdict, B's params, p_midrank" \
 	grep -q '^memcpy,memcpy,size=1024;src_off=0;dst_off=0;impl=0,0,,1,50,50,5128,20488,299.5320,3.995320,3.995320,7.06607e-18,slower,size=4096;src_off=0;dst_off=0;impl=0,,2.62802e-23' "$out/cmp.csv"

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "fleet.h"
+#include "results_check.h"
 #include "tmpdir_fixture.h"
 
 /* DIR/meta.json: the top-level keys `extra` (JSON members, or "") and one
@@ -224,8 +225,17 @@ static void failed_run_and_block(void **state)
 	const uint64_t a[] = { 10, 11, 12 }, b[] = { 20, 21, 22 };
 	member("good", "complete", "\"device_name\": \"b1\", \"result\": \"ok\"", a, 3);
 	member("bad", "complete", "\"device_name\": \"b2\", \"result\": \"failed\"", b, 3);
+	/* bad's run also had block 7, y, that faulted before its first
+	 * sample: in meta.json as in summary.csv, which is checked against it. */
+	char bad_dir[256];
+	snprintf(bad_dir, sizeof(bad_dir), "%s/bad", tmpdir);
+	write_meta(bad_dir, "complete", "\"device_name\": \"b2\", \"result\": \"failed\"",
+		   "0000cafe",
+		   "[{\"id\": 0, \"name\": \"x\", \"warmup\": 1, \"samples\": 3, \"received\": 4, "
+		   "\"status\": \"ok\"}, {\"id\": 7, \"name\": \"y\", \"warmup\": 0, \"samples\": 0, "
+		   "\"received\": 0, \"status\": \"fault\"}]");
 	write_summary("good", "0000cafe,x,0,n=4,1,0,1,3,ok");
-	write_summary("bad", "0000cafe,y,7,,1,0,1,0,fault");
+	write_summary("bad", "0000cafe,y,7,,1,0,1,0,fault\r\n0000cafe,x,0,n=4,1,0,1,3,ok");
 	char good[128], bad[128], err[512];
 	snprintf(good, sizeof(good), "%s/good", tmpdir);
 	snprintf(bad, sizeof(bad), "%s/bad", tmpdir);
@@ -269,22 +279,28 @@ static void failed_run_and_block(void **state)
 
 	/* A block that is not a whole number (nor spelt as rvbench writes
 	 * one): an error, not a block 7 or 0 guessed. */
-	write_summary("bad", "0000cafe,y,07,,1,0,1,0,fault");
+	write_summary("bad", "0000cafe,y,07,,1,0,1,0,fault\r\n0000cafe,x,0,n=4,1,0,1,3,ok");
 	assert_int_equal(fleet_load(&f, argv, 2, err, sizeof(err)), -1);
 	char want[512];
 	snprintf(want, sizeof(want), "%s/summary.csv:2: column 'block': '07' is not a whole number",
 		 bad);
 	assert_string_equal(err, want);
 	fleet_free(&f);
-	write_summary("bad", "0000cafe,y,x,,1,0,1,0,fault");
+	write_summary("bad", "0000cafe,y,x,,1,0,1,0,fault\r\n0000cafe,x,0,n=4,1,0,1,3,ok");
 	assert_int_equal(fleet_load(&f, argv, 2, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "column 'block': 'x' is not a whole number"));
 	fleet_free(&f);
-	/* A row that is ok is not read further. */
-	write_summary("bad", "0000cafe,y,x,,1,0,1,0,ok");
+	/* Checked against meta.json, a row that is ok is refused all the
+	 * same; with --no-check it is not read further. */
+	write_summary("bad", "0000cafe,y,x,,1,0,1,0,ok\r\n0000cafe,x,0,n=4,1,0,1,3,ok");
+	assert_int_equal(fleet_load(&f, argv, 2, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "column 'block': 'x' is not a whole number"));
+	fleet_free(&f);
+	results_set_check(0);
 	assert_int_equal(fleet_load(&f, argv, 2, err, sizeof(err)), 0);
 	assert_int_equal(f.m[1].bad.n, 0);
 	fleet_free(&f);
+	results_set_check(1);
 }
 
 TEST_MAIN(cmocka_unit_test_setup_teardown(devices_rows_and_merge, tmpdir_setup, tmpdir_teardown),
