@@ -1,7 +1,8 @@
 /*
  * What a CI gate must not wave through (`rvbench compare --fail-above`):
  * the blocks of a result directory that are not whole, from its own files:
- * a status other than ok in summary.csv, or samples listed in gaps.csv.
+ * a status other than ok in summary.csv (skipped, the benchmark cannot
+ * run there by design, is not a failure), or samples listed in gaps.csv.
  */
 #ifndef RVBENCH_COMPARE_GATE_H
 #define RVBENCH_COMPARE_GATE_H
