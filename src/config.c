@@ -1,21 +1,30 @@
 /*
  * Parsing and checking the run-time configuration (config.h), for the
- * firmware and the host's unit tests alike. Longer than 400 lines on
- * purpose: every key's parsing and range check sits in this one file, so
- * they are all done the same way and a new key is added in one place.
+ * firmware and the host's unit tests alike, and the sweep steps it asks
+ * for. Longer than 400 lines on purpose: every key's parsing, range check
+ * and check against the others sits in this one file, so they are all
+ * done the same way and a new key is added in one place.
  */
 #include "config.h"
 
 #include "pmu_events.h"
 
+#include "bench_name.h"
 #include "lcg.h"
+#include "rvbench.h"
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #define PREFIX "rvbench."
+
+/* The limits as the error lines name them. */
+#define STR(x) #x
+#define XSTR(x) STR(x)
+_Static_assert(CONFIG_SWEEP_STEPS_MAX == CONFIG_SWEEP_MAX * CONFIG_SWEEP_MAX,
+	       "the sweep steps take any two full lists (config.h)");
 
 void config_defaults(struct config *c)
 {
@@ -44,47 +53,179 @@ const char *config_exit_name(enum exit_mode m)
 	return (unsigned)m < sizeof(exit_names) / sizeof(exit_names[0]) ? exit_names[m] : "?";
 }
 
-/* Whole-string unsigned number, decimal or 0x hex, within [lo, hi]. */
+enum { NUM_OK = 0, NUM_BAD = -1, NUM_RANGE = -2 };
+
+/* The value of the decimal or hex digit ch; 16 for any other byte. */
+static unsigned digit_value(char ch)
+{
+	if (ch >= '0' && ch <= '9')
+		return (unsigned)(ch - '0');
+	if (ch >= 'a' && ch <= 'f')
+		return (unsigned)(ch - 'a' + 10);
+	if (ch >= 'A' && ch <= 'F')
+		return (unsigned)(ch - 'A' + 10);
+	return 16;
+}
+
+/*
+ * Whole-string unsigned number: decimal, or hex after 0x. Never octal: a
+ * leading 0 is a digit like another, so 010 is ten, as people read it
+ * (strtoull's base 0 read it as eight). NUM_RANGE above 2^64-1, which
+ * strtoull turned into 2^64-1 without a word.
+ */
+static int parse_u64(const char *s, uint64_t *out)
+{
+	unsigned base = 10;
+	uint64_t v = 0;
+	int over = 0;
+
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		base = 16;
+		s += 2;
+	}
+	if (!*s)
+		return NUM_BAD;
+	for (; *s; s++) {
+		unsigned d = digit_value(*s);
+		if (d >= base)
+			return NUM_BAD; /* malformed, overflowing or not */
+		if (over || v > (UINT64_MAX - d) / base)
+			over = 1;
+		else
+			v = v * base + d;
+	}
+	if (over)
+		return NUM_RANGE;
+	*out = v;
+	return NUM_OK;
+}
+
+/* parse_u64 within [lo, hi]. */
 static int parse_number(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 {
-	char *end;
+	uint64_t v;
+	int rc = parse_u64(s, &v);
 
-	if (*s < '0' || *s > '9')
-		return -1;
-	unsigned long long v = strtoull(s, &end, 0);
-	if (*end || v < lo || v > hi)
-		return -1;
+	if (rc)
+		return rc;
+	if (v < lo || v > hi)
+		return NUM_RANGE;
 	*out = v;
-	return 0;
+	return NUM_OK;
 }
 
-static int parse_signed(const char *s, int64_t *out)
+/* parse_u64's forms after an optional '-'. NUM_RANGE beyond int64_t, with
+ * *out the bound it passed: the registry then words the parameter's own
+ * range, as for any other value out of it. */
+static int parse_i64(const char *s, int64_t *out)
 {
-	char *end;
+	int neg = *s == '-';
+	uint64_t m;
+	int rc = parse_u64(s + neg, &m);
 
-	if (!*s)
-		return -1;
-	long long v = strtoll(s, &end, 0);
-	if (*end)
-		return -1;
-	*out = v;
+	if (rc == NUM_BAD)
+		return rc;
+	if (rc == NUM_RANGE || m > (uint64_t)INT64_MAX + (uint64_t)neg) {
+		*out = neg ? INT64_MIN : INT64_MAX;
+		return NUM_RANGE;
+	}
+	*out = neg && m ? -(int64_t)(m - 1) - 1 : (int64_t)m;
+	return NUM_OK;
+}
+
+/* The keys whose values constrain each other (find_clash()). */
+enum {
+	TK_SAMPLES = 0x1u,
+	TK_WARMUP = 0x2u,
+	TK_GROUPS = 0x4u,
+	TK_INITIAL = 0x8u,
+	TK_DELTA = 0x10u,
+	TK_SIZE = 0x20u,
+};
+
+struct together_key {
+	const char *name;
+	unsigned bit;
+	size_t offset; /* of its uint32_t field */
+};
+
+#define TOGETHER_KEY(field, bit) { #field, bit, offsetof(struct config, field) }
+static const struct together_key together_keys[] = {
+	TOGETHER_KEY(samples, TK_SAMPLES), TOGETHER_KEY(warmup, TK_WARMUP),
+	TOGETHER_KEY(groups, TK_GROUPS),   TOGETHER_KEY(initial, TK_INITIAL),
+	TOGETHER_KEY(delta, TK_DELTA),     TOGETHER_KEY(size, TK_SIZE),
+};
+
+/* key's TK_* bit; 0 for a key that constrains no other. */
+static unsigned together_bit(const char *key)
+{
+	for (unsigned i = 0; i < sizeof(together_keys) / sizeof(together_keys[0]); i++)
+		if (!strcmp(key, together_keys[i].name))
+			return together_keys[i].bit;
 	return 0;
 }
 
-/* Settings that constrain each other; NULL when consistent. */
-static const char *check_together(const struct config *c)
+/* key's CONFIG_SET_* bit: the keys that override a benchmark's default. */
+static unsigned explicit_bit(const char *key)
+{
+	if (!strcmp(key, "samples"))
+		return CONFIG_SET_SAMPLES;
+	if (!strcmp(key, "warmup"))
+		return CONFIG_SET_WARMUP;
+	if (!strcmp(key, "batch"))
+		return CONFIG_SET_BATCH;
+	return 0;
+}
+
+/* The steps of bench's sweep over every combination of its lists (one
+ * without any), counted up to one past CONFIG_SWEEP_STEPS_MAX. */
+static unsigned list_steps(const struct config *c, const char *bench)
+{
+	unsigned steps = 1;
+
+	for (unsigned i = 0; i < c->nparams && steps <= CONFIG_SWEEP_STEPS_MAX; i++)
+		if (!strcmp(c->params[i].bench, bench))
+			steps *= c->params[i].nvalues; /* at most 576 * 24 */
+	return steps <= CONFIG_SWEEP_STEPS_MAX ? steps : CONFIG_SWEEP_STEPS_MAX + 1;
+}
+
+/* Settings that do not fit together: why, and the keys (TK_*) that take part. */
+struct clash {
+	const char *why;
+	unsigned keys;
+};
+
+/* 1 and *k when the keys checked together do not fit, else 0. */
+static int find_clash(const struct config *c, struct clash *k)
 {
 	uint64_t warm = c->warmup_auto ? CONFIG_WARMUP_WINDOW * CONFIG_WARMUP_MAX_WINDOWS : c->warmup;
 	uint64_t block = c->groups ? c->size : c->samples;
 
-	if (warm + block > HARNESS_MAX_SAMPLES)
-		return "warmup + samples of one block exceed the 65536-sample buffer";
-	if (c->groups) {
-		uint64_t last = c->initial + (uint64_t)(c->groups - 1) * c->delta;
-		if (last > 1000000)
-			return "the last group's batch (initial + (groups-1)*delta) exceeds 1000000";
+	if (warm + block > HARNESS_MAX_SAMPLES) {
+		k->why = "warmup + samples of one block exceed the 65536-sample buffer";
+		k->keys = TK_WARMUP | TK_GROUPS | (c->groups ? TK_SIZE : TK_SAMPLES);
+		return 1;
 	}
-	return NULL;
+	if (c->groups && c->initial + (uint64_t)(c->groups - 1) * c->delta > 1000000) {
+		k->why = "the last group's batch (initial + (groups-1)*delta) exceeds 1000000";
+		k->keys = TK_GROUPS | TK_INITIAL | TK_DELTA;
+		return 1;
+	}
+	return 0;
+}
+
+/* Why bench's lists make too many sweep steps; NULL when they do not.
+ * Checked as each list is set, on the command line too: which one is
+ * refused then follows the order of the words, but any that apply fit. */
+static const char *too_many_steps(const struct config *c, const char *bench)
+{
+	static char why[160];
+
+	if (list_steps(c, bench) <= CONFIG_SWEEP_STEPS_MAX)
+		return NULL;
+	snprintf(why, sizeof(why), "a sweep over every combination of %s's lists would be more than "
+		 XSTR(CONFIG_SWEEP_STEPS_MAX) " blocks", bench);
+	return why;
 }
 
 struct uint_key {
@@ -107,6 +248,97 @@ static const struct uint_key uint_keys[] = {
 	UINT_KEY(parallel, 0, 1),
 	UINT_KEY(cross, 0, 1),
 };
+
+/*
+ * The registry's names of BENCH.PARAM (key), split at its first '.', in
+ * *bench and *param; NULL, or why there are none. A name is never cut:
+ * any length the registry takes works, the word's 191 bytes aside.
+ */
+static const char *find_key(const char *key, const char **bench, const char **param,
+			    const struct config_hooks *h)
+{
+	char name[BENCH_NAME_MAX + 1];
+	const char *dot = strchr(key, '.'), *why;
+	size_t blen = (size_t)(dot - key);
+
+	if (!blen || !dot[1])
+		return "expected BENCH.PARAM";
+	if (blen > BENCH_NAME_MAX)
+		return "no benchmark of that name (names are at most " XSTR(BENCH_NAME_MAX) " bytes)";
+	memcpy(name, key, blen);
+	name[blen] = '\0';
+	if (!h->check_param || h->check_param(name, NULL, 0, bench, &why))
+		return "no benchmark of that name";
+	*param = dot + 1; /* the registry's copy once a value is checked */
+	return NULL;
+}
+
+/* value: one number, or a comma-separated list (a sweep), into list[]
+ * (*n values), each within BENCH.PARAM's range; *param becomes the
+ * registry's copy of the parameter's name. */
+static int parse_values(const char *bench, const char **param, const char *value, int64_t *list,
+			unsigned *n, const char **why, const struct config_hooks *h)
+{
+	char buf[CONFIG_WORD_MAX];
+
+	if (strlen(value) >= sizeof(buf)) {
+		*why = "too long";
+		return -1;
+	}
+	strcpy(buf, value);
+	*n = 0;
+	for (char *tok = buf, *next; tok; tok = next) {
+		int64_t v;
+		next = strchr(tok, ',');
+		if (next)
+			*next++ = '\0';
+		if (*n == CONFIG_SWEEP_MAX) {
+			*why = "at most " XSTR(CONFIG_SWEEP_MAX) " values in a sweep";
+			return -1;
+		}
+		int rc = parse_i64(tok, &v);
+		if (rc == NUM_BAD) {
+			*why = "expected a whole number, or a comma-separated list of them";
+			return -1;
+		}
+		if (h->check_param(bench, *param, v, param, why))
+			return -1;
+		if (rc == NUM_RANGE) { /* a parameter whose range is int64_t's own */
+			*why = "out of the 64-bit range";
+			return -1;
+		}
+		list[(*n)++] = v;
+	}
+	return 0;
+}
+
+/* BENCH.PARAM=VALUE into n. */
+static int set_param(struct config *n, const char *key, const char *value, const char **why,
+		     const struct config_hooks *h)
+{
+	const char *bench, *param;
+	int64_t list[CONFIG_SWEEP_MAX];
+	unsigned nlist, i;
+
+	if ((*why = find_key(key, &bench, &param, h)) != NULL)
+		return -1;
+	if (parse_values(bench, &param, value, list, &nlist, why, h))
+		return -1;
+	for (i = 0; i < n->nparams; i++)
+		if (!strcmp(n->params[i].bench, bench) && !strcmp(n->params[i].param, param))
+			break;
+	if (i >= CONFIG_PARAMS_MAX) { /* the spare slot is the sweeps' (config.h) */
+		*why = "too many benchmark parameters set (at most " XSTR(CONFIG_PARAMS_MAX) ")";
+		return -1;
+	}
+	n->params[i].bench = bench;
+	n->params[i].param = param;
+	n->params[i].nvalues = nlist;
+	memcpy(n->params[i].values, list, nlist * sizeof(list[0]));
+	if (i == n->nparams)
+		n->nparams++;
+	return (*why = too_many_steps(n, bench)) != NULL ? -1 : 0;
+}
 
 static int set_key(struct config *n, const char *key, const char *value, const char **why,
 		   const struct config_hooks *h)
@@ -135,7 +367,7 @@ static int set_key(struct config *n, const char *key, const char *value, const c
 		return 0;
 	}
 	if (!strcmp(key, "seed")) {
-		*why = "expected a number (decimal or 0x hex)";
+		*why = "expected a whole number in 0..2^64-1, decimal or 0x hex";
 		if (parse_number(value, 0, UINT64_MAX, &v))
 			return -1;
 		n->seed = v;
@@ -170,7 +402,7 @@ static int set_key(struct config *n, const char *key, const char *value, const c
 		*why = "expected all, or comma-separated hart ids 0..63";
 		uint64_t mask = 0;
 		if (strcmp(value, "all")) {
-			char list[CONFIG_RUN_MAX];
+			char list[CONFIG_WORD_MAX];
 			if (!*value || strlen(value) >= sizeof(list))
 				return -1;
 			strcpy(list, value);
@@ -196,63 +428,19 @@ static int set_key(struct config *n, const char *key, const char *value, const c
 		strcpy(n->events, strcmp(value, "none") ? value : "");
 	} else if (!strcmp(key, "run")) {
 		*why = "expected comma-separated benchmark names or globs";
-		if (!*value || strlen(value) >= sizeof(n->run))
+		if (!*value)
 			return -1;
+		if (strlen(value) >= sizeof(n->run)) {
+			static char limit[48];
+			snprintf(limit, sizeof(limit), "too long (at most %u bytes)",
+				 (unsigned)sizeof(n->run) - 1);
+			*why = limit;
+			return -1;
+		}
 		strcpy(n->run, value);
+		n->run_refused = 0;
 	} else if (strchr(key, '.')) {
-		const char *dot = strchr(key, '.');
-		char bench[CONFIG_NAME_MAX];
-		int64_t sv;
-		size_t blen = (size_t)(dot - key);
-		if (blen == 0 || blen >= sizeof(bench) || !dot[1] || strlen(dot + 1) >= CONFIG_NAME_MAX) {
-			*why = "expected BENCH.PARAM";
-			return -1;
-		}
-		memcpy(bench, key, blen);
-		bench[blen] = '\0';
-		if (!h->check_param || h->check_param(bench, NULL, 0, why)) {
-			*why = "no benchmark of that name";
-			return -1;
-		}
-		int64_t list[CONFIG_SWEEP_MAX];
-		unsigned nlist = 0;
-		char buf[192];
-		if (strlen(value) >= sizeof(buf)) {
-			*why = "too long";
-			return -1;
-		}
-		strcpy(buf, value);
-		/* one value, or a comma-separated list: a sweep */
-		for (char *tok = buf, *next; tok; tok = next) {
-			next = strchr(tok, ',');
-			if (next)
-				*next++ = '\0';
-			if (nlist == CONFIG_SWEEP_MAX) {
-				*why = "at most 24 values in a sweep";
-				return -1;
-			}
-			if (parse_signed(tok, &sv)) {
-				*why = "expected a whole number, or a comma-separated list of them";
-				return -1;
-			}
-			if (h->check_param(bench, dot + 1, sv, why))
-				return -1;
-			list[nlist++] = sv;
-		}
-		unsigned i;
-		for (i = 0; i < n->nparams; i++)
-			if (!strcmp(n->params[i].bench, bench) && !strcmp(n->params[i].param, dot + 1))
-				break;
-		if (i == CONFIG_PARAMS_MAX) {
-			*why = "too many benchmark parameters set (at most 32)";
-			return -1;
-		}
-		strcpy(n->params[i].bench, bench);
-		strcpy(n->params[i].param, dot + 1);
-		n->params[i].nvalues = nlist;
-		memcpy(n->params[i].values, list, nlist * sizeof(list[0]));
-		if (i == n->nparams)
-			n->nparams++;
+		return set_param(n, key, value, why, h);
 	} else {
 		*why = "unknown key (see `help`)";
 		return -1;
@@ -260,43 +448,51 @@ static int set_key(struct config *n, const char *key, const char *value, const c
 	return 0;
 }
 
-int config_set(struct config *c, const char *key, const char *value, const struct config_hooks *h)
+/*
+ * key=value on a copy of c, applied whole or not at all. With `together`,
+ * the copy must also fit together (find_clash()); without, the caller
+ * checks the combination once it has every word. A refusal is reported
+ * naming the key, ending with what it means (`outcome`), and counted.
+ */
+static int apply(struct config *c, const char *key, const char *value, int together,
+		 const char *outcome, const struct config_hooks *h)
 {
 	/* static: a config (its parameter lists) is large for the 16 KiB
 	 * stack of a hart; only the boot hart configures. */
 	static struct config next;
 	const char *why = NULL;
-
-	next = *c;
+	struct clash k;
 	char msg[320];
 
+	next = *c;
 	int rc = set_key(&next, key, value, &why, h);
-	if (rc == 0 && (why = check_together(&next)) != NULL)
+	if (rc == 0 && together && find_clash(&next, &k)) {
+		why = k.why;
 		rc = -1;
+	}
 	if (rc == 0) {
-		if (!strcmp(key, "samples"))
-			next.explicit_keys |= CONFIG_SET_SAMPLES;
-		else if (!strcmp(key, "warmup"))
-			next.explicit_keys |= CONFIG_SET_WARMUP;
-		else if (!strcmp(key, "batch"))
-			next.explicit_keys |= CONFIG_SET_BATCH;
+		next.explicit_keys |= explicit_bit(key);
 		next.bad_options = c->bad_options;
 		*c = next;
 		return 0;
 	}
 	c->bad_options++;
-	snprintf(msg, sizeof(msg), "error: %s=%s: %s; nothing changed", key, value,
-		 why ? why : "invalid");
+	snprintf(msg, sizeof(msg), "error: %s=%s: %s; %s", key, value, why ? why : "invalid", outcome);
 	h->complain(msg);
 	return rc;
+}
+
+int config_set(struct config *c, const char *key, const char *value, const struct config_hooks *h)
+{
+	return apply(c, key, value, 1, "nothing changed", h);
 }
 
 /* Whether word (len bytes, no prefix) is BENCH.PARAM=... of a benchmark
  * that exists: the part before its first '.' names one. */
 static int names_benchmark(const char *word, size_t len, const struct config_hooks *h)
 {
-	char bench[80];
-	const char *why;
+	char bench[BENCH_NAME_MAX + 1];
+	const char *name, *why;
 	size_t n = 0;
 
 	while (n < len && word[n] != '.' && word[n] != '=')
@@ -305,13 +501,155 @@ static int names_benchmark(const char *word, size_t len, const struct config_hoo
 		return 0;
 	memcpy(bench, word, n);
 	bench[n] = '\0';
-	return h->check_param(bench, NULL, 0, &why) == 0;
+	return h->check_param(bench, NULL, 0, &name, &why) == 0;
+}
+
+/* An error line built in pieces, cut (never overrun) when too long. */
+struct line {
+	char text[320];
+	size_t len;
+};
+
+static void line_add(struct line *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void line_add(struct line *l, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	int n = vsnprintf(l->text + l->len, sizeof(l->text) - l->len, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		l->len += (size_t)n < sizeof(l->text) - l->len ? (size_t)n : sizeof(l->text) - l->len - 1;
+}
+
+/* The keys checked together as they were before the command line. */
+struct before {
+	uint32_t field[sizeof(together_keys) / sizeof(together_keys[0])];
+	int warmup_auto;
+	unsigned explicit_keys;
+};
+
+static void remember(struct before *b, const struct config *c)
+{
+	for (unsigned i = 0; i < sizeof(together_keys) / sizeof(together_keys[0]); i++)
+		b->field[i] = *(const uint32_t *)((const char *)c + together_keys[i].offset);
+	b->warmup_auto = c->warmup_auto;
+	b->explicit_keys = c->explicit_keys;
+}
+
+/* Puts the keys `keys` (TK_*) back as they were, as one refused
+ * combination: one error line naming them, each counted. Returns how many. */
+static unsigned revert_keys(struct config *c, const struct before *b, unsigned keys,
+			    const char *why, const struct config_hooks *h)
+{
+	struct line l = { .len = 0 };
+	unsigned n = 0;
+
+	line_add(&l, "error:");
+	for (unsigned i = 0; i < sizeof(together_keys) / sizeof(together_keys[0]); i++) {
+		const struct together_key *k = &together_keys[i];
+		uint32_t *field = (uint32_t *)((char *)c + k->offset);
+		unsigned e = explicit_bit(k->name);
+		if (!(keys & k->bit))
+			continue;
+		if (k->bit == TK_WARMUP && c->warmup_auto)
+			line_add(&l, " %s=auto", k->name);
+		else
+			line_add(&l, " %s=%lu", k->name, (unsigned long)*field);
+		*field = b->field[i];
+		if (k->bit == TK_WARMUP)
+			c->warmup_auto = b->warmup_auto;
+		c->explicit_keys = (c->explicit_keys & ~e) | (b->explicit_keys & e);
+		n++;
+	}
+	if (n) {
+		line_add(&l, ": %s; none of these applied", why);
+		c->bad_options += n;
+		h->complain(l.text);
+	}
+	return n;
+}
+
+/* After the last word: while the keys checked together do not fit, put
+ * back those of the clash that the command line set (`set`, TK_*),
+ * whatever their order on it. */
+static void settle(struct config *c, const struct before *b, unsigned set,
+		   const struct config_hooks *h)
+{
+	struct clash k;
+
+	while (find_clash(c, &k)) {
+		if (!revert_keys(c, b, k.keys & set, k.why, h))
+			break; /* the clash was there before the command line */
+		set &= ~k.keys;
+	}
+}
+
+/* Whether word (len bytes, prefix included) is rvbench.run, with any value. */
+static int is_run_word(const char *word, size_t len)
+{
+	size_t n = strlen(PREFIX "run");
+
+	return len >= n && !memcmp(word, PREFIX "run", n) && (len == n || word[n] == '=');
+}
+
+/* One word of the command line (len bytes at word): -1 when it was ours
+ * and refused; else 0, and *set gets the TK_* bit of the key it set. */
+static int parse_word(struct config *c, const char *word, size_t len, unsigned *set,
+		      const struct config_hooks *h)
+{
+	char buf[CONFIG_WORD_MAX], msg[240];
+	int ours = len > strlen(PREFIX) && !strncmp(word, PREFIX, strlen(PREFIX));
+	int run = is_run_word(word, len);
+	/* Selecting everything is the one outcome a refused selection must
+	 * not have: a whole suite where a few benchmarks were asked for. */
+	const char *outcome = run ? "no benchmark runs" : "nothing changed";
+
+	if (len >= sizeof(buf)) {
+		/* Never cut to fit: a cut word could read as another, valid
+		 * one. Refused whole when it is ours (by prefix, or as
+		 * BENCH.PARAM= of a benchmark that exists). */
+		if (!ours && !names_benchmark(word, len, h))
+			return 0;
+		c->bad_options++;
+		snprintf(msg, sizeof(msg), "error: a %u-byte rvbench option is too long (at most %u"
+			 " bytes): not applied%s", (unsigned)len, (unsigned)sizeof(buf) - 1,
+			 run ? "; no benchmark runs" : "");
+		h->complain(msg);
+		return -1;
+	}
+	size_t skip = ours ? strlen(PREFIX) : 0;
+	memcpy(buf, word + skip, len - skip);
+	buf[len - skip] = '\0';
+	char *eq = strchr(buf, '=');
+	if (!eq) {
+		if (!ours)
+			return 0;
+		c->bad_options++;
+		snprintf(msg, sizeof(msg), "error: rvbench.%s: expected rvbench.KEY=VALUE; %s", buf,
+			 outcome);
+		h->complain(msg);
+		return -1;
+	}
+	*eq = '\0';
+	/* Words without our prefix are ours only as BENCH.PARAM of a
+	 * benchmark that exists: the command line is shared. */
+	if (!ours && !names_benchmark(buf, strlen(buf), h))
+		return 0;
+	if (apply(c, buf, eq + 1, 0, outcome, h))
+		return -1;
+	*set |= together_bit(buf);
+	return 0;
 }
 
 void config_parse_bootargs(struct config *c, const char *bootargs, const struct config_hooks *h)
 {
+	struct before b;
+	unsigned set = 0; /* TK_* of the keys the words set */
+	int run_refused = 0;
 	const char *p = bootargs;
 
+	remember(&b, c);
 	while (*p) {
 		while (*p == ' ' || *p == '\t' || *p == '\n')
 			p++;
@@ -319,52 +657,14 @@ void config_parse_bootargs(struct config *c, const char *bootargs, const struct 
 		while (*p && *p != ' ' && *p != '\t' && *p != '\n')
 			p++;
 		size_t len = (size_t)(p - word);
-		if (!len)
-			continue;
-
-		char buf[192], msg[240];
-		int ours = len > strlen(PREFIX) && !strncmp(word, PREFIX, strlen(PREFIX));
-		if (len >= sizeof(buf)) {
-			/* Never cut to fit: a cut word could read as another, valid
-			 * one. Refused whole when it is ours (by prefix, or as
-			 * BENCH.PARAM= of a benchmark that exists). */
-			if (ours || names_benchmark(word, len, h)) {
-				c->bad_options++;
-				snprintf(msg, sizeof(msg), "error: a %u-byte rvbench option is too long"
-					 " (at most %u bytes): not applied", (unsigned)len,
-					 (unsigned)sizeof(buf) - 1);
-				h->complain(msg);
-			}
-			continue;
-		}
-		size_t skip = ours ? strlen(PREFIX) : 0;
-		memcpy(buf, word + skip, len - skip);
-		buf[len - skip] = '\0';
-		char *eq = strchr(buf, '=');
-		if (!eq) {
-			if (ours) {
-				c->bad_options++;
-				snprintf(msg, sizeof(msg), "error: rvbench.%s: expected rvbench.KEY=VALUE", buf);
-				h->complain(msg);
-			}
-			continue;
-		}
-		*eq = '\0';
-		/* Words without our prefix are ours only as BENCH.PARAM of a
-		 * benchmark that exists: the command line is shared. */
-		if (!ours) {
-			char *dot = strchr(buf, '.');
-			const char *why;
-			if (!dot || !h->check_param)
-				continue;
-			*dot = '\0';
-			int exists = h->check_param(buf, NULL, 0, &why) == 0;
-			*dot = '.';
-			if (!exists)
-				continue;
-		}
-		config_set(c, buf, eq + 1, h);
+		if (len && parse_word(c, word, len, &set, h) && is_run_word(word, len))
+			run_refused = 1;
 	}
+	settle(c, &b, set, h);
+	/* Whatever the order: a valid rvbench.run= word beside a refused one
+	 * is no sign that the refused one's benchmarks were not wanted. */
+	if (run_refused)
+		c->run_refused = 1;
 }
 
 int config_glob(const char *pat, const char *name)
@@ -393,6 +693,8 @@ int config_glob(const char *pat, const char *name)
 
 int config_selects(const struct config *c, const char *name, int is_demo)
 {
+	if (c->run_refused)
+		return 0;
 	if (!c->run[0])
 		return !is_demo;
 	for (const char *p = c->run; *p;) {
@@ -426,20 +728,65 @@ int64_t config_param(const struct config *c, const char *bench, const char *para
 	return config_param_list(c, bench, param, &v) ? v[0] : def;
 }
 
-void config_param_fix(struct config *c, const char *bench, const char *param, int64_t v)
+int config_param_fix(struct config *c, const char *bench, const char *param, int64_t v)
 {
 	unsigned i;
 
 	for (i = 0; i < c->nparams; i++)
 		if (!strcmp(c->params[i].bench, bench) && !strcmp(c->params[i].param, param))
 			break;
-	if (i == CONFIG_PARAMS_MAX)
-		return;
 	if (i == c->nparams) {
+		if (i == sizeof(c->params) / sizeof(c->params[0]))
+			return -1; /* never silent: a sweep would repeat one value */
+		c->params[i].bench = bench;
+		c->params[i].param = param;
 		c->nparams++;
-		strncpy(c->params[i].bench, bench, CONFIG_NAME_MAX - 1);
-		strncpy(c->params[i].param, param, CONFIG_NAME_MAX - 1);
 	}
 	c->params[i].nvalues = 1;
 	c->params[i].values[0] = v;
+	return 0;
+}
+
+/* Adds BENCH.PARAM's list to s when it has several values. */
+static void sweep_add(struct config_sweep *s, const char *param, const int64_t *values, unsigned n)
+{
+	s->param[s->nparams] = param;
+	s->values[s->nparams] = values;
+	s->nvalues[s->nparams] = n;
+	s->nparams++;
+}
+
+unsigned config_sweep(const struct config *c, const struct bench *b, struct config_sweep *s)
+{
+	const int64_t *values;
+	unsigned steps = 1;
+
+	s->nparams = 0;
+	/* Each list is a setting of b, so there are at most as many as the
+	 * table holds; their product passed find_clash(): at most 576. */
+	for (unsigned i = 0; b->params && b->params[i].name && s->nparams < CONFIG_PARAMS_MAX; i++) {
+		unsigned n = config_param_list(c, b->name, b->params[i].name, &values);
+		if (n > 1) {
+			sweep_add(s, b->params[i].name, values, n);
+			steps *= n;
+		}
+	}
+	if (s->nparams)
+		return steps;
+	if (b->sweep.param && b->sweep.n && !config_param_list(c, b->name, b->sweep.param, &values)) {
+		sweep_add(s, b->sweep.param, b->sweep.values, b->sweep.n);
+		return b->sweep.n;
+	}
+	return 0;
+}
+
+int config_sweep_step(struct config *c, const char *bench, const struct config_sweep *s, unsigned k)
+{
+	/* Mixed radix, the last parameter the fastest digit. */
+	for (unsigned i = s->nparams; i-- > 0;) {
+		if (config_param_fix(c, bench, s->param[i], s->values[i][k % s->nvalues[i]]))
+			return -1;
+		k /= s->nvalues[i];
+	}
+	return 0;
 }

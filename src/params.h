@@ -11,7 +11,8 @@
 #define PARAMS_MAX 16 /* parameters one benchmark may declare */
 
 /* The config_hooks.check_param of the firmware. */
-int params_check(const char *bench, const char *param, int64_t value, const char **why);
+int params_check(const char *bench, const char *param, int64_t value, const char **name,
+		 const char **why);
 /* out[i] = the value of b->params[i] under c; returns the count. */
 unsigned params_resolve(const struct bench *b, const struct config *c, int64_t *out);
 /* The seed of b's inputs under the run seed with the parameter values

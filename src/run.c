@@ -56,8 +56,7 @@ static uint32_t make_run_tag(const struct config *c)
 	return crc32_of(parts, sizeof(parts));
 }
 
-static unsigned sweep_of(const struct config *c, const struct bench *b, const char **param,
-			 const int64_t **values);
+static unsigned sweep_of(const struct config *c, const struct bench *b, struct config_sweep *s);
 
 /* Benchmarks selected; *blocks gets how many blocks they will send. */
 static uint32_t count_selected(const struct config *c, uint32_t *blocks)
@@ -68,9 +67,8 @@ static uint32_t count_selected(const struct config *c, uint32_t *blocks)
 	for (size_t i = 0; i < registry_count(); i++) {
 		const struct bench *b = registry_get(i);
 		if (registry_selected(c, b)) {
-			const char *param;
-			const int64_t *values;
-			unsigned sweep = sweep_of(c, b, &param, &values);
+			struct config_sweep s;
+			unsigned sweep = sweep_of(c, b, &s);
 			n++;
 			*blocks += parallel_block_count(c, b) * (c->groups ? c->groups : 1) * (sweep ? sweep : 1);
 		}
@@ -114,27 +112,13 @@ static void print_selfchecks(const struct config *c)
 }
 
 /*
- * The values a benchmark is swept over: a run-time list (BENCH.PARAM=a,b,c)
- * for its sweep parameter or any other, else its own default sweep.
- * Returns the count (0: no sweep) and sets *param and *values.
+ * The steps a benchmark is swept over (0: none), in *s: every combination
+ * of its run-time lists (BENCH.PARAM=a,b,c), else its own default sweep
+ * (config_sweep()). Every list counts: none is cut to its first value.
  */
-static unsigned sweep_of(const struct config *c, const struct bench *b, const char **param,
-			 const int64_t **values)
+static unsigned sweep_of(const struct config *c, const struct bench *b, struct config_sweep *s)
 {
-	for (unsigned i = 0; b->params && b->params[i].name; i++) {
-		unsigned n = config_param_list(c, b->name, b->params[i].name, values);
-		if (n > 1) {
-			*param = b->params[i].name;
-			return n;
-		}
-	}
-	if (b->sweep.param && b->sweep.n &&
-	    !config_param_list(c, b->name, b->sweep.param, values)) {
-		*param = b->sweep.param;
-		*values = b->sweep.values;
-		return b->sweep.n;
-	}
-	return 0;
+	return config_sweep(c, b, s);
 }
 
 static void run_benchmark_once(const struct config *c, const struct bench *b, uint32_t *id);
@@ -172,13 +156,13 @@ static unsigned run_block(const struct config *c, const struct bench *b, uint32_
 	return parallel_block_count(c, b);
 }
 
-/* One benchmark: swept over a parameter, one pass per value, or once. */
+/* One benchmark: once, or one pass per step of its sweep. */
 static void run_benchmark(const struct config *c, const struct bench *b, uint32_t *id)
 {
-	static struct config step; /* static: a config is large for a stack */
-	const char *param;
-	const int64_t *values;
-	unsigned n = sweep_of(c, b, &param, &values);
+	/* static: a config is large for a stack, and so is a sweep */
+	static struct config step;
+	static struct config_sweep s;
+	unsigned n = sweep_of(c, b, &s);
 
 	if (!n) {
 		run_benchmark_once(c, b, id);
@@ -186,7 +170,14 @@ static void run_benchmark(const struct config *c, const struct bench *b, uint32_
 	}
 	for (unsigned k = 0; k < n; k++) {
 		step = *c;
-		config_param_fix(&step, b->name, param, values[k]);
+		if (config_sweep_step(&step, b->name, &s, k)) {
+			/* Cannot happen (config.h); if it did, the step's
+			 * block would repeat another's values unannounced. */
+			stream_say("rvbench: internal error: %s: step %u of its sweep could not be"
+				   " set: not run", b->name, k);
+			failed = 1;
+			continue;
+		}
 		run_benchmark_once(&step, b, id);
 	}
 }

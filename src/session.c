@@ -38,7 +38,9 @@ static void show(const struct config *c)
 	stream_say("groups=%lu initial=%lu delta=%lu size=%lu budget_ms=%lu exit=%s run=%s",
 		   (unsigned long)c->groups, (unsigned long)c->initial, (unsigned long)c->delta,
 		   (unsigned long)c->size, (unsigned long)c->budget_ms, config_exit_name(c->exit),
-		   c->run[0] ? c->run : "(all but demos)");
+		   c->run_refused ? "(none: the command line's was refused)"
+		   : c->run[0]	  ? c->run
+				  : "(all but demos)");
 	stream_say("events=%s", c->events[0] ? c->events : "none");
 	for (unsigned i = 0; i < c->nparams; i++) {
 		char list[128];
