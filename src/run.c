@@ -218,6 +218,12 @@ void run_all(const struct config *c)
 	failed = 0;
 	block_measure_cycles_reset();
 	uint32_t nbenches = count_selected(c, &nblocks);
+	/* Said as an error, for a person at the board's terminal: the run
+	 * header's benches=0 tells the collector, not them. A refused run=
+	 * said so already. */
+	if (!nbenches && !c->run_refused)
+		stream_say("rvbench: error: run=%s: no benchmark matches; nothing runs",
+			   c->run[0] ? c->run : "(all but demos)");
 
 	stream_init(make_run_tag(c));
 	events_begin(c); /* before RUN: what it says goes into the PMU record */

@@ -28,6 +28,8 @@ check "its replay repeats the error line" grep -q 'firmware: error: frobnicate=1
 	-o "$out/none" "$build/rvbench.elf" >"$out/none.stdout" 2>"$out/none.stderr"
 check_eq "a selection that matches nothing: exit 2" 2 "$?"
 check "stderr says no benchmark was selected" grep -q 'no benchmark selected' "$out/none.stderr"
+check "the firmware says it too, for a person at the board's terminal" \
+	grep -a -q '^rvbench: error: run=no_such_bench: no benchmark matches; nothing runs' "$out/none/uart.log"
 
 # -q: the progress lines (one per finished block without a terminal) are
 # stderr's too; what must not be there is an error.
