@@ -93,20 +93,22 @@ static int gate(const struct cmp_table *t, const struct cmp_side *a, const struc
 	for (size_t i = 0; i < t->n; i++) {
 		const struct cmp_row *r = &t->row[i];
 		const char *p = *r->params ? r->params : "";
+		const char *sp = *p ? " " : ""; /* no double space without params */
 		if (r->kind == CMP_ONLY_A) {
-			rvb_error("compare: gate: %s %s is missing from B", r->bench, p);
+			rvb_error("compare: gate: %s%s%s is missing from B", r->bench, sp, p);
 			fail = 1;
 		} else if (r->kind == CMP_SKIPPED) {
-			rvb_error("compare: gate: %s %s: %s", r->bench, p, r->why);
+			rvb_error("compare: gate: %s%s%s: %s", r->bench, sp, p, r->why);
 			fail = 1;
 		}
 		if (r->incomplete) {
-			rvb_error("compare: gate: %s %s is incomplete (%s)", r->bench, p, r->incomplete);
+			rvb_error("compare: gate: %s%s%s is incomplete (%s)", r->bench, sp, p,
+				  r->incomplete);
 			fail = 1;
 		}
 		char why[160];
 		if (cmp_row_gate(r, pct, why, sizeof(why))) {
-			rvb_error("compare: %s%s%s %s", r->bench, *p ? " " : "", p, why);
+			rvb_error("compare: %s%s%s %s", r->bench, sp, p, why);
 			fail = 1;
 		}
 	}
