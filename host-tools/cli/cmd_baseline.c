@@ -167,6 +167,20 @@ static int by_name(const void *p, const void *q)
 	return strcmp(*(char *const *)p, *(char *const *)q);
 }
 
+/* The listing's status once printed: a standard output that could not
+ * take it (a full disk, a closed pipe) is an error, as in stats and
+ * compare, not a listing that looks empty. */
+static int list_written(void)
+{
+	errno = 0;
+	if (!fflush(stdout) && !ferror(stdout))
+		return 0;
+	/* errno is the cause when the last flush failed; an earlier write's
+	 * cause is gone. */
+	rvb_error("baseline: cannot write the list%s%s", errno ? ": " : "", errno ? strerror(errno) : "");
+	return EXIT_ERROR;
+}
+
 static int list(void)
 {
 	DIR *d = opendir(BASELINE_ROOT);
@@ -174,7 +188,7 @@ static int list(void)
 	if (!d) {
 		if (errno == ENOENT) {
 			printf("no baselines in %s (rvbench baseline save NAME [DIR])\n", BASELINE_ROOT);
-			return 0;
+			return list_written();
 		}
 		rvb_error("baseline: %s: %s", BASELINE_ROOT, strerror(errno));
 		return EXIT_ERROR;
@@ -215,7 +229,7 @@ static int list(void)
 		free(names[i]);
 	}
 	free(names);
-	return 0;
+	return list_written();
 }
 
 int cmd_baseline(const struct command *cmd, int argc, char **argv)

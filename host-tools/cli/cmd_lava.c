@@ -19,6 +19,7 @@
 #include "lava_job.h"
 #include "lava_show.h"
 #include "lavacli.h"
+#include "output_file.h"
 #include "replay_run.h"
 
 #define MAX_DEVICES 64
@@ -171,6 +172,12 @@ static int bad_option(const char *cmd, int opt, char **argv)
 	return EXIT_ERROR;
 }
 
+/* afile_writer of a job definition (ctx: its struct lava_job_opts). */
+static int write_job(FILE *f, void *ctx)
+{
+	return lava_job_write(f, ctx);
+}
+
 static int lava_job(const struct command *cmd, int argc, char **argv)
 {
 	static const struct option lo[] = { JOB_LONG_OPTIONS,
@@ -209,19 +216,12 @@ static int lava_job(const struct command *cmd, int argc, char **argv)
 		free(j.image_abs);
 		return EXIT_ERROR;
 	}
-	FILE *f = out ? fopen(out, "we") : stdout;
-	if (!f) {
-		rvb_error("lava job: cannot create %s: %s", out, strerror(errno));
-		free(j.image_abs);
-		return EXIT_ERROR;
-	}
-	rc = lava_job_write(f, &j.o);
-	if (fflush(f) || ferror(f))
-		rc = -1;
-	if (out && fclose(f))
-		rc = -1;
+	/* -o FILE through a temporary file: a full disk leaves no cut-off
+	 * job that lavacli would still submit. */
+	char err[4400];
+	rc = output_file_write(out, write_job, &j.o, err, sizeof(err));
 	if (rc)
-		rvb_error("lava job: cannot write %s", out ? out : "the standard output");
+		rvb_error("lava job: %s", err);
 	free(j.image_abs);
 	return rc ? EXIT_ERROR : 0;
 }
@@ -241,10 +241,15 @@ static int submit_one(const char *identity, const struct lava_job_opts *o, const
 		return -1;
 	}
 	FILE *f = fdopen(fd, "w");
-	if (!f || lava_job_write(f, o) || fclose(f)) {
-		rvb_error("lava submit: cannot write %s", path);
-		if (!f)
-			close(fd);
+	int wr = f ? lava_job_write(f, o) : -1, saved = errno;
+	if (!f) {
+		close(fd);
+	} else if (fclose(f) && !wr) { /* a buffered write's failure shows here */
+		wr = -1;
+		saved = errno;
+	}
+	if (wr) {
+		rvb_error("lava submit: cannot write %s: %s", path, strerror(saved));
 		unlink(path);
 		return -1;
 	}

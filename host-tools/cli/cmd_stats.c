@@ -9,6 +9,7 @@
 #include "export.h"
 #include "commands.h"
 #include "metric_option.h"
+#include "output_file.h"
 #include "session.h"
 
 /* A number in (lo, hi), strictly parsed. */
@@ -21,6 +22,26 @@ static int parse_double(const char *s, double lo, double hi, double *out)
 		return -1;
 	*out = v;
 	return 0;
+}
+
+/* What stats writes: the report or an export of r in format. */
+struct stats_out {
+	const char *format;
+	const struct results *r;
+	const struct an_opts *o;
+};
+
+/* afile_writer of stats_out. */
+static int write_stats(FILE *f, void *ctx)
+{
+	const struct stats_out *s = ctx;
+	if (!strcmp(s->format, "csv"))
+		return export_csv(f, s->r, s->o);
+	if (!strcmp(s->format, "json"))
+		return export_json(f, s->r, s->o);
+	if (!strcmp(s->format, "gbench-json"))
+		return export_gbench(f, s->r, s->o);
+	return an_report_results(f, s->r, s->o);
 }
 
 int cmd_stats(const struct command *cmd, int argc, char **argv)
@@ -121,22 +142,11 @@ int cmd_stats(const struct command *cmd, int argc, char **argv)
 			  "the samples that arrived", dir, r.status[0] ? r.status : "unknown");
 		status = EXIT_INCOMPLETE;
 	}
-	FILE *f = out ? fopen(out, "w") : stdout;
-	if (!f) {
-		rvb_error("stats: cannot write %s: %s", out, strerror(errno));
-		results_free(&r);
-		return EXIT_ERROR;
-	}
-	int rc = !strcmp(format, "csv")	 ? export_csv(f, &r, &o)
-		 : !strcmp(format, "json") ? export_json(f, &r, &o)
-		 : !strcmp(format, "gbench-json") ? export_gbench(f, &r, &o)
-						  : an_report_results(f, &r, &o);
-	if (fflush(f))
-		rc = -1;
-	if (out && fclose(f))
-		rc = -1;
-	if (rc) {
-		rvb_error("stats: writing %s failed", out ? out : "the output");
+	/* -o FILE through a temporary file: a full disk leaves no cut-off
+	 * export that a script would read as whole. */
+	struct stats_out so = { format, &r, &o };
+	if (output_file_write(out, write_stats, &so, err, sizeof(err))) {
+		rvb_error("stats: %s", err);
 		status = EXIT_ERROR;
 	}
 	results_free(&r);

@@ -74,9 +74,12 @@ void gp_batch_run(unsigned char *ok, char *(*err_of)(size_t k, void *ctx), void 
 	int all = batch.n ? run_all(err, sizeof(err)) : 0;
 	for (size_t k = 0; k < batch.n; k++) {
 		struct gp_tmpdir *t = &batch.t[k];
-		ok[k] = all == 0;
+		/* gnuplot's status covers every figure, but only each picture
+		 * tells whether it was written whole. */
 		if (all)
 			ok[k] = gp_run_script(t, batch.script[k], err_of(k, ctx), errlen) == 0;
+		else
+			ok[k] = gp_output_commit(t, err_of(k, ctx), errlen) == 0;
 		t->batched = 0;
 		gp_tmp_remove(t);
 	}

@@ -1,7 +1,9 @@
 /*
  * Running gnuplot for the pictures (Debian gnuplot-nox): data and script
  * go to a private temporary directory that is removed afterwards;
- * gnuplot's messages are shown only when it fails.
+ * gnuplot's messages are shown only when it fails. The picture goes to a
+ * temporary file beside its own, renamed to it once checked whole
+ * (image_file.h).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -13,6 +15,7 @@
 
 #include "gnuplot_batch.h"
 #include "gnuplot_run.h"
+#include "image_file.h"
 
 #include "analysis.h"
 
@@ -30,6 +33,10 @@ void gp_tmp_remove(struct gp_tmpdir *t)
 {
 	if (t->batched)
 		return;
+	/* A picture never committed: gnuplot failed, or never ran. */
+	if (t->out_tmp[0])
+		unlink(t->out_tmp);
+	t->out_tmp[0] = 0;
 	for (int i = 0; i < t->nfile; i++)
 		unlink(t->file[i]);
 	rmdir(t->path);
@@ -58,7 +65,9 @@ void gp_str(FILE *f, const char *s)
 	fputc('\'', f);
 }
 
-int gp_terminal(FILE *f, const char *file, int w, int h, char *err, size_t errlen)
+/* gp_terminal's lines for a picture of file's format, drawn into output. */
+static int terminal_lines(FILE *f, const char *file, const char *output, int w, int h, char *err,
+			  size_t errlen)
 {
 	const char *ext = strrchr(file, '.');
 	for (const char *p = file; *p; p++)
@@ -75,12 +84,43 @@ int gp_terminal(FILE *f, const char *file, int w, int h, char *err, size_t errle
 		return -1;
 	}
 	fputs("set output ", f);
-	gp_str(f, file);
+	gp_str(f, output);
 	fputs("\nset grid\nset key top left\n", f);
 	return 0;
 }
 
-/* Runs gnuplot on script; its output goes to log, shown on failure. */
+int gp_terminal(FILE *f, const char *file, int w, int h, char *err, size_t errlen)
+{
+	return terminal_lines(f, file, file, w, h, err, errlen);
+}
+
+int gp_output(struct gp_tmpdir *t, FILE *f, const char *file, int w, int h, char *err,
+	      size_t errlen)
+{
+	if ((size_t)snprintf(t->out, sizeof(t->out), "%s", file) >= sizeof(t->out) ||
+	    image_tmp_name(t->out_tmp, sizeof(t->out_tmp), file)) {
+		t->out_tmp[0] = 0;
+		snprintf(err, errlen, "%.200s...: the output file name is too long", file);
+		return -1;
+	}
+	if (terminal_lines(f, file, t->out_tmp, w, h, err, errlen)) {
+		t->out_tmp[0] = 0;
+		return -1;
+	}
+	return 0;
+}
+
+int gp_output_commit(struct gp_tmpdir *t, char *err, size_t errlen)
+{
+	if (!t->out_tmp[0])
+		return 0;
+	int rc = image_commit(t->out_tmp, t->out, err, errlen);
+	t->out_tmp[0] = 0; /* renamed or removed: not ours to remove any more */
+	return rc;
+}
+
+/* Runs gnuplot on script; its output goes to log, shown on failure. Then
+ * t's picture, if it has one, is checked and put in place. */
 static int run_gnuplot(struct gp_tmpdir *t, const char *script, char *err, size_t errlen)
 {
 	char log[128];
@@ -106,8 +146,10 @@ static int run_gnuplot(struct gp_tmpdir *t, const char *script, char *err, size_
 			snprintf(err, errlen, "waiting for gnuplot: %s", strerror(errno));
 			return -1;
 		}
+	/* gnuplot exits 0 when its picture could not be written: the
+	 * picture itself tells (gp_output_commit). */
 	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
-		return 0;
+		return gp_output_commit(t, err, errlen);
 	char msg[512] = "";
 	FILE *f = fopen(log, "r");
 	if (f) {

@@ -66,7 +66,7 @@ int plot_bench(const struct results *r, size_t first, size_t end, const char *fi
 	if (gp_close_ok(&f) || !(f = gp_tmp_open(&t, "plot.gp", path, sizeof(path))))
 		goto io;
 
-	if (gp_terminal(f, file, 1400, 1000, err, errlen)) {
+	if (gp_output(&t, f, file, 1400, 1000, err, errlen)) {
 		gp_close_ok(&f);
 		goto out;
 	}

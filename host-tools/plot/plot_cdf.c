@@ -38,7 +38,7 @@ int plot_cdf_overlay(const char *file, size_t npanels, char *const *title,
 	if (!(f = gp_tmp_open(&t, "cmp.gp", path, sizeof(path))))
 		goto io;
 	size_t cols = npanels < 2 ? 1 : 2, rows = (npanels + cols - 1) / cols;
-	if (gp_terminal(f, file, cols == 1 ? 900 : 1400, (int)(rows * 450 + 60), err, errlen)) {
+	if (gp_output(&t, f, file, cols == 1 ? 900 : 1400, (int)(rows * 450 + 60), err, errlen)) {
 		gp_close_ok(&f);
 		goto out;
 	}

@@ -199,7 +199,7 @@ int plot_sweep(const struct results *r, const size_t *idx, size_t n, const char 
 	}
 	if (gp_close_ok(&f) || !(f = gp_tmp_open(&t, "sweep.gp", path, sizeof(path))))
 		goto io;
-	if (gp_terminal(f, file, 1200, 700, err, errlen)) {
+	if (gp_output(&t, f, file, 1200, 700, err, errlen)) {
 		gp_close_ok(&f);
 		goto out;
 	}

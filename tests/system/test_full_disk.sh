@@ -1,0 +1,159 @@
+#!/bin/sh
+# A disk that fills up under plot, compare --plot, report, stats -o and
+# lava job -o: exit 2, the file and the cause named, the file that was
+# there kept as it was, never a truncated or empty one, no .tmp left.
+# gnuplot exits 0 when its picture cannot be written, so its failure is
+# also played by a stand-in gnuplot that cuts every picture short (no root
+# needed); the real one runs on a small tmpfs (root only: skipped without).
+# A standard output that cannot take the text (/dev/full: stats, compare,
+# lava job, baseline list) is exit 2 too.
+. tests/system/lib.sh
+build=$1
+# A tmpfs left mounted by an interrupted run goes first.
+umount "$build/tests/full_disk/full" 2>/dev/null
+fresh_out full_disk
+out=$(cd "$out" && pwd) # absolute: some commands run in another directory
+rvb=$(cd "$build/host" && pwd)/rvbench
+
+# no_tmp DIR: no temporary file (.NAME.tmp) in DIR.
+no_tmp() {
+	[ -z "$(find "$1" -name '.*.tmp')" ]
+}
+
+# mk DIR FACTOR: a result directory of two benchmarks (one picture each).
+mk() {
+	mkdir -p "$1"
+	awk -v f="$2" 'BEGIN {
+		printf "run,bench,block,params,hart,group,batch,index,warmup,input,cycles,instret,cycles_raw,instret_raw,flags\r\n"
+		s = 12345
+		for (b = 0; b < 2; b++)
+			for (i = 0; i < 400; i++) {
+				s = (s * 1103515245 + 12345) % 2147483648
+				c = int((150 + 80 * (s % 3)) * f) + s % 7
+				printf "0000000a,%s,%d,,1,0,1,%d,0,0,%d,120,%d,124,0\r\n", b ? "beta" : "alpha", b, i, c, c + 6
+			}
+	}' >"$1/samples.csv"
+	meta_for_samples "$1"
+}
+mk "$out/a" 1
+mk "$out/b" 1.1
+
+# ---- stdout on /dev/full ------------------------------------------------------
+"$rvb" stats "$out/a" >/dev/full 2>"$out/stats-stdout.err"
+check_eq "stats > /dev/full: exit 2" 2 "$?"
+check "... the cause said" grep -q 'stats: cannot write the standard output: No space left on device' \
+	"$out/stats-stdout.err"
+"$rvb" lava job --image file:///srv/rvbench.elf >/dev/full 2>"$out/lava-stdout.err"
+check_eq "lava job > /dev/full: exit 2" 2 "$?"
+check "... the cause said" grep -q 'lava job: cannot write the standard output: No space left on device' \
+	"$out/lava-stdout.err"
+"$rvb" compare "$out/a" "$out/b" >/dev/full 2>"$out/cmp-stdout.err"
+check_eq "compare > /dev/full: exit 2" 2 "$?"
+mkdir -p "$out/cwd"
+(cd "$out/cwd" && "$rvb" baseline list >/dev/full 2>../bl-none.err)
+check_eq "baseline list > /dev/full, no baselines: exit 2" 2 "$?"
+(cd "$out/cwd" && "$rvb" baseline save ref "$out/a" >/dev/null 2>&1)
+(cd "$out/cwd" && "$rvb" baseline list >"$out/bl.txt" 2>&1)
+check_eq "baseline list: exit 0" 0 "$?"
+check "... naming the baseline" grep -q '^ref  *2 blocks, 800 samples$' "$out/bl.txt"
+(cd "$out/cwd" && "$rvb" baseline list >/dev/full 2>../bl.err)
+check_eq "baseline list > /dev/full: exit 2, not a listing lost" 2 "$?"
+check "... the cause said" grep -q 'baseline: cannot write the list: No space left on device' "$out/bl.err"
+
+# ---- a gnuplot whose pictures come out cut, with exit status 0 ---------------
+fake=$out/fakebin
+mkdir -p "$fake"
+cat >"$fake/gnuplot" <<'SH'
+#!/bin/sh
+# gnuplot on a full disk: each picture (set output, also in a loaded
+# script) cut after its PNG signature; exit status 0 all the same.
+outputs() {
+	sed -n "s/^load '\(.*\)'\$/\1/p" "$1" | while read -r s; do outputs "$s"; done
+	sed -n "s/^set output '\(.*\)'\$/\1/p" "$1"
+}
+outputs "$1" | while read -r o; do printf '\211PNG\r\n\032\n' >"$o"; done
+exit 0
+SH
+chmod +x "$fake/gnuplot"
+
+c=$out/cut
+mk "$c" 1
+printf 'old' >"$c/plot-alpha.png"
+for jobs in 1 2; do
+	PATH=$fake:$PATH "$rvb" plot --jobs $jobs "$c" >"$c.$jobs.out" 2>"$c.$jobs.err"
+	check_eq "plot --jobs $jobs, pictures cut short: exit 2" 2 "$?"
+	check "... the picture named, incomplete" \
+		grep -q "plot: cannot write $c/plot-[a-z]*.png: gnuplot's picture is incomplete" "$c.$jobs.err"
+	check_eq "... no picture claimed on stdout" "" "$(cat "$c.$jobs.out")"
+	check_eq "... the old plot-alpha.png kept as it was" old "$(cat "$c/plot-alpha.png")"
+	check "... no plot-beta.png" test ! -e "$c/plot-beta.png"
+	check "... no .tmp left" no_tmp "$c"
+done
+PATH=$fake:$PATH "$rvb" plot -o "$out/cut.svg" "$c" >/dev/null 2>"$out/cutsvg.err"
+check_eq "plot -o FILE.svg, pictures cut short: exit 2" 2 "$?"
+check "... the SVG named, incomplete" grep -q "cut-[a-z]*.svg: gnuplot's picture is incomplete" "$out/cutsvg.err"
+check "... no SVG, no .tmp left" test -z "$(find "$out" -maxdepth 1 -name '*cut*.svg*')"
+PATH=$fake:$PATH "$rvb" compare --plot "$out/cdf.png" "$out/a" "$out/b" >/dev/null 2>"$out/cdf.err"
+check_eq "compare --plot, picture cut short: exit 2" 2 "$?"
+check "... cdf.png named, incomplete" grep -q "cdf.png: gnuplot's picture is incomplete" "$out/cdf.err"
+check "... no cdf.png, no .tmp left" test -z "$(find "$out" -maxdepth 1 -name '*cdf.png*')"
+PATH=$fake:$PATH "$rvb" report "$c" >/dev/null 2>"$c.report.err"
+check_eq "report, pictures cut short: exit 2" 2 "$?"
+check "... no index.html, no .tmp left" sh -c "test ! -e '$c/index.html' && test -z \"\$(find '$c' -name '.*.tmp')\""
+
+# ---- the real gnuplot on a small tmpfs ----------------------------------------
+full=$out/full
+mkdir -p "$full"
+if ! mount -t tmpfs -o size=1m tmpfs "$full" 2>"$out/mount.err"; then
+	echo "ok - # skip the full-disk checks on a tmpfs: cannot mount one ($(head -c 100 "$out/mount.err"); needs root)"
+	exit 0
+fi
+trap 'umount "$full"' EXIT
+r=$full/r
+mk "$r" 1
+"$rvb" plot "$r" >/dev/null 2>"$out/plot-ok.err"
+check_eq "tmpfs, room left: plot exits 0" 0 "$?"
+"$rvb" stats --format json -o "$full/x.json" "$r" 2>"$out/stats-ok.err"
+check_eq "tmpfs, room left: stats -o exits 0" 0 "$?"
+mkdir -p "$out/before"
+cp "$r"/plot-*.png "$full/x.json" "$out/before/"
+# 8 KiB set aside, the rest filled: a picture (30 to 140 KiB) then gets
+# cut, not left empty.
+dd if=/dev/zero of="$full/spare" bs=1k count=8 2>/dev/null
+dd if=/dev/zero of="$full/fill" bs=4k 2>/dev/null
+
+"$rvb" stats --format json -o "$full/x.json" "$r" 2>"$out/stats.err"
+check_eq "full disk: stats -o exits 2" 2 "$?"
+check "... the file and the cause said" \
+	grep -q "stats: cannot write $full/x.json: No space left on device" "$out/stats.err"
+check "... the old x.json kept as it was" cmp -s "$full/x.json" "$out/before/x.json"
+"$rvb" stats --format csv -o "$full/new.csv" "$r" 2>/dev/null
+check_eq "full disk: stats -o a new file exits 2" 2 "$?"
+check "... no new.csv, not even empty" test ! -e "$full/new.csv"
+"$rvb" lava job --image file:///srv/rvbench.elf -o "$full/job.yaml" 2>"$out/lava.err"
+check_eq "full disk: lava job -o exits 2" 2 "$?"
+check "... the file and the cause said" \
+	grep -q "lava job: cannot write $full/job.yaml: No space left on device" "$out/lava.err"
+check "... no job.yaml" test ! -e "$full/job.yaml"
+check "... no .tmp left" no_tmp "$full"
+
+rm -f "$full/spare"
+"$rvb" plot "$r" >"$out/plot.out" 2>"$out/plot.err"
+check_eq "full disk: plot exits 2" 2 "$?"
+check "... a picture named, incomplete" \
+	grep -q "plot: cannot write $r/plot-[a-z]*.png: gnuplot's picture is incomplete" "$out/plot.err"
+check_eq "... no picture claimed on stdout" "" "$(cat "$out/plot.out")"
+for p in "$out"/before/plot-*.png; do
+	check "... $(basename "$p") kept as it was" cmp -s "$p" "$r/$(basename "$p")"
+done
+check "... no .tmp left" no_tmp "$full"
+"$rvb" plot -o "$full/x.svg" "$r" >/dev/null 2>"$out/svg.err"
+check_eq "full disk: plot -o FILE.svg exits 2" 2 "$?"
+check "... no SVG left" test -z "$(find "$full" -name '*.svg*')"
+"$rvb" compare --plot "$full/cdf.png" "$out/a" "$out/b" >/dev/null 2>"$out/cmp.err"
+check_eq "full disk: compare --plot exits 2" 2 "$?"
+check "... cdf.png named" grep -q "cannot write $full/cdf.png" "$out/cmp.err"
+check "... no cdf.png" test ! -e "$full/cdf.png"
+"$rvb" report "$r" >/dev/null 2>"$out/report.err"
+check_eq "full disk: report exits 2" 2 "$?"
+check "... no .tmp left" no_tmp "$full"
