@@ -1,6 +1,7 @@
 /* `rvbench stats DIR`: the statistics of a result directory, as text or as
  * an export (analysis_report.h, export.h). */
 #include <errno.h>
+#include <fnmatch.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,15 @@ static int write_stats(FILE *f, void *ctx)
 	if (!strcmp(s->format, "gbench-json"))
 		return export_gbench(f, s->r, s->o);
 	return an_report_results(f, s->r, s->o);
+}
+
+/* Does glob pattern bench name a benchmark of r? */
+static int matches_any(const struct results *r, const char *bench)
+{
+	for (size_t i = 0; i < r->ns; i++)
+		if (!fnmatch(bench, r->s[i].bench, 0))
+			return 1;
+	return 0;
 }
 
 int cmd_stats(const struct command *cmd, int argc, char **argv)
@@ -135,6 +145,13 @@ int cmd_stats(const struct command *cmd, int argc, char **argv)
 		return EXIT_ERROR;
 	}
 	int status = 0;
+	if (o.bench && !matches_any(&r, o.bench)) {
+		/* As plot -b and compare DIR:BENCH: a name that selects nothing
+		 * is a mistake, not an empty report. */
+		rvb_error("stats: no benchmark of %s matches '%s'", dir, o.bench);
+		results_free(&r);
+		return EXIT_ERROR;
+	}
 	if (!r.meta_found) {
 		rvb_error("stats: %s/meta.json missing: cannot tell whether the run was complete", dir);
 	} else if (!r.complete) {

@@ -47,6 +47,9 @@ check "stats without DIR: the suite's statistics" grep -q '^lpm_lookup_fixed \[p
 (cd "$out/cwd" && "$rvb" stats results/latest 'mem_latency_*' >one.txt 2>&1)
 check_eq "stats DIR BENCH: only the benchmarks that match" "mem_latency_rand mem_latency_seq" \
 	"$(grep -o '^[a-z_]* \[' "$out/cwd/one.txt" | tr -d ' [' | sort -u | tr '\n' ' ' | sed 's/ $//')"
+(cd "$out/cwd" && "$rvb" stats results/latest 'no_such_*' >none.txt 2>&1)
+check_eq "stats DIR BENCH that matches nothing: exit 2, as plot -b" 2 "$?"
+check "... saying so" grep -q "stats: no benchmark of results/latest matches 'no_such_\*'" "$out/cwd/none.txt"
 if command -v gnuplot >/dev/null; then
 	(cd "$out/cwd" && "$rvb" plot -b addi100 >/dev/null 2>&1)
 	check_eq "plot without DIR draws into results/latest" 0 "$?"
