@@ -150,6 +150,21 @@ static void valid_options_apply(void **s)
 	assert_string_equal(config_exit_name(c.exit), "reboot");
 }
 
+/* key=value is refused: counted in bad_options, nothing else changed, and
+ * an error line naming the key and the value. */
+static void assert_refused(struct config *c, const char *key, const char *value)
+{
+	struct config before = *c;
+	char expect[96];
+
+	complaints[0] = '\0';
+	assert_int_equal(config_set(c, key, value, &hooks), -1);
+	before.bad_options++;
+	assert_memory_equal(c, &before, sizeof(*c));
+	snprintf(expect, sizeof(expect), "error: %s=%s: ", key, value);
+	assert_non_null(strstr(complaints, expect));
+}
+
 static void every_bad_value_is_named_and_changes_nothing(void **s)
 {
 	(void)s;
@@ -162,20 +177,12 @@ static void every_bad_value_is_named_and_changes_nothing(void **s)
 		{ "lpm.table_size", "10" }, { "lpm.nope", "5000" }, { "nobench.x", "1" },
 		{ "lpm.table_size", "1e4" }, { "budget_ms", "99999999" }, { "console", "2" },
 	};
-	struct config c, before;
+	struct config c;
 	config_defaults(&c);
 	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		before = c;
-		complaints[0] = '\0';
-		assert_int_equal(config_set(&c, bad[i][0], bad[i][1], &hooks), -1);
-		before.bad_options++;
-		assert_memory_equal(&c, &before, sizeof(c));
-		/* one line, naming the key and the value */
-		char expect[96];
-		snprintf(expect, sizeof(expect), "error: %s=%s: ", bad[i][0], bad[i][1]);
-		assert_non_null(strstr(complaints, expect));
+		assert_refused(&c, bad[i][0], bad[i][1]);
 		assert_non_null(strstr(complaints, "nothing changed\n"));
-		assert_null(strchr(strchr(complaints, '\n') + 1, '\n'));
+		assert_null(strchr(strchr(complaints, '\n') + 1, '\n')); /* one line */
 	}
 	/* and the next valid setting works */
 	assert_int_equal(config_set(&c, "samples", "77", &hooks), 0);
@@ -310,16 +317,8 @@ static void numbers_are_decimal_or_hex_never_octal_never_clamped(void **state)
 		{ "lpm.table_size", "99999999999999999999" }, { "many.p0", "9223372036854775808" },
 		{ "many.p0", "-9223372036854775809" },        { "many.p0", "--1" },
 	};
-	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		struct config before = c;
-		complaints[0] = '\0';
-		assert_int_equal(config_set(&c, bad[i][0], bad[i][1], &hooks), -1);
-		before.bad_options++;
-		assert_memory_equal(&c, &before, sizeof(c));
-		char expect[96];
-		snprintf(expect, sizeof(expect), "error: %s=%s: ", bad[i][0], bad[i][1]);
-		assert_non_null(strstr(complaints, expect));
-	}
+	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		assert_refused(&c, bad[i][0], bad[i][1]);
 	assert_true(c.seed == 0x1234abcd);
 	assert_int_equal(c.bad_options, sizeof(bad) / sizeof(bad[0]));
 	config_parse_bootargs(&c, "rvbench.seed=18446744073709551616", &hooks);

@@ -22,6 +22,7 @@
 #include "meta_json.h"
 #include "results_csv.h"
 #include "synth.h"
+#include "result_dir_fixture.h"
 #include "tmpdir_fixture.h"
 #include "test_main.h"
 
@@ -165,12 +166,6 @@ static void write_csv(const char *dir, const char *name,
 
 /* meta.json as `rvbench replay` writes it: the readers check samples.csv
  * against it. */
-static int write_meta(FILE *f, const struct collector *c)
-{
-	static const struct meta_source replay = { .kind = "replay", .file = "x", .end = "eof" };
-	return meta_json_write(f, c, &replay);
-}
-
 /* Written and read back: one series per block, labelled by its params,
  * with the unit and per_call of summary.csv. */
 static void test_sweep_read_back(void **state)

@@ -22,24 +22,9 @@
 #include "meta_json.h"
 #include "results_check.h"
 #include "results_csv.h"
+#include "result_dir_fixture.h"
 #include "tmpdir_fixture.h"
 #include "test_main.h"
-
-static int write_meta(FILE *f, const struct collector *c)
-{
-	static const struct meta_source replay = { .kind = "replay", .file = "x", .end = "eof" };
-	return meta_json_write(f, c, &replay);
-}
-
-static void write_with(const char *name, int (*fn)(FILE *, const struct collector *),
-		       const struct collector *c)
-{
-	char path[128];
-	FILE *f = fopen(tmpdir_path(path, sizeof(path), tmpdir, name), "w");
-	assert_non_null(f);
-	assert_int_equal(fn(f, c), 0);
-	assert_int_equal(fclose(f), 0);
-}
 
 /* The result directory of two_benches (44 + 22 samples), line skip lost
  * (SIZE_MAX: none): samples.csv, summary.csv and meta.json in tmpdir. samples.csv's

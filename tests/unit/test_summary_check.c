@@ -27,6 +27,7 @@
 #include "report_data.h"
 #include "results_check.h"
 #include "results_csv.h"
+#include "result_dir_fixture.h"
 #include "tmpdir_fixture.h"
 #include "test_main.h"
 
@@ -38,22 +39,6 @@ static const struct synth_bench faulted[3] = {
 	{ "udiv", 2, 10, 0, 10, 5, "ok", 0, NULL, NULL, 0, NULL },
 	{ "demo_fault", 0, 3, 0, 10, 5, "none", 0, NULL, NULL, 3, NULL },
 };
-
-static int write_meta(FILE *f, const struct collector *c)
-{
-	static const struct meta_source replay = { .kind = "replay", .file = "x", .end = "eof" };
-	return meta_json_write(f, c, &replay);
-}
-
-static void write_with(const char *name, int (*fn)(FILE *, const struct collector *),
-		       const struct collector *c)
-{
-	char path[128];
-	FILE *f = fopen(tmpdir_path(path, sizeof(path), tmpdir, name), "w");
-	assert_non_null(f);
-	assert_int_equal(fn(f, c), 0);
-	assert_int_equal(fclose(f), 0);
-}
 
 /* The run's directory in tmpdir, as a collection writes it (meta.json
  * last); summary.csv's text returned for the tests to damage. */

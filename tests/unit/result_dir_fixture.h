@@ -1,0 +1,39 @@
+/*
+ * Writing a result directory's files by hand in a test (tmpdir_fixture.h's
+ * tmpdir): meta.json as a replay writes it, and any file from a writer of
+ * the collector's model.
+ */
+#ifndef RVBENCH_RESULT_DIR_FIXTURE_H
+#define RVBENCH_RESULT_DIR_FIXTURE_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+
+#include "collector.h"
+#include "meta_json.h"
+#include "tmpdir_fixture.h"
+
+/* meta.json of c as `rvbench replay x` would write it. */
+static inline int write_meta(FILE *f, const struct collector *c)
+{
+	static const struct meta_source replay = { .kind = "replay", .file = "x", .end = "eof" };
+	return meta_json_write(f, c, &replay);
+}
+
+/* tmpdir/name, written by fn from c. */
+static inline void write_with(const char *name, int (*fn)(FILE *, const struct collector *),
+			      const struct collector *c)
+{
+	char path[128];
+	FILE *f = fopen(tmpdir_path(path, sizeof(path), tmpdir, name), "w");
+	assert_non_null(f);
+	assert_int_equal(fn(f, c), 0);
+	assert_int_equal(fclose(f), 0);
+}
+
+#endif
