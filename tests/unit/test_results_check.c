@@ -41,15 +41,6 @@ static char *write_dir(size_t skip)
 	return s;
 }
 
-static void put(const char *name, const char *text)
-{
-	char path[128];
-	FILE *f = fopen(tmpdir_path(path, sizeof(path), tmpdir, name), "w");
-	assert_non_null(f);
-	fputs(text, f);
-	assert_int_equal(fclose(f), 0);
-}
-
 /* results_load's message for the damaged directory, "" when it loads. */
 static const char *load_err(char *err, size_t len)
 {
@@ -59,23 +50,6 @@ static const char *load_err(char *err, size_t len)
 	results_free(&r);
 	err[0] = '\0';
 	return err;
-}
-
-/* samples.csv's first n lines (header included). */
-static char *first_lines(const char *s, size_t n)
-{
-	const char *p = s;
-	for (size_t i = 0; i < n && p; i++) {
-		p = strchr(p, '\n');
-		if (p)
-			p++;
-	}
-	size_t len = p ? (size_t)(p - s) : strlen(s);
-	char *out = malloc(len + 1);
-	assert_non_null(out);
-	memcpy(out, s, len);
-	out[len] = '\0';
-	return out;
 }
 
 /* err is "<tmpdir>/samples.csv<rest>". */
@@ -102,12 +76,12 @@ static void test_truncated(void **state)
 	(void)state;
 	char err[512];
 	char *s = write_dir(SIZE_MAX), *half = first_lines(s, 1 + 44);
-	put("samples.csv", half);
+	put_text("samples.csv", half);
 	assert_err(load_err(err, sizeof(err)),
 		   ": block 1a2b3c4d/1 'crc:32': 0 rows, but meta.json says 22 samples arrived");
 	free(half);
 	half = first_lines(s, 1 + 20);
-	put("samples.csv", half);
+	put_text("samples.csv", half);
 	assert_err(load_err(err, sizeof(err)),
 		   ": block 1a2b3c4d/0 'add_loop': 20 rows, but meta.json says 44 samples arrived");
 	/* --no-check: read as it is. */
@@ -132,7 +106,7 @@ static void test_duplicated_row(void **state)
 	assert_non_null(twice);
 	/* Row 11 (sample 10 of add_loop) again at the end. */
 	snprintf(twice, n + strlen(row) + 1, "%s%s", s, row + strlen(head));
-	put("samples.csv", twice);
+	put_text("samples.csv", twice);
 	assert_err(load_err(err, sizeof(err)),
 		   ":68: block 1a2b3c4d/0 'add_loop': sample 10 twice (line 12 too)");
 	free(twice);
@@ -146,7 +120,7 @@ static void test_header_only(void **state)
 	(void)state;
 	char err[512];
 	char *s = write_dir(SIZE_MAX), *hdr = first_lines(s, 1);
-	put("samples.csv", hdr);
+	put_text("samples.csv", hdr);
 	assert_err(load_err(err, sizeof(err)), ": no samples (a header only)");
 	free(hdr);
 	free(s);
@@ -159,17 +133,17 @@ static void test_renamed_or_foreign(void **state)
 	char *s = write_dir(SIZE_MAX);
 	char *p = strstr(s, "add_loop");
 	memcpy(p, "add_lo0p", 8); /* the first row only */
-	put("samples.csv", s);
+	put_text("samples.csv", s);
 	assert_err(load_err(err, sizeof(err)), ":2: block 1a2b3c4d/0 'add_loop' is named 'add_lo0p' here");
 	memcpy(p, "add'loop", 8); /* outside the safe set: never the collector's */
-	put("samples.csv", s);
+	put_text("samples.csv", s);
 	assert_err(load_err(err, sizeof(err)),
 		   ":2: bench name 'add'loop' outside [A-Za-z0-9_.:+-] (1 to 64 bytes): not one the "
 		   "collector writes");
 	memcpy(p, "add_loop", 8);
 	p = strstr(s, "\n1a2b3c4d,");
 	memcpy(p + 1, "1a2b3c4e", 8); /* another run's row */
-	put("samples.csv", s);
+	put_text("samples.csv", s);
 	assert_err(load_err(err, sizeof(err)), ":2: block 1a2b3c4e/0 'add_loop' is not in meta.json");
 	free(s);
 }
@@ -184,7 +158,7 @@ static void test_meta_missing(void **state)
 	snprintf(want, sizeof(want), "%s/meta.json: unable to open %s/meta.json: No such file or "
 		 "directory: samples.csv cannot be checked (--no-check reads it anyway)", tmpdir, tmpdir);
 	assert_string_equal(err, want);
-	put("meta.json", "{\"status\": \"complete\"}\n");
+	put_text("meta.json", "{\"status\": \"complete\"}\n");
 	load_err(err, sizeof(err));
 	snprintf(want, sizeof(want), "%s/meta.json lists no runs: samples.csv cannot be checked "
 		 "(--no-check reads it anyway)", tmpdir);
@@ -203,7 +177,7 @@ static void test_complete_but_short(void **state)
 	char *p = strstr(meta, "\"samples\": 40");
 	assert_non_null(p);
 	memcpy(p, "\"samples\": 41", 13);
-	put("meta.json", meta);
+	put_text("meta.json", meta);
 	load_err(err, sizeof(err));
 	assert_non_null(strstr(err, "block 1a2b3c4d/0 'add_loop': the run is complete and the block "
 				    "ended ok, but 44 of its 45 samples arrived"));
@@ -216,7 +190,7 @@ static void test_control_byte(void **state)
 {
 	(void)state;
 	char err[512];
-	put("samples.csv", CSV_SAMPLES_HEADER "\r\n"
+	put_text("samples.csv", CSV_SAMPLES_HEADER "\r\n"
 			   "1a2b3c4d,\"add\nloop\",0,,1,0,1,0,0,0,0x7,90,36,100,41,0\r\n");
 	results_set_check(0);
 	assert_err(load_err(err, sizeof(err)), ":2: a control character in run, bench or params");

@@ -55,30 +55,6 @@ static char *write_dir(void)
 	return s;
 }
 
-static void put(const char *name, const char *text, size_t len)
-{
-	char path[128];
-	FILE *f = fopen(tmpdir_path(path, sizeof(path), tmpdir, name), "w");
-	assert_non_null(f);
-	assert_int_equal(fwrite(text, 1, len, f), len);
-	assert_int_equal(fclose(f), 0);
-}
-
-/* summary.csv's first n lines (header included). */
-static char *first_lines(const char *s, size_t n)
-{
-	const char *p = s;
-	for (size_t i = 0; i < n && p; i++) {
-		p = strchr(p, '\n');
-		if (p)
-			p++;
-	}
-	size_t len = p ? (size_t)(p - s) : strlen(s);
-	char *out = strndup(s, len);
-	assert_non_null(out);
-	return out;
-}
-
 /* s with the line that starts with prefix left out. */
 static char *without_line(const char *s, const char *prefix)
 {
@@ -152,19 +128,19 @@ static void test_cut_after_a_row(void **state)
 {
 	(void)state;
 	char *s = write_dir(), *cut = first_lines(s, 2);
-	put("summary.csv", cut, strlen(cut));
+	put_bytes("summary.csv", cut, strlen(cut));
 	assert_refused(": block 1a2b3c4d/1 'udiv' has no row, but meta.json lists it (status ok): "
 		       "the file was cut or edited");
 	free(cut);
 	/* Only the faulted block's row taken out. */
 	cut = without_line(s, "1a2b3c4d,demo_fault,");
-	put("summary.csv", cut, strlen(cut));
+	put_bytes("summary.csv", cut, strlen(cut));
 	assert_refused(": block 1a2b3c4d/2 'demo_fault' has no row, but meta.json lists it "
 		       "(status fault): the file was cut or edited");
 	free(cut);
 	/* A header alone. */
 	cut = first_lines(s, 1);
-	put("summary.csv", cut, strlen(cut));
+	put_bytes("summary.csv", cut, strlen(cut));
 	assert_refused(": block 1a2b3c4d/0 'add_loop' has no row, but meta.json lists it "
 		       "(status ok): the file was cut or edited");
 	free(cut);
@@ -178,16 +154,16 @@ static void test_cut_inside_a_line(void **state)
 	(void)state;
 	char *s = write_dir();
 	size_t len = strlen(s);
-	put("summary.csv", s, len - 2); /* the last row's "\r\n" */
+	put_bytes("summary.csv", s, len - 2); /* the last row's "\r\n" */
 	assert_refused(":4: the last line has no line end: the file was cut short (--no-check "
 		       "reads it anyway)");
-	put("summary.csv", s, len - 20); /* in the middle of the faulted row */
+	put_bytes("summary.csv", s, len - 20); /* in the middle of the faulted row */
 	assert_refused(":4: the last line has no line end: the file was cut short (--no-check "
 		       "reads it anyway)");
-	put("summary.csv", s, 40); /* inside the header */
+	put_bytes("summary.csv", s, 40); /* inside the header */
 	assert_refused(":1: the last line has no line end: the file was cut short (--no-check "
 		       "reads it anyway)");
-	put("summary.csv", "", 0);
+	put_bytes("summary.csv", "", 0);
 	assert_refused(": empty file (no header)");
 	/* A row cut short but ended (a line end put back): too few fields,
 	 * its first 9 (up to and with the 8th comma). */
@@ -197,11 +173,11 @@ static void test_cut_inside_a_line(void **state)
 	for (int commas = 0; commas < 8; end++)
 		commas += *end == ',';
 	snprintf(row, len + 1, "%s%.*s\r\n", cut, (int)(end - last), last);
-	put("summary.csv", row, strlen(row));
+	put_bytes("summary.csv", row, strlen(row));
 	assert_refused(":4: 9 fields, the header has 30 (the row was cut or edited)");
 	/* A header cut short but ended: no status column to check. */
 	snprintf(row, len + 1, "run,bench,block,params\r\n");
-	put("summary.csv", row, strlen(row));
+	put_bytes("summary.csv", row, strlen(row));
 	assert_refused(":1: no run, bench, block or status column: cannot be checked against "
 		       "meta.json (cut, or written by an older rvbench? --no-check reads it)");
 	free(row);
@@ -237,14 +213,14 @@ static void test_edited(void **state)
 	char *ok = malloc(strlen(s) + 1);
 	assert_non_null(ok);
 	snprintf(ok, strlen(s) + 1, "%.*s,ok,%s", (int)(p - s), s, p + 7);
-	put("summary.csv", ok, strlen(ok));
+	put_bytes("summary.csv", ok, strlen(ok));
 	assert_refused(":4: block 1a2b3c4d/2 'demo_fault': status 'ok' here, but meta.json says "
 		       "'fault'");
 	free(ok);
 
 	p = strstr(s, "udiv");
 	memcpy(p, "udiw", 4);
-	put("summary.csv", s, strlen(s));
+	put_bytes("summary.csv", s, strlen(s));
 	assert_refused(":3: block 1a2b3c4d/1 'udiv' is named 'udiw' here");
 	memcpy(p, "udiv", 4);
 
@@ -254,7 +230,7 @@ static void test_edited(void **state)
 	char *twice = malloc(n);
 	assert_non_null(twice);
 	snprintf(twice, n, "%s%s", s, row + strlen(hdr));
-	put("summary.csv", twice, strlen(twice));
+	put_bytes("summary.csv", twice, strlen(twice));
 	assert_refused(":5: block 1a2b3c4d/0 'add_loop' twice (line 2 too)");
 	free(twice);
 	free(row);
@@ -262,7 +238,7 @@ static void test_edited(void **state)
 
 	p = strstr(s, "\n1a2b3c4d,");
 	memcpy(p + 1, "1a2b3c4e", 8); /* another run's row */
-	put("summary.csv", s, strlen(s));
+	put_bytes("summary.csv", s, strlen(s));
 	assert_refused(":2: block 1a2b3c4e/0 'add_loop' is not in meta.json");
 	free(s);
 }
@@ -276,7 +252,7 @@ static void test_no_check(void **state)
 	struct said said;
 	struct cmp_problems pr;
 	char *s = write_dir(), *cut = first_lines(s, 3);
-	put("summary.csv", cut, strlen(cut));
+	put_bytes("summary.csv", cut, strlen(cut));
 	results_set_check(0);
 	read_all(&said, &pr);
 	assert_string_equal(said.load, "");
@@ -311,7 +287,7 @@ static void test_not_listed(void **state)
 	char *files = strstr(meta, "  \"files\": [");
 	assert_non_null(files);
 	strcpy(files, "  \"written\": \"complete\"\n}\n");
-	put("meta.json", meta, strlen(meta));
+	put_bytes("meta.json", meta, strlen(meta));
 	unlink(tmpdir_path(path, sizeof(path), tmpdir, "summary.csv"));
 	assert_int_equal(results_load(tmpdir, &r, err, sizeof(err)), 0);
 	results_free(&r);
@@ -319,7 +295,7 @@ static void test_not_listed(void **state)
 	assert_int_equal(pr.n, 0);
 	cmp_problems_free(&pr);
 	char *cut = first_lines(s, 2);
-	put("summary.csv", cut, strlen(cut));
+	put_bytes("summary.csv", cut, strlen(cut));
 	assert_refused(": block 1a2b3c4d/1 'udiv' has no row, but meta.json lists it (status ok): "
 		       "the file was cut or edited");
 	free(cut);
