@@ -266,9 +266,9 @@ static int firmware_refused(struct session *s)
 	int bad = 0;
 
 	fw_errors_finish(&s->fw);
-	if (!s->console)
+	if (!s->console || s->fw_errors_at_prompt < 0) /* no prompt: nothing answered */
 		fw_errors_print(&s->fw, stderr);
-	else if (s->fw_errors_at_prompt > 0)
+	else
 		fw_errors_print_first(&s->fw, stderr, (unsigned long)s->fw_errors_at_prompt);
 	for (size_t i = 0; i < s->c->nruns; i++) {
 		const struct coll_run *r = &s->c->runs[i];
