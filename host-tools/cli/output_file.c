@@ -40,22 +40,34 @@ static int write_in_place(const char *path, afile_writer fn, void *ctx, char *er
 	return rc;
 }
 
+/* The standard output or error when st is the file it is open on, else
+ * NULL. Such a file is written through the stream: opening it again (as
+ * /dev/stdout would be) truncates it, and what the shell's >> or
+ * { ...; } > put there before would be lost. */
+static FILE *std_stream_of(const struct stat *st)
+{
+	struct stat fd;
+
+	for (int i = 1; i <= 2; i++)
+		if (!fstat(i, &fd) && fd.st_dev == st->st_dev && fd.st_ino == st->st_ino)
+			return i == 1 ? stdout : stderr;
+	return NULL;
+}
+
 int output_file_write(const char *path, afile_writer fn, void *ctx, char *err, size_t errlen)
 {
-	char real[PATH_MAX], dir[PATH_MAX];
+	char dir[PATH_MAX];
 	struct stat st;
-	if (!path) {
-		if (write_flushed(stdout, fn, ctx)) {
-			snprintf(err, errlen, "cannot write the standard output: %s", strerror(errno));
+	FILE *std = !path ? stdout : !stat(path, &st) ? std_stream_of(&st) : NULL;
+	if (std) {
+		if (write_flushed(std, fn, ctx)) {
+			snprintf(err, errlen, "cannot write the standard %s: %s",
+				 std == stdout ? "output" : "error", strerror(errno));
 			return -1;
 		}
 		return 0;
 	}
-	/* Through a link to its file, so that the rename replaces the file
-	 * and not the link. */
-	if (!lstat(path, &st) && S_ISLNK(st.st_mode) && realpath(path, real))
-		path = real;
-	if (!stat(path, &st) && !S_ISREG(st.st_mode))
+	if (!lstat(path, &st) && !S_ISREG(st.st_mode))
 		return write_in_place(path, fn, ctx, err, errlen);
 	const char *slash = strrchr(path, '/'), *name = slash ? slash + 1 : path;
 	if (!*name) {

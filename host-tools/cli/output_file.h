@@ -11,11 +11,14 @@
 #include "atomic_file.h"
 
 /*
- * fn's content to path (NULL: the standard output, flushed). A path that
- * exists and is not a regular file (/dev/stdout, a pipe) has nothing to
- * replace: it is written in place; a symbolic link's file is replaced,
- * the link kept. Returns 0, or -1 with a one-line reason naming the file
- * and the cause (strerror) in err.
+ * fn's content to path (NULL: the standard output, flushed). The file
+ * the standard output or error is open on (-o /dev/stdout, or its name)
+ * is written through that stream, after what is already there. A new
+ * file or a regular one is written through a temporary file and a rename.
+ * Any other path is written in place, through it: a device or a pipe, a
+ * symbolic link (whose file a rename would not replace, only the link).
+ * Returns 0, or -1 with a one-line reason naming the file and the cause
+ * (strerror) in err.
  */
 int output_file_write(const char *path, afile_writer fn, void *ctx, char *err, size_t errlen);
 

@@ -39,6 +39,18 @@ mk "$out/a" 1
 mk "$out/b" 1.1
 
 # ---- stdout on /dev/full ------------------------------------------------------
+# -o naming the standard output's own file: written after what is there
+# (reopening /dev/stdout would truncate it), and a link written through.
+echo precious >"$out/append.txt"
+"$rvb" stats -o /dev/stdout "$out/a" >>"$out/append.txt"
+check_eq "stats -o /dev/stdout >> FILE: exit 0" 0 "$?"
+check_eq "... what FILE held is kept" precious "$(head -n 1 "$out/append.txt")"
+check "... the statistics after it" grep -q '^alpha (run ' "$out/append.txt"
+echo old >"$out/target.txt"
+ln -sf target.txt "$out/link.txt"
+"$rvb" stats -o "$out/link.txt" "$out/a" >/dev/null
+check "stats -o LINK: the link kept" test -L "$out/link.txt"
+check "... its file written" grep -q '^alpha (run ' "$out/target.txt"
 "$rvb" stats "$out/a" >/dev/full 2>"$out/stats-stdout.err"
 check_eq "stats > /dev/full: exit 2" 2 "$?"
 check "... the cause said" grep -q 'stats: cannot write the standard output: No space left on device' \
