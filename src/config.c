@@ -203,7 +203,9 @@ static int find_clash(const struct config *c, struct clash *k)
 
 	if (warm + block > HARNESS_MAX_SAMPLES) {
 		k->why = "warmup + samples of one block exceed the 65536-sample buffer";
-		k->keys = TK_WARMUP | TK_GROUPS | (c->groups ? TK_SIZE : TK_SAMPLES);
+		/* groups is a cause only when it is on: it makes size, not
+		 * samples, the block's count. */
+		k->keys = TK_WARMUP | (c->groups ? TK_GROUPS | TK_SIZE : TK_SAMPLES);
 		return 1;
 	}
 	if (c->groups && c->initial + (uint64_t)(c->groups - 1) * c->delta > 1000000) {
@@ -224,7 +226,7 @@ static const char *too_many_steps(const struct config *c, const char *bench)
 	if (list_steps(c, bench) <= CONFIG_SWEEP_STEPS_MAX)
 		return NULL;
 	snprintf(why, sizeof(why), "a sweep over every combination of %s's lists would be more than "
-		 XSTR(CONFIG_SWEEP_STEPS_MAX) " blocks", bench);
+		 XSTR(CONFIG_SWEEP_STEPS_MAX) " combinations", bench);
 	return why;
 }
 
@@ -522,7 +524,8 @@ static void line_add(struct line *l, const char *fmt, ...)
 		l->len += (size_t)n < sizeof(l->text) - l->len ? (size_t)n : sizeof(l->text) - l->len - 1;
 }
 
-/* The keys checked together as they were before the command line. */
+/* The keys checked together as they were before the last word that set
+ * each (before the command line for those it did not set). */
 struct before {
 	uint32_t field[sizeof(together_keys) / sizeof(together_keys[0])];
 	int warmup_auto;
@@ -535,6 +538,22 @@ static void remember(struct before *b, const struct config *c)
 		b->field[i] = *(const uint32_t *)((const char *)c + together_keys[i].offset);
 	b->warmup_auto = c->warmup_auto;
 	b->explicit_keys = c->explicit_keys;
+}
+
+/* For the keys of `keys` (TK_*), b takes their values in now: those from
+ * before the word that set them last. */
+static void keep_before(struct before *b, const struct before *now, unsigned keys)
+{
+	for (unsigned i = 0; i < sizeof(together_keys) / sizeof(together_keys[0]); i++) {
+		const struct together_key *k = &together_keys[i];
+		unsigned e = explicit_bit(k->name);
+		if (!(keys & k->bit))
+			continue;
+		b->field[i] = now->field[i];
+		if (k->bit == TK_WARMUP)
+			b->warmup_auto = now->warmup_auto;
+		b->explicit_keys = (b->explicit_keys & ~e) | (now->explicit_keys & e);
+	}
 }
 
 /* Puts the keys `keys` (TK_*) back as they were, as one refused
@@ -657,8 +676,15 @@ void config_parse_bootargs(struct config *c, const char *bootargs, const struct 
 		while (*p && *p != ' ' && *p != '\t' && *p != '\n')
 			p++;
 		size_t len = (size_t)(p - word);
-		if (len && parse_word(c, word, len, &set, h) && is_run_word(word, len))
+		struct before now;
+		unsigned this_word = 0;
+		remember(&now, c);
+		if (len && parse_word(c, word, len, &this_word, h) && is_run_word(word, len))
 			run_refused = 1;
+		/* A key given twice goes back, if it must, to its earlier word
+		 * (samples=100 samples=65500: 100), not to before them all. */
+		keep_before(&b, &now, this_word);
+		set |= this_word;
 	}
 	settle(c, &b, set, h);
 	/* Whatever the order: a valid rvbench.run= word beside a refused one
@@ -763,7 +789,7 @@ unsigned config_sweep(const struct config *c, const struct bench *b, struct conf
 
 	s->nparams = 0;
 	/* Each list is a setting of b, so there are at most as many as the
-	 * table holds; their product passed find_clash(): at most 576. */
+	 * table holds; their product passed too_many_steps(): at most 576. */
 	for (unsigned i = 0; b->params && b->params[i].name && s->nparams < CONFIG_PARAMS_MAX; i++) {
 		unsigned n = config_param_list(c, b->name, b->params[i].name, &values);
 		if (n > 1) {

@@ -42,9 +42,9 @@ enum exit_mode {
 #define CONFIG_WARMUP_MAX_WINDOWS 64u
 
 #define CONFIG_SWEEP_MAX 24 /* values in one BENCH.PARAM=v1,v2,... list */
-/* Steps (blocks) of one benchmark's sweep over every combination of its
- * lists: CONFIG_SWEEP_MAX squared, any two full lists; a bound on the
- * blocks of a run. */
+/* Steps of one benchmark's sweep over every combination of its lists
+ * (each a block, times the groups of a group sweep and the harts of a
+ * parallel run): CONFIG_SWEEP_MAX squared, any two full lists. */
 #define CONFIG_SWEEP_STEPS_MAX 576
 
 struct param_setting {

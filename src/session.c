@@ -1,8 +1,9 @@
 /*
  * The UART console, rvbench's counterpart of kbench's sysfs files: after
  * the banner the firmware shows a prompt and listens briefly (forever with
- * rvbench.console=1). A key pressed in that window (a printable character
- * or Enter; other bytes are line noise) opens the console; otherwise the
+ * rvbench.console=1). A key pressed in that window (a printable character,
+ * Enter, or the ESC of an arrow key; other bytes are line noise) opens
+ * the console; otherwise the
  * run starts with the configuration from the command line.
  *
  * Commands (one per line, or several separated by ';'):
@@ -46,7 +47,12 @@ static void show(const struct config *c)
 		char list[128];
 		size_t len = 0;
 		unsigned k = 0, n = c->params[i].nvalues;
-		for (; k < n && len + 24 < sizeof(list); k++)
+		/* Room for the names and the cut marker within one line
+		 * (STREAM_SAY_MAX): long names leave less for the values. */
+		size_t names = strlen(c->params[i].bench) + strlen(c->params[i].param) + 24;
+		size_t room = names < STREAM_SAY_MAX - sizeof(list) ? sizeof(list)
+				: names < STREAM_SAY_MAX - 24 ? STREAM_SAY_MAX - names : 24;
+		for (; k < n && len + 24 < room; k++)
 			len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%lld", k ? "," : "",
 						(long long)c->params[i].values[k]);
 		if (k < n) /* a line of its own would be too long: say it is cut */
@@ -101,6 +107,13 @@ static char *next_word(char **p)
 	return w;
 }
 
+/* The keys used once, at boot: the harts started, the console and its
+ * listening window. */
+static int boot_only(const char *key)
+{
+	return !strcmp(key, "harts") || !strcmp(key, "console") || !strcmp(key, "listen_ms");
+}
+
 static enum verdict execute(char *cmd, struct config *c, const struct config_hooks *h,
 			    void (*run)(const struct config *))
 {
@@ -117,11 +130,11 @@ static enum verdict execute(char *cmd, struct config *c, const struct config_hoo
 		list(c);
 	} else if (!strcmp(verb, "show") && !a1) {
 		show(c);
-	} else if (!strcmp(verb, "set") && !strcmp(a1 ? a1 : "", "harts")) {
-		/* The harts were started once, at boot: a new selection here
-		 * would be shown but never used. */
-		stream_say("rvbench: error: harts: the harts start at boot; select them on the "
-			   "kernel command line (rvbench.harts=)");
+	} else if (!strcmp(verb, "set") && a1 && boot_only(a1)) {
+		/* Read once, at boot: a new value here would be shown but
+		 * never used. */
+		stream_say("rvbench: error: %s: read once at boot; set it on the kernel command line "
+			   "(rvbench.%s=)", a1, a1);
 	} else if (!strcmp(verb, "set") && a1 && a2 && !extra) {
 		/* The console answers each error at once; the run header's
 		 * bad_options counts the command line's alone, so that a
@@ -178,11 +191,20 @@ static int wait_key(uint32_t ms, uint64_t timebase_hz)
 /*
  * Escape sequences (an arrow key sends ESC [ A) are dropped whole, not
  * typed: ESC, then '[' or 'O' and any parameter bytes up to the final
- * byte (0x40..0x7e), or ESC and one other byte. Returns 1 while ch
- * belongs to one.
+ * byte (0x40..0x7e), or ESC and one other printable byte. A control byte
+ * (Enter, Backspace) ends a sequence cut short and is handled as itself;
+ * another ESC starts a new one. Returns 1 while ch belongs to one.
  */
 static int in_escape(int *state, int ch)
 {
+	if (*state && ch == 0x1b) { /* ESC again (Alt+arrow): a new sequence */
+		*state = 1;
+		return 1;
+	}
+	if (*state && (ch < 0x20 || ch == 0x7f)) {
+		*state = 0; /* Enter or Backspace ends a sequence cut short, and counts */
+		return 0;
+	}
 	if (*state == 0) {
 		*state = ch == 0x1b;
 		return *state;

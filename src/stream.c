@@ -50,7 +50,7 @@ void stream_say(const char *fmt, ...)
 
 void stream_vsay(const char *fmt, va_list ap)
 {
-	char text[256];
+	char text[STREAM_SAY_MAX + 3];
 	int n = vsnprintf(text, sizeof(text) - 2, fmt, ap);
 
 	if (n < 0)

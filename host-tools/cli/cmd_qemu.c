@@ -1,6 +1,7 @@
 /* `rvbench qemu IMAGE`: boot on QEMU and collect its UART (source_qemu.c). */
 #include "commands.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -198,15 +199,38 @@ int cmd_qemu(const struct command *cmd, int argc, char **argv)
 	return collect_once(o, c);
 }
 
-/* Does the command line hold the word rvbench.console=1? */
+/*
+ * Does the command line leave rvbench.console on? As the firmware reads
+ * it: words split at spaces, tabs and newlines, the last
+ * rvbench.console= word wins, its value decimal or 0x hex (01, 0x1).
+ */
 static int asks_console(const char *bootargs)
 {
-	static const char word[] = "rvbench.console=1";
+	static const char key[] = "rvbench.console=";
+	const char *value = NULL;
+	size_t vlen = 0;
 
-	for (const char *p = bootargs; p && (p = strstr(p, word)); p += sizeof(word) - 1)
-		if ((p == bootargs || p[-1] == ' ') && (p[sizeof(word) - 1] == ' ' || !p[sizeof(word) - 1]))
-			return 1;
-	return 0;
+	for (const char *p = bootargs; p && *p;) {
+		size_t len = strcspn(p, " \t\n");
+		if (len > sizeof(key) - 1 && !strncmp(p, key, sizeof(key) - 1)) {
+			value = p + sizeof(key) - 1;
+			vlen = len - (sizeof(key) - 1);
+		}
+		p += len + (p[len] != '\0');
+	}
+	if (!value)
+		return 0;
+	char v[24], *end;
+	if (vlen >= sizeof(v))
+		return 0; /* not a number the firmware takes: it refuses the word */
+	memcpy(v, value, vlen);
+	v[vlen] = '\0';
+	int hex = v[0] == '0' && (v[1] == 'x' || v[1] == 'X');
+	if (!isdigit((unsigned char)v[hex ? 2 : 0]) && !(hex && isxdigit((unsigned char)v[2])))
+		return 0;
+	errno = 0;
+	unsigned long long n = strtoull(hex ? v + 2 : v, &end, hex ? 16 : 10);
+	return !*end && !errno && n == 1;
 }
 
 /* One QEMU, collected into c.outdir. */

@@ -106,6 +106,11 @@ static int spool_if_stream(const char *file, char *path, size_t cap)
 		close(in);
 		return 0;
 	}
+	if (S_ISDIR(st.st_mode)) {
+		rvb_error("replay: %s is a directory: give its uart.log", file);
+		close(in);
+		return -1;
+	}
 	const char *tmp = getenv("TMPDIR");
 	snprintf(path, cap, "%s/rvbench-replay-XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	int out = mkstemp(path);

@@ -37,8 +37,9 @@ struct meta_source {
 	const char *lava_job;
 	unsigned long lava_records, lava_target, lava_damaged;
 	/* A decoding in place: the "source" object of the meta.json it
-	 * replaces, written as it was (meta_keep.h); the fields above then
-	 * only serve the printed summary. NULL otherwise. */
+	 * replaces, written as it was (meta_keep.h), then "decoded_again"
+	 * with this decoding's end; the other fields above then only serve
+	 * the printed summary. NULL otherwise. */
 	const char *kept_json;
 };
 

@@ -40,9 +40,14 @@ int meta_keep_load(const char *dir, struct meta_keep *k, char *err, size_t errle
 	json_error_t je;
 
 	memset(k, 0, sizeof(*k));
+	/* meta.json.stale: set aside by a collection whose files could not
+	 * all be written (session.c), kept for this. */
 	snprintf(path, sizeof(path), "%s/meta.json", dir);
-	if (access(path, F_OK) && errno == ENOENT)
-		return 1;
+	if (access(path, F_OK) && errno == ENOENT) {
+		snprintf(path, sizeof(path), "%s/meta.json.stale", dir);
+		if (access(path, F_OK) && errno == ENOENT)
+			return 1;
+	}
 	json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
 	json_t *source = json_object_get(root, "source");
 	if (!root || !json_is_object(source)) {
@@ -51,7 +56,6 @@ int meta_keep_load(const char *dir, struct meta_keep *k, char *err, size_t errle
 		json_decref(root);
 		return -1;
 	}
-	json_object_set_new(source, "decoded_again", json_true());
 	char *text = json_dumps(source, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	k->source_json = text ? indented(text) : NULL;
 	free(text);

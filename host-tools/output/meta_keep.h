@@ -3,7 +3,8 @@
  * (`replay DIR/uart.log -o DIR`, after a new decoder, say) must not lose
  * what only its meta.json knows: how the stream was collected (QEMU's
  * command, version and -icount, or the serial port) and the device's name.
- * This reads them from the meta.json about to be replaced.
+ * This reads them from the meta.json about to be replaced, or from the
+ * meta.json.stale a failed collection set aside.
  */
 #ifndef RVBENCH_META_KEEP_H
 #define RVBENCH_META_KEEP_H
@@ -12,7 +13,8 @@
 
 struct meta_keep {
 	/* The "source" object as JSON text, indented for meta.json's second
-	 * level, with "decoded_again": true added. */
+	 * level; meta.json then says how this decoding ended beside it
+	 * ("decoded_again"). */
 	char *source_json;
 	/* Copies from it, for the printed summary; NULL when absent. */
 	char *kind, *icount;

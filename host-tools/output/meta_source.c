@@ -49,8 +49,11 @@ static int command_line(FILE *f, char *const *argv)
 
 int meta_json_source(FILE *f, const struct meta_source *s)
 {
-	if (s->kept_json)
-		return fprintf(f, "  \"source\": %s,\n", s->kept_json) < 0 ? -1 : 0;
+	if (s->kept_json) /* and how this decoding of it ended */
+		return fprintf(f, "  \"source\": %s,\n  \"decoded_again\": {\"end\": ", s->kept_json) < 0 ||
+			       json_write_str(f, s->end ? s->end : "unknown") || fputs("},\n", f) < 0
+		       ? -1
+		       : 0;
 	if (fputs("  \"source\": {\n    \"kind\": ", f) < 0 || json_write_str(f, s->kind))
 		return -1;
 	if (s->argv) {

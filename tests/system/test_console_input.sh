@@ -24,13 +24,18 @@ check "... after the run" grep -a -q '^@RVB [0-9a-f]* [0-9]* TRAILER .*status=ok
 
 # 2. An arrow key (ESC [ A) in a command, then show and exit.
 { sleep 1; printf 'set samples 3\033[A\r'; sleep 0.5; printf 'set harts 2\r'; sleep 0.5
+  printf 'set warmup 7\033\r'; sleep 0.5; printf '\033\033[Dset batch 2\r'; sleep 0.5
+  printf 'set listen_ms 5\r'; sleep 0.5
   printf 'set qsort.n %s; show\r' "$(seq -s, 1000 1023)"; sleep 0.5
   printf 'set exit shutdown\r'; sleep 0.5; printf 'exit\r'; sleep 4; } |
 	qemu_raw "rvbench.exit=reboot rvbench.console=1" 8 >"$out/keys.log" 2>&1
 status=$?
 check "an arrow key is not typed: ok: samples=3" grep -a -q '^ok: samples=3.$' "$out/keys.log"
-check "set harts is refused: the harts start at boot" \
-	grep -a -q '^rvbench: error: harts: the harts start at boot' "$out/keys.log"
+check "set harts is refused: read once at boot" \
+	grep -a -q '^rvbench: error: harts: read once at boot' "$out/keys.log"
+check "... and set listen_ms" grep -a -q '^rvbench: error: listen_ms: read once at boot' "$out/keys.log"
+check "an ESC then Enter: the Enter still ends the line" grep -a -q '^ok: warmup=7.$' "$out/keys.log"
+check "ESC ESC [ D (Alt+arrow): nothing typed" grep -a -q '^ok: batch=2.$' "$out/keys.log"
 check "show cuts a long sweep list visibly" \
 	grep -a -q '^qsort.n=1000,1001,.*,\.\.\. (24 values)' "$out/keys.log"
 check "set exit shutdown is taken: exit tries it (not a reboot, as the command line said)" \

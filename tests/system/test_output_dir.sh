@@ -41,8 +41,13 @@ check_eq "in place: exit 0" 0 "$?"
 check "in place: the device's name kept" grep -q '"device_name": "board-7"' "$out/keep/meta.json"
 check "in place: the source kept (the first replay's input)" \
 	grep -q "\"file\": \"$log\"" "$out/keep/meta.json"
-check "in place: marked decoded again" grep -q '"decoded_again": true' "$out/keep/meta.json"
+check "in place: marked decoded again, with this decoding's end" \
+	grep -q '"decoded_again": {"end": "[a-z-]*"}' "$out/keep/meta.json"
 "$rvb" stats "$out/keep" >/dev/null 2>&1
 check_eq "in place: meta.json still reads back (stats)" 0 "$?"
 "$rvb" replay -o "$out/keep" --device-name board-8 "$out/keep/uart.log" >/dev/null 2>&1
 check "in place: --device-name still wins" grep -q '"device_name": "board-8"' "$out/keep/meta.json"
+mv "$out/keep/meta.json" "$out/keep/meta.json.stale"
+"$rvb" replay -o "$out/keep" "$out/keep/uart.log" >/dev/null 2>&1
+check "in place after a failed write: the source kept from meta.json.stale" \
+	grep -q "\"file\": \"$log\"" "$out/keep/meta.json"

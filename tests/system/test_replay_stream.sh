@@ -31,3 +31,7 @@ cat "$lava" | "$rvb" replay -o "$out/lava-pipe" /dev/stdin >"$out/lava.txt" 2>&1
 check_eq "a LAVA job log from a pipe: exit 0" 0 "$?"
 check "a LAVA job log from a pipe: decoded as one" grep -q '"lava": {' "$out/lava-pipe/meta.json"
 check "a LAVA job log from a pipe: the run is complete" grep -q "complete (3 blocks, 3300 samples" "$out/lava.txt"
+
+"$rvb" replay -o "$out/dir" "$out/file" >/dev/null 2>"$out/dir.err"
+check_eq "a directory as the input: exit 2" 2 "$?"
+check "... saying so" grep -q "replay: $out/file is a directory: give its uart.log" "$out/dir.err"

@@ -399,7 +399,7 @@ static void lists_of_several_parameters_sweep_every_combination(void **state)
 	complaints[0] = '\0';
 	assert_int_equal(config_set(&c, "many.p2", "1,2", &hooks), -1);
 	assert_non_null(strstr(complaints, "error: many.p2=1,2: a sweep over every combination of many's"
-					   " lists would be more than 576 blocks; nothing changed"));
+					   " lists would be more than 576 combinations; nothing changed"));
 	assert_int_equal(c.nparams, 2);
 	assert_int_equal(config_set(&c, "many.p2", "7", &hooks), 0); /* one value: no more steps */
 	assert_int_equal(config_sweep(&c, MANY, &s), 576);
@@ -573,6 +573,17 @@ static void dependent_settings_on_the_command_line_whatever_their_order(void **s
 			assert_int_equal(c.batch, 8); /* a word of no clash applies */
 			assert_int_equal(c.explicit_keys, CONFIG_SET_BATCH);
 		}
+
+	/* A key given twice (a matrix point's words after --bootargs) goes
+	 * back to its earlier word, not to before the command line; groups=0,
+	 * no group sweep, is no cause of a samples clash. */
+	config_defaults(&c);
+	complaints[0] = '\0';
+	config_parse_bootargs(&c, "rvbench.samples=100 rvbench.groups=0 rvbench.samples=65500", &hooks);
+	assert_int_equal(c.samples, 100);
+	assert_int_equal(c.bad_options, 1);
+	assert_string_equal(complaints, "error: samples=65500: warmup + samples of one block exceed "
+					"the 65536-sample buffer; none of these applied\n");
 }
 
 int main(void)
