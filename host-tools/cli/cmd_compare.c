@@ -156,14 +156,16 @@ static int draw(const struct cmp_table *t, const char *file, const char *an, con
 	return rc;
 }
 
-/* Does some block of side s have the parameter name? A --by that none
+/* Does some block of side s (of its benchmark, with DIR:BENCH) have the
+ * parameter name? A --by that none
  * has would only give the comparison without it, silently. */
 static int has_param(const struct cmp_side *s, const char *name)
 {
 	char v[128];
 
 	for (size_t i = 0; i < s->r.ns; i++)
-		if (res_param(s->r.s[i].params, name, v, sizeof(v)))
+		if ((!s->bench || !strcmp(s->bench, s->r.s[i].bench)) &&
+		    res_param(s->r.s[i].params, name, v, sizeof(v)))
 			return 1;
 	return 0;
 }

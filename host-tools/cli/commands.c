@@ -140,8 +140,8 @@ static const char help_stats[] =
 	"      --mhz F          gbench-json: clock to turn cycles into ns (default 1000)\n"
 	"      --metric M       analyse column M of samples.csv instead of cycles:\n"
 	"                       instret, or a hardware event (branch-misses, ...)\n"
-	"      --no-check       read samples.csv even if it does not match meta.json\n"
-	"                       (by default a mismatch is refused, exit 2)\n"
+	"      --no-check       read samples.csv and summary.csv even if they do not\n"
+	"                       match meta.json (by default refused, exit 2)\n"
 	"  -h, --help           this help\n"
 	"Exit status: 0 done, 1 the run was incomplete (statistics of what arrived),\n"
 	"2 an error.\n";
@@ -174,8 +174,8 @@ static const char help_compare[] =
 	"      --strict         refuse to compare results of different contexts (exit 2)\n"
 	"      --metric M       analyse column M of samples.csv instead of cycles:\n"
 	"                       instret, or a hardware event (branch-misses, ...)\n"
-	"      --no-check       read samples.csv even if it does not match meta.json\n"
-	"                       (by default a mismatch is refused, exit 2)\n"
+	"      --no-check       read samples.csv and summary.csv even if they do not\n"
+	"                       match meta.json (by default refused, exit 2)\n"
 	"  -h, --help           this help\n"
 	"A and B are checked to come from the same context (meta.json: machine model,\n"
 	"core clock, L2, OpenSBI, QEMU version, icount mode, firmware compiler and\n"
@@ -232,8 +232,8 @@ static const char help_plot[] =
 	"  -j, --jobs N         gnuplot processes at once (default: one per CPU)\n"
 	"      --metric M       analyse column M of samples.csv instead of cycles:\n"
 	"                       instret, or a hardware event (branch-misses, ...)\n"
-	"      --no-check       read samples.csv even if it does not match meta.json\n"
-	"                       (by default a mismatch is refused, exit 2)\n"
+	"      --no-check       read samples.csv and summary.csv even if they do not\n"
+	"                       match meta.json (by default refused, exit 2)\n"
 	"  -h, --help           this help\n";
 
 static const char help_fleet[] =

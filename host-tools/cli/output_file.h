@@ -1,6 +1,6 @@
 /*
  * The -o FILE of `stats` and `lava job`, or the standard output without
- * one. A file is written as DIR/.NAME.tmp and renamed (atomic_file.h): a
+ * one. A file is written as DIR/.NAME.XXXXXX.tmp and renamed (atomic_file.h): a
  * full disk leaves FILE as it was, never cut off, and no temporary file.
  */
 #ifndef RVBENCH_OUTPUT_FILE_H

@@ -4,8 +4,29 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+int afile_tmp_create(char *template)
+{
+	int fd = mkostemps(template, 4, O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	/* mkostemps makes it 0600; a result file is as readable as any
+	 * other file made here (0644 less the umask). */
+	mode_t mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0644 & ~mask)) {
+		int saved = errno;
+		close(fd);
+		unlink(template);
+		errno = saved;
+		return -1;
+	}
+	return fd;
+}
 
 int afile_write(const char *dir, const char *name, afile_writer fn, void *ctx,
 		char *err, size_t errlen)
@@ -14,14 +35,15 @@ int afile_write(const char *dir, const char *name, afile_writer fn, void *ctx,
 	const char *step;
 	int saved;
 
-	if ((size_t)snprintf(tmp, sizeof(tmp), "%s/.%s.tmp", dir, name) >= sizeof(tmp) ||
+	if ((size_t)snprintf(tmp, sizeof(tmp), "%s/.%s.XXXXXX.tmp", dir, name) >= sizeof(tmp) ||
 	    (size_t)snprintf(final, sizeof(final), "%s/%s", dir, name) >= sizeof(final)) {
 		snprintf(err, errlen, "%s/%s: path too long", dir, name);
 		return -1;
 	}
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	int fd = afile_tmp_create(tmp);
 	if (fd < 0) {
-		snprintf(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
+		snprintf(err, errlen, "cannot create a file in %s for %s: %s", dir, name,
+			 strerror(errno));
 		return -1;
 	}
 	FILE *f = fdopen(fd, "w");

@@ -225,8 +225,8 @@ static int check_rows(const struct rcsv *t, const char *path, struct blk *blk, s
 			return -1;
 		}
 		if (blk[i].whole && blk[i].received != blk[i].due) {
-			snprintf(err, errlen, "%s/meta.json: %s: the run is complete and the block ended "
-				 "ok, but %llu of its %llu samples arrived", path,
+			snprintf(err, errlen, "%s: %s: meta.json says the run is complete and the block "
+				 "ended ok, but %llu of its %llu samples arrived", path,
 				 blk_text(&blk[i], bt, sizeof(bt)), (unsigned long long)blk[i].received,
 				 (unsigned long long)blk[i].due);
 			return -1;

@@ -97,10 +97,15 @@ int gp_terminal(FILE *f, const char *file, int w, int h, char *err, size_t errle
 int gp_output(struct gp_tmpdir *t, FILE *f, const char *file, int w, int h, char *err,
 	      size_t errlen)
 {
-	if ((size_t)snprintf(t->out, sizeof(t->out), "%s", file) >= sizeof(t->out) ||
-	    image_tmp_name(t->out_tmp, sizeof(t->out_tmp), file)) {
+	if ((size_t)snprintf(t->out, sizeof(t->out), "%s", file) >= sizeof(t->out)) {
 		t->out_tmp[0] = 0;
 		snprintf(err, errlen, "%.200s...: the output file name is too long", file);
+		return -1;
+	}
+	if (image_tmp_make(t->out_tmp, sizeof(t->out_tmp), file)) {
+		/* Before gnuplot: the error names the picture, not a hidden file. */
+		snprintf(err, errlen, "cannot write %s: %s", file, strerror(errno));
+		t->out_tmp[0] = 0;
 		return -1;
 	}
 	if (terminal_lines(f, file, t->out_tmp, w, h, err, errlen)) {

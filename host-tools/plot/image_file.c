@@ -10,14 +10,23 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "atomic_file.h"
 #include "crc.h"
 
-int image_tmp_name(char *buf, size_t len, const char *file)
+int image_tmp_make(char *buf, size_t len, const char *file)
 {
 	const char *slash = strrchr(file, '/');
 	int dirlen = slash ? (int)(slash - file + 1) : 0;
-	int n = snprintf(buf, len, "%.*s.%s.tmp", dirlen, file, file + dirlen);
-	return n < 0 || (size_t)n >= len ? -1 : 0;
+	int n = snprintf(buf, len, "%.*s.%s.XXXXXX.tmp", dirlen, file, file + dirlen);
+	if (n < 0 || (size_t)n >= len) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	int fd = afile_tmp_create(buf);
+	if (fd < 0)
+		return -1;
+	close(fd);
+	return 0;
 }
 
 static uint32_t be32(const unsigned char *p)

@@ -2,7 +2,7 @@
  * The pictures gnuplot draws, checked whole before they get their names.
  * gnuplot's png (pngcairo) and svg terminals exit 0 when a write fails (a
  * full disk, a file size limit): the file is then empty or cut off, and
- * only its content tells. So a figure is drawn into DIR/.NAME.tmp,
+ * only its content tells. So a figure is drawn into DIR/.NAME.XXXXXX.tmp,
  * checked here, and renamed to DIR/NAME, as the result files are
  * (atomic_file.h): DIR/NAME is a whole picture or what it was before.
  */
@@ -11,9 +11,10 @@
 
 #include <stddef.h>
 
-/* DIR/.NAME.tmp for file DIR/NAME (or NAME), in buf[0..len): 0, or -1
- * when it does not fit. */
-int image_tmp_name(char *buf, size_t len, const char *file);
+/* Makes DIR/.NAME.XXXXXX.tmp for file DIR/NAME (or NAME), empty and
+ * exclusively (atomic_file.h), for gnuplot to draw into; its name in
+ * buf[0..len). 0, or -1 with errno (ENAMETOOLONG when it does not fit). */
+int image_tmp_make(char *buf, size_t len, const char *file);
 
 /*
  * NULL when b[0..n) is a whole picture of the format that file's

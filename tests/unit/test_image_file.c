@@ -12,9 +12,12 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "crc.h"
@@ -62,17 +65,30 @@ static const char svg[] = "<?xml version=\"1.0\" encoding=\"utf-8\"  standalone=
 			  "<g><path d=\"M0,0 L10,10\"/></g>\n"
 			  "</svg>\n\n";
 
-static void test_tmp_name(void **state)
+/* DIR/.NAME.XXXXXX.tmp beside the picture, made empty and exclusively:
+ * two of them never share a name; too long or in no directory, an error. */
+static void test_tmp_make(void **state)
 {
 	(void)state;
-	char buf[64];
-	assert_int_equal(image_tmp_name(buf, sizeof(buf), "res/run/plot-x.png"), 0);
-	assert_string_equal(buf, "res/run/.plot-x.png.tmp");
-	assert_int_equal(image_tmp_name(buf, sizeof(buf), "cdf.svg"), 0);
-	assert_string_equal(buf, ".cdf.svg.tmp");
-	assert_int_equal(image_tmp_name(buf, sizeof(buf), "/x.png"), 0);
-	assert_string_equal(buf, "/.x.png.tmp");
-	assert_int_equal(image_tmp_name(buf, 12, "cdf.svg"), -1);
+	char file[128], a[160], b[160], prefix[160];
+	struct stat st;
+	tmpdir_path(file, sizeof(file), tmpdir, "plot-x.png");
+	snprintf(prefix, sizeof(prefix), "%s/.plot-x.png.", tmpdir);
+	assert_int_equal(image_tmp_make(a, sizeof(a), file), 0);
+	assert_int_equal(image_tmp_make(b, sizeof(b), file), 0);
+	assert_string_not_equal(a, b);
+	assert_memory_equal(a, prefix, strlen(prefix));
+	assert_string_equal(a + strlen(a) - 4, ".tmp");
+	assert_int_equal(strlen(a), strlen(prefix) + strlen("XXXXXX.tmp"));
+	assert_int_equal(stat(a, &st), 0);
+	assert_int_equal(st.st_size, 0);
+	unlink(a);
+	unlink(b);
+	assert_int_equal(image_tmp_make(a, 12, file), -1);
+	assert_int_equal(errno, ENAMETOOLONG);
+	tmpdir_path(file, sizeof(file), tmpdir, "nodir/x.png");
+	assert_int_equal(image_tmp_make(a, sizeof(a), file), -1);
+	assert_int_equal(errno, ENOENT);
 }
 
 static void test_png_whole_accepted(void **state)
@@ -163,7 +179,7 @@ static void test_commit_whole(void **state)
 	char tmp[128], file[128], err[512];
 	size_t n = make_png(b), len;
 	tmpdir_path(file, sizeof(file), tmpdir, "plot-x.png");
-	assert_int_equal(image_tmp_name(tmp, sizeof(tmp), file), 0);
+	assert_int_equal(image_tmp_make(tmp, sizeof(tmp), file), 0);
 	write_file(tmp, b, n);
 	assert_int_equal(image_commit(tmp, file, err, sizeof(err)), 0);
 	char *got = file_read(file, &len);
@@ -182,7 +198,7 @@ static void test_commit_cut_keeps_old(void **state)
 	char tmp[128], file[128], err[512];
 	size_t n = make_png(b), len;
 	tmpdir_path(file, sizeof(file), tmpdir, "plot-x.png");
-	assert_int_equal(image_tmp_name(tmp, sizeof(tmp), file), 0);
+	assert_int_equal(image_tmp_make(tmp, sizeof(tmp), file), 0);
 	write_file(file, "old", 3);
 	write_file(tmp, b, n - 5);
 	assert_int_equal(image_commit(tmp, file, err, sizeof(err)), -1);
@@ -209,18 +225,20 @@ static void test_gp_output(void **state)
 {
 	(void)state;
 	struct gp_tmpdir t;
-	char err[512], file[128], tmp[128], *script = NULL;
+	char err[512], file[128], tmp[PATH_MAX], *script = NULL;
 	size_t len = 0;
 	tmpdir_path(file, sizeof(file), tmpdir, "ok.png");
-	assert_int_equal(image_tmp_name(tmp, sizeof(tmp), file), 0);
 	assert_int_equal(gp_tmp_make(&t, err, sizeof(err)), 0);
 	FILE *f = open_memstream(&script, &len);
 	assert_non_null(f);
 	assert_int_equal(gp_output(&t, f, file, 10, 10, err, sizeof(err)), 0);
 	assert_int_equal(fclose(f), 0);
-	char want[200];
+	/* gnuplot draws into the temporary picture gp_output made */
+	snprintf(tmp, sizeof(tmp), "%s", t.out_tmp);
+	char want[PATH_MAX + 20];
 	snprintf(want, sizeof(want), "set output '%s'\n", tmp);
 	assert_non_null(strstr(script, want));
+	assert_int_equal(access(tmp, F_OK), 0);
 	assert_string_equal(t.out, file);
 	free(script);
 	write_file(tmp, "cut", 3);
@@ -235,7 +253,7 @@ static void test_gp_output(void **state)
 	gp_tmp_remove(&t);
 }
 
-TEST_MAIN(cmocka_unit_test(test_tmp_name), cmocka_unit_test(test_png_whole_accepted),
+TEST_MAIN(cmocka_unit_test_setup_teardown(test_tmp_make, tmpdir_setup, tmpdir_teardown), cmocka_unit_test(test_png_whole_accepted),
 	  cmocka_unit_test(test_png_every_cut_refused), cmocka_unit_test(test_png_damage_refused),
 	  cmocka_unit_test(test_svg), cmocka_unit_test(test_other_formats_refused),
 	  cmocka_unit_test_setup_teardown(test_commit_whole, tmpdir_setup, tmpdir_teardown),
