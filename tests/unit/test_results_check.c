@@ -179,8 +179,8 @@ static void test_complete_but_short(void **state)
 	memcpy(p, "\"samples\": 41", 13);
 	put_text("meta.json", meta);
 	load_err(err, sizeof(err));
-	assert_non_null(strstr(err, "block 1a2b3c4d/0 'add_loop': the run is complete and the block "
-				    "ended ok, but 44 of its 45 samples arrived"));
+	assert_non_null(strstr(err, "block 1a2b3c4d/0 'add_loop': meta.json says the run is complete "
+				    "and the block ended ok, but 44 of its 45 samples arrived"));
 	free(meta);
 	free(s);
 }
