@@ -11,6 +11,7 @@
 
 #include "bench_name.h"
 #include "lcg.h"
+#include "number.h"
 #include "rvbench.h"
 
 #include <stdarg.h>
@@ -53,58 +54,11 @@ const char *config_exit_name(enum exit_mode m)
 	return (unsigned)m < sizeof(exit_names) / sizeof(exit_names[0]) ? exit_names[m] : "?";
 }
 
-enum { NUM_OK = 0, NUM_BAD = -1, NUM_RANGE = -2 };
-
-/* The value of the decimal or hex digit ch; 16 for any other byte. */
-static unsigned digit_value(char ch)
-{
-	if (ch >= '0' && ch <= '9')
-		return (unsigned)(ch - '0');
-	if (ch >= 'a' && ch <= 'f')
-		return (unsigned)(ch - 'a' + 10);
-	if (ch >= 'A' && ch <= 'F')
-		return (unsigned)(ch - 'A' + 10);
-	return 16;
-}
-
-/*
- * Whole-string unsigned number: decimal, or hex after 0x. Never octal: a
- * leading 0 is a digit like another, so 010 is ten, as people read it
- * (strtoull's base 0 read it as eight). NUM_RANGE above 2^64-1, which
- * strtoull turned into 2^64-1 without a word.
- */
-static int parse_u64(const char *s, uint64_t *out)
-{
-	unsigned base = 10;
-	uint64_t v = 0;
-	int over = 0;
-
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-		base = 16;
-		s += 2;
-	}
-	if (!*s)
-		return NUM_BAD;
-	for (; *s; s++) {
-		unsigned d = digit_value(*s);
-		if (d >= base)
-			return NUM_BAD; /* malformed, overflowing or not */
-		if (over || v > (UINT64_MAX - d) / base)
-			over = 1;
-		else
-			v = v * base + d;
-	}
-	if (over)
-		return NUM_RANGE;
-	*out = v;
-	return NUM_OK;
-}
-
-/* parse_u64 within [lo, hi]. */
+/* num_parse_u64 within [lo, hi]. */
 static int parse_number(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 {
 	uint64_t v;
-	int rc = parse_u64(s, &v);
+	int rc = num_parse_u64(s, &v);
 
 	if (rc)
 		return rc;
@@ -114,14 +68,14 @@ static int parse_number(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 	return NUM_OK;
 }
 
-/* parse_u64's forms after an optional '-'. NUM_RANGE beyond int64_t, with
+/* num_parse_u64's forms after an optional '-'. NUM_RANGE beyond int64_t, with
  * *out the bound it passed: the registry then words the parameter's own
  * range, as for any other value out of it. */
 static int parse_i64(const char *s, int64_t *out)
 {
 	int neg = *s == '-';
 	uint64_t m;
-	int rc = parse_u64(s + neg, &m);
+	int rc = num_parse_u64(s + neg, &m);
 
 	if (rc == NUM_BAD)
 		return rc;

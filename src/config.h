@@ -152,7 +152,9 @@ struct config_sweep {
 	const int64_t *values[CONFIG_PARAMS_MAX];
 	unsigned nvalues[CONFIG_PARAMS_MAX];
 };
-/* Fills *s; returns the number of steps (blocks), 0 for no sweep. */
+/* The steps bench is swept over, in *s: every combination of its run-time
+ * lists (BENCH.PARAM=a,b,c; none cut to its first value), else its own
+ * default sweep. Returns the number of steps (blocks), 0 for no sweep. */
 unsigned config_sweep(const struct config *c, const struct bench *b, struct config_sweep *s);
 /* Fixes in c every swept parameter of bench to its value at step k of s.
  * Cannot fail on a copy of the configuration s was made from, thanks to

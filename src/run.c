@@ -56,7 +56,6 @@ static uint32_t make_run_tag(const struct config *c)
 	return crc32_of(parts, sizeof(parts));
 }
 
-static unsigned sweep_of(const struct config *c, const struct bench *b, struct config_sweep *s);
 
 /* Benchmarks selected; *blocks gets how many blocks they will send. */
 static uint32_t count_selected(const struct config *c, uint32_t *blocks)
@@ -68,7 +67,7 @@ static uint32_t count_selected(const struct config *c, uint32_t *blocks)
 		const struct bench *b = registry_get(i);
 		if (registry_selected(c, b)) {
 			struct config_sweep s;
-			unsigned sweep = sweep_of(c, b, &s);
+			unsigned sweep = config_sweep(c, b, &s);
 			n++;
 			*blocks += parallel_block_count(c, b) * (c->groups ? c->groups : 1) * (sweep ? sweep : 1);
 		}
@@ -109,16 +108,6 @@ static void print_selfchecks(const struct config *c)
 	report_moments_header();
 	report_moments_row("effective (inner pair)", &tp_inner);
 	report_moments_row("total (outer - inner)", &tp_total);
-}
-
-/*
- * The steps a benchmark is swept over (0: none), in *s: every combination
- * of its run-time lists (BENCH.PARAM=a,b,c), else its own default sweep
- * (config_sweep()). Every list counts: none is cut to its first value.
- */
-static unsigned sweep_of(const struct config *c, const struct bench *b, struct config_sweep *s)
-{
-	return config_sweep(c, b, s);
 }
 
 static void run_benchmark_once(const struct config *c, const struct bench *b, uint32_t *id);
@@ -162,7 +151,7 @@ static void run_benchmark(const struct config *c, const struct bench *b, uint32_
 	/* static: a config is large for a stack, and so is a sweep */
 	static struct config step;
 	static struct config_sweep s;
-	unsigned n = sweep_of(c, b, &s);
+	unsigned n = config_sweep(c, b, &s);
 
 	if (!n) {
 		run_benchmark_once(c, b, id);

@@ -1,7 +1,6 @@
 /* `rvbench qemu IMAGE`: boot on QEMU and collect its UART (source_qemu.c). */
 #include "commands.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +8,7 @@
 #include <unistd.h>
 
 #include "collect_cli.h"
+#include "number.h"
 #include "qemu_fanout.h"
 #include "qemu_version.h"
 #include "source.h"
@@ -218,19 +218,13 @@ static int asks_console(const char *bootargs)
 		}
 		p += len + (p[len] != '\0');
 	}
-	if (!value)
-		return 0;
-	char v[24], *end;
-	if (vlen >= sizeof(v))
-		return 0; /* not a number the firmware takes: it refuses the word */
+	char v[24];
+	uint64_t n;
+	if (!value || vlen >= sizeof(v))
+		return 0; /* none, or too long to be a number the firmware takes */
 	memcpy(v, value, vlen);
 	v[vlen] = '\0';
-	int hex = v[0] == '0' && (v[1] == 'x' || v[1] == 'X');
-	if (!isdigit((unsigned char)v[hex ? 2 : 0]) && !(hex && isxdigit((unsigned char)v[2])))
-		return 0;
-	errno = 0;
-	unsigned long long n = strtoull(hex ? v + 2 : v, &end, hex ? 16 : 10);
-	return !*end && !errno && n == 1;
+	return num_parse_u64(v, &n) == NUM_OK && n == 1;
 }
 
 /* One QEMU, collected into c.outdir. */

@@ -54,3 +54,8 @@ check "no results directory left" test ! -e "$out/qemu-refused"
 check_eq "rvbench.console=1 without --exec or --console: exit 2" 2 "$?"
 check "... saying why" grep -q 'nobody types there' "$out/console-alone.stderr"
 check "... before anything ran" test ! -e "$out/console-alone"
+for v in 01 0x1; do
+	"$rvb" qemu --machine sifive_u --bootargs "rvbench.console=$v" -o "$out/console-$v" \
+		"$build/rvbench.elf" >/dev/null 2>&1
+	check_eq "rvbench.console=$v, read as the firmware reads it: refused too" 2 "$?"
+done
