@@ -172,14 +172,21 @@ static void write_file(const char *path, const void *b, size_t n)
 	assert_int_equal(fclose(f), 0);
 }
 
+/* A whole PNG in b (its size returned), the picture's name tmpdir/plot-x.png
+ * in file and its temporary file, made, in tmp (both 128 bytes). */
+static size_t png_to_commit(unsigned char b[128], char *tmp, char *file)
+{
+	tmpdir_path(file, 128, tmpdir, "plot-x.png");
+	assert_int_equal(image_tmp_make(tmp, 128, file), 0);
+	return make_png(b);
+}
+
 static void test_commit_whole(void **state)
 {
 	(void)state;
 	unsigned char b[128];
 	char tmp[128], file[128], err[512];
-	size_t n = make_png(b), len;
-	tmpdir_path(file, sizeof(file), tmpdir, "plot-x.png");
-	assert_int_equal(image_tmp_make(tmp, sizeof(tmp), file), 0);
+	size_t n = png_to_commit(b, tmp, file), len;
 	write_file(tmp, b, n);
 	assert_int_equal(image_commit(tmp, file, err, sizeof(err)), 0);
 	char *got = file_read(file, &len);
@@ -196,9 +203,7 @@ static void test_commit_cut_keeps_old(void **state)
 	(void)state;
 	unsigned char b[128];
 	char tmp[128], file[128], err[512];
-	size_t n = make_png(b), len;
-	tmpdir_path(file, sizeof(file), tmpdir, "plot-x.png");
-	assert_int_equal(image_tmp_make(tmp, sizeof(tmp), file), 0);
+	size_t n = png_to_commit(b, tmp, file), len;
 	write_file(file, "old", 3);
 	write_file(tmp, b, n - 5);
 	assert_int_equal(image_commit(tmp, file, err, sizeof(err)), -1);

@@ -42,37 +42,50 @@ static int run(char **argv, int argc, char *msg, size_t len)
 	return rc;
 }
 
+/* Each command line (NULL-terminated) is refused with its message. */
+struct refusal {
+	char *argv[5];
+	const char *msg;
+};
+
+static void assert_refusals(const struct refusal *r, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		char msg[512], *argv[5];
+		int argc = 0;
+		while (r[i].argv[argc]) {
+			argv[argc] = r[i].argv[argc];
+			argc++;
+		}
+		argv[argc] = NULL;
+		assert_int_equal(run(argv, argc, msg, sizeof(msg)), EXIT_ERROR);
+		assert_string_equal(msg, r[i].msg);
+	}
+}
+
 static void reading_command(void **state)
 {
 	(void)state;
-	char msg[512];
-	char *grouped[] = { "fleet", "-xo", "out", "dir", NULL };
-	assert_int_equal(run(grouped, 4, msg, sizeof(msg)), EXIT_ERROR);
-	assert_string_equal(msg, "fleet: unknown option -x (see rvbench fleet --help)");
-	char *alone[] = { "stats", "-z", "dir", NULL };
-	assert_int_equal(run(alone, 3, msg, sizeof(msg)), EXIT_ERROR);
-	assert_string_equal(msg, "stats: unknown option -z (see rvbench stats --help)");
-	char *lng[] = { "fleet", "--frobnicate", "dir", NULL };
-	assert_int_equal(run(lng, 3, msg, sizeof(msg)), EXIT_ERROR);
-	assert_string_equal(msg, "fleet: unknown option --frobnicate (see rvbench fleet --help)");
-	char *value[] = { "fleet", "dir", "--output", NULL };
-	assert_int_equal(run(value, 3, msg, sizeof(msg)), EXIT_ERROR);
-	assert_string_equal(msg, "fleet: option --output needs a value");
+	static const struct refusal r[] = {
+		{ { "fleet", "-xo", "out", "dir" }, "fleet: unknown option -x (see rvbench fleet --help)" },
+		{ { "stats", "-z", "dir" }, "stats: unknown option -z (see rvbench stats --help)" },
+		{ { "fleet", "--frobnicate", "dir" },
+		  "fleet: unknown option --frobnicate (see rvbench fleet --help)" },
+		{ { "fleet", "dir", "--output" }, "fleet: option --output needs a value" },
+	};
+	assert_refusals(r, sizeof(r) / sizeof(r[0]));
 }
 
 static void collecting_command(void **state)
 {
 	(void)state;
-	char msg[512];
-	char *grouped[] = { "replay", "-qz", "uart.log", NULL };
-	assert_int_equal(run(grouped, 3, msg, sizeof(msg)), EXIT_ERROR);
-	assert_string_equal(msg, "replay: unknown option -z (see rvbench replay --help)");
-	char *lng[] = { "replay", "--frobnicate", "uart.log", NULL };
-	assert_int_equal(run(lng, 3, msg, sizeof(msg)), EXIT_ERROR);
-	assert_string_equal(msg, "replay: unknown option --frobnicate (see rvbench replay --help)");
-	char *value[] = { "replay", "uart.log", "-o", NULL };
-	assert_int_equal(run(value, 3, msg, sizeof(msg)), EXIT_ERROR);
-	assert_string_equal(msg, "replay: option -o needs a value");
+	static const struct refusal r[] = {
+		{ { "replay", "-qz", "uart.log" }, "replay: unknown option -z (see rvbench replay --help)" },
+		{ { "replay", "--frobnicate", "uart.log" },
+		  "replay: unknown option --frobnicate (see rvbench replay --help)" },
+		{ { "replay", "uart.log", "-o" }, "replay: option -o needs a value" },
+	};
+	assert_refusals(r, sizeof(r) / sizeof(r[0]));
 }
 
 TEST_MAIN(cmocka_unit_test(reading_command), cmocka_unit_test(collecting_command))
