@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "collector.h"
+#include "csv_out.h"
 #include "meta_json.h"
 #include "tmpdir_fixture.h"
 
@@ -36,6 +37,16 @@ static inline void write_with(const char *name, int (*fn)(FILE *, const struct c
 	assert_non_null(f);
 	assert_int_equal(fn(f, c), 0);
 	assert_int_equal(fclose(f), 0);
+}
+
+/* c's result directory in tmpdir, as a collection writes it: the CSV
+ * files, then meta.json last. */
+static inline void write_result_files(const struct collector *c)
+{
+	write_with("samples.csv", csv_write_samples, c);
+	write_with("summary.csv", csv_write_summary, c);
+	write_with("gaps.csv", csv_write_gaps, c);
+	write_with("meta.json", write_meta, c);
 }
 
 /* tmpdir/name holding the len bytes of text (a file damaged on purpose). */

@@ -27,15 +27,13 @@
 #include "test_main.h"
 
 /* The result directory of two_benches (44 + 22 samples), line skip lost
- * (SIZE_MAX: none): samples.csv, summary.csv and meta.json in tmpdir. samples.csv's
+ * (SIZE_MAX: none): its result files in tmpdir. samples.csv's
  * text is returned (the caller frees it) for the tests to damage. */
 static char *write_dir(size_t skip)
 {
 	struct synth_run r = { 0x1a2b3c4d, 7, two_benches, 2, "ok", 0, 0 };
 	struct collector *c = synth_decoded(&r, skip);
-	write_with("samples.csv", csv_write_samples, c);
-	write_with("summary.csv", csv_write_summary, c);
-	write_with("meta.json", write_meta, c);
+	write_result_files(c);
 	char *s = to_string(csv_write_samples, c);
 	collector_free(c);
 	return s;

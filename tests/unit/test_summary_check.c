@@ -46,10 +46,7 @@ static char *write_dir(void)
 {
 	struct synth_run r = { 0x1a2b3c4d, 7, faulted, 3, "failed", 0, 0 };
 	struct collector *c = synth_decoded(&r, SIZE_MAX);
-	write_with("samples.csv", csv_write_samples, c);
-	write_with("summary.csv", csv_write_summary, c);
-	write_with("gaps.csv", csv_write_gaps, c);
-	write_with("meta.json", write_meta, c);
+	write_result_files(c);
 	char *s = to_string(csv_write_summary, c);
 	collector_free(c);
 	return s;
