@@ -1,10 +1,11 @@
 #include "bootargs.h"
 
-#include "fdt.h"
+#include "fdt_index.h"
 
-const char *platform_bootargs(const void *fdt)
+const char *platform_bootargs(const struct fdt_index *ix)
 {
-	int chosen = fdt_path_offset(fdt, "/chosen");
-	const char *s = chosen >= 0 ? fdt_prop_string(fdt, chosen, "bootargs") : NULL;
+	int chosen = ix ? fdt_index_path(ix, "/chosen") : FDT_ERR_NOTFOUND;
+	const char *s = chosen >= 0 ? fdt_prop_string(ix->fdt, ix->node[chosen].off, "bootargs")
+				    : NULL;
 	return s ? s : "";
 }

@@ -8,8 +8,10 @@
 #ifndef RVBENCH_BOOTARGS_H
 #define RVBENCH_BOOTARGS_H
 
-/* /chosen/bootargs of fdt (checked by fdt_check), or "" when there is
+struct fdt_index;
+
+/* /chosen/bootargs of the indexed tree, or "" when ix is NULL, there is
  * none or it is not a NUL-terminated string. */
-const char *platform_bootargs(const void *fdt);
+const char *platform_bootargs(const struct fdt_index *ix);
 
 #endif

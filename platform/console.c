@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "fdt.h"
+#include "fdt_index.h"
 #include "sbi.h"
 #include "uart.h"
 
@@ -22,46 +22,44 @@ static const struct uart_driver *const drivers[] = {
 /* Zero-initialised: drv == NULL means the SBI console. */
 static struct uart_port port;
 
-/* The driver whose compatible list matches node, or NULL. */
-static const struct uart_driver *match(const void *fdt, int node,
-                                       const char **which)
+/* The driver whose compatible list matches node i, or NULL. */
+static const struct uart_driver *match(const struct fdt_index *ix, int i, const char **which)
 {
-	for (size_t i = 0; i < sizeof(drivers) / sizeof(drivers[0]); i++)
-		for (const char *const *c = drivers[i]->compatible; *c; c++)
-			if (fdt_node_is_compatible(fdt, node, *c)) {
+	for (size_t d = 0; d < sizeof(drivers) / sizeof(drivers[0]); d++)
+		for (const char *const *c = drivers[d]->compatible; *c; c++)
+			if (fdt_index_is_compatible(ix, i, *c)) {
 				*which = *c;
-				return drivers[i];
+				return drivers[d];
 			}
 	return NULL;
 }
 
-static int try_uart(const void *fdt, size_t fdt_max)
+static int try_uart(const struct fdt_index *ix)
 {
-	int rc = fdt_check(fdt, fdt_max);
-	if (rc)
-		return rc;
-	int chosen = fdt_path_offset(fdt, "/chosen");
+	const void *fdt = ix->fdt;
+	int chosen = fdt_index_path(ix, "/chosen");
 	if (chosen < 0)
 		return chosen;
-	const char *path = fdt_prop_string(fdt, chosen, "stdout-path");
+	const char *path = fdt_prop_string(fdt, ix->node[chosen].off, "stdout-path");
 	if (!path)  /* the name older trees used */
-		path = fdt_prop_string(fdt, chosen, "linux,stdout-path");
+		path = fdt_prop_string(fdt, ix->node[chosen].off, "linux,stdout-path");
 	if (!path)
 		return FDT_ERR_NOTFOUND;
 	/* Resolves "/soc/serial@10010000" and "serial0:115200n8" alike. */
-	int node = fdt_path_offset(fdt, path);
-	if (node < 0)
-		return node;
+	int i = fdt_index_path(ix, path);
+	if (i < 0)
+		return i;
+	int node = ix->node[i].off;
 	const char *status = fdt_prop_string(fdt, node, "status");
 	if (status && strcmp(status, "okay") != 0 && strcmp(status, "ok") != 0)
 		return FDT_ERR_NOTFOUND;
 
 	const char *compat = NULL;
-	const struct uart_driver *drv = match(fdt, node, &compat);
+	const struct uart_driver *drv = match(ix, i, &compat);
 	if (!drv)
 		return FDT_ERR_NOTFOUND;
 	uint64_t base;
-	rc = fdt_get_reg(fdt, node, 0, &base, NULL);
+	int rc = fdt_index_reg(ix, i, 0, &base, NULL);
 	if (rc)
 		return rc;
 	if (base == 0 || base != (uintptr_t)base)
@@ -79,10 +77,10 @@ static int try_uart(const void *fdt, size_t fdt_max)
 	return 0;
 }
 
-void console_init(const void *fdt, size_t fdt_max)
+void console_init(const struct fdt_index *ix)
 {
 	memset(&port, 0, sizeof(port));
-	if (fdt && try_uart(fdt, fdt_max) != 0)
+	if (ix && try_uart(ix) != 0)
 		memset(&port, 0, sizeof(port));
 }
 

@@ -10,8 +10,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* fdt may be NULL or corrupt; fdt_max = bytes that may be read at fdt. */
-void console_init(const void *fdt, size_t fdt_max);
+struct fdt_index;
+
+/* The UART of the indexed tree, or the SBI's console when ix is NULL (the
+ * tree failed its check) or names none that a driver here serves. */
+void console_init(const struct fdt_index *ix);
 
 void console_putc(char c);
 void console_write(const char *s, size_t n);

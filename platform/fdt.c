@@ -241,13 +241,62 @@ static int node_body(const void *fdt, int node)
 	return body_of(fdt, node, &b);
 }
 
-int fdt_check(const void *fdt, size_t max_size)
+/* Record the node whose BEGIN_NODE token is at off as nodes[*count], a
+ * child of nodes[parent]; *prev, the sibling recorded before it (or -1),
+ * links to it. */
+static int record_node(struct fdt_node *nodes, int cap, int *count, int off, int parent,
+		       int *prev)
+{
+	if (*count == cap)
+		return FDT_ERR_NOSPACE;
+	nodes[*count] = (struct fdt_node){ .off = off, .parent = parent, .next = -1 };
+	if (*prev >= 0)
+		nodes[*prev].next = *count;
+	*prev = (*count)++;
+	return 0;
+}
+
+#define SEEN_COMPATIBLE    1u
+#define SEEN_PHANDLE       2u
+#define SEEN_LINUX_PHANDLE 4u
+#define PHANDLE_CELL       8u   /* the phandle property has one cell */
+
+/* The properties the table keeps, those start-up searches the whole tree
+ * by; the first of each name counts, as for fdt_getprop(). The phandle is
+ * "phandle" when that has one cell, else the older "linux,phandle". */
+static void record_prop(struct fdt_node *n, const struct fdt_view *b, int off)
+{
+	const uint8_t *p = b->st + off;
+	uint32_t len = fdt_ld32(p + 4);
+	const char *name = str_at(b, fdt_ld32(p + 8));
+	unsigned which = !strcmp(name, "compatible") ? SEEN_COMPATIBLE :
+			 !strcmp(name, "phandle") ? SEEN_PHANDLE :
+			 !strcmp(name, "linux,phandle") ? SEEN_LINUX_PHANDLE : 0;
+	if (!which || (n->seen & which))
+		return;
+	n->seen |= which;
+	if (which == SEEN_COMPATIBLE) {
+		n->compatible = (const char *)p + 12;
+		n->compatible_len = (int)len;
+	} else if (len == 4 && !(n->seen & PHANDLE_CELL)) {
+		n->phandle = fdt_ld32(p + 12);
+		if (which == SEEN_PHANDLE)
+			n->seen |= PHANDLE_CELL;
+	}
+}
+
+int fdt_check_nodes(const void *fdt, size_t max_size, struct fdt_node *nodes, int cap,
+		    int *count)
 {
 	int rc = fdt_check_header(fdt, max_size);
 	if (rc)
 		return rc;
 	struct fdt_view b = view_of(fdt);
-	int off = 0, depth = 0, seen_root = 0;
+	/* For the node open at each nesting level: open[], its place in the
+	 * table; last[], its last child recorded so far (-1: none yet). */
+	int open[FDT_MAX_DEPTH], last[FDT_MAX_DEPTH + 1];
+	int off = 0, depth = 0, seen_root = 0, n = 0;
+	last[0] = -1;
 	for (;;) {
 		int next, tag = tag_at(&b, off, &next);
 		if (tag < 0)
@@ -256,9 +305,18 @@ int fdt_check(const void *fdt, size_t max_size)
 		case FDT_BEGIN_NODE:
 			if (depth == 0 && seen_root)
 				return FDT_ERR_BADSTRUCTURE;  /* a second root */
-			if (++depth > FDT_MAX_DEPTH)
+			if (depth == FDT_MAX_DEPTH)
 				return FDT_ERR_TOODEEP;
 			seen_root = 1;
+			if (nodes) {
+				rc = record_node(nodes, cap, &n, off, depth ? open[depth - 1] : -1,
+						 &last[depth]);
+				if (rc)
+					return rc;
+				open[depth] = n - 1;
+				last[depth + 1] = -1;
+			}
+			depth++;
 			break;
 		case FDT_END_NODE:
 			if (depth-- == 0)
@@ -267,12 +325,25 @@ int fdt_check(const void *fdt, size_t max_size)
 		case FDT_PROP:
 			if (depth == 0)
 				return FDT_ERR_BADSTRUCTURE;
+			/* Only before the node's first child, where fdt_getprop()
+			 * looks. */
+			if (nodes && last[depth] < 0)
+				record_prop(&nodes[open[depth - 1]], &b, off);
 			break;
 		case FDT_END:
-			return depth == 0 && seen_root ? 0 : FDT_ERR_BADSTRUCTURE;
+			if (depth != 0 || !seen_root)
+				return FDT_ERR_BADSTRUCTURE;
+			if (count)
+				*count = n;
+			return 0;
 		}
 		off = next;
 	}
+}
+
+int fdt_check(const void *fdt, size_t max_size)
+{
+	return fdt_check_nodes(fdt, max_size, NULL, 0, NULL);
 }
 
 const char *fdt_get_name(const void *fdt, int node, int *lenp)
@@ -570,6 +641,12 @@ int fdt_get_reg(const void *fdt, int node, int index,
 	int parent = fdt_parent_offset(fdt, node);
 	if (parent < 0)
 		return parent;
+	return fdt_get_reg_in(fdt, parent, node, index, addr, size);
+}
+
+int fdt_get_reg_in(const void *fdt, int parent, int node, int index,
+		   uint64_t *addr, uint64_t *size)
+{
 	int ac = fdt_address_cells(fdt, parent);
 	int sc = fdt_size_cells(fdt, parent);
 	if (ac < 0)
@@ -592,20 +669,33 @@ int fdt_get_reg(const void *fdt, int node, int index,
 	return 0;
 }
 
-/* One path component [p, p+n) against a node name: "memory" also
- * matches "memory@80000000", as in the DT spec's unit-address rule. */
-static int name_matches(const char *name, const char *p, size_t n)
+int fdt_name_matches(const char *name, const char *p, size_t n)
 {
 	if (strncmp(name, p, n) != 0)
 		return 0;
 	return name[n] == '\0' || (name[n] == '@' && !memchr(p, '@', n));
 }
 
+/* The plain reader's fdt_child_fn: the node's subnodes, token by token. */
+static int subnode_named(const void *ctx, int node, const char *p, size_t n)
+{
+	const void *fdt = ctx;
+	int child;
+	for (child = fdt_first_subnode(fdt, node); child >= 0;
+	     child = fdt_next_subnode(fdt, child)) {
+		const char *name = fdt_get_name(fdt, child, NULL);
+		if (name && fdt_name_matches(name, p, n))
+			break;
+	}
+	return child;
+}
+
 /* Walk the components of path[0..len) starting at node. */
-static int walk_path(const void *fdt, int node, const char *path, size_t len)
+static int walk_path(int node, const char *path, size_t len, fdt_child_fn child,
+		     const void *ctx)
 {
 	size_t i = 0;
-	while (i < len) {
+	while (i < len && node >= 0) {
 		if (path[i] == '/') {
 			i++;
 			continue;
@@ -613,22 +703,36 @@ static int walk_path(const void *fdt, int node, const char *path, size_t len)
 		size_t n = 0;
 		while (i + n < len && path[i + n] != '/')
 			n++;
-		int child;
-		for (child = fdt_first_subnode(fdt, node); child >= 0;
-		     child = fdt_next_subnode(fdt, child)) {
-			const char *name = fdt_get_name(fdt, child, NULL);
-			if (name && name_matches(name, path + i, n))
-				break;
-		}
-		if (child < 0)
-			return child;
-		node = child;
+		node = child(ctx, node, path + i, n);
 		i += n;
 	}
 	return node;
 }
 
-int fdt_path_offset(const void *fdt, const char *path)
+/* The absolute path the alias name[0..n) stands for in the node aliases,
+ * or NULL with *err set. */
+static const char *alias_path(const void *fdt, int aliases, const char *name, size_t n,
+			      int *err)
+{
+	int off, plen;
+	for (off = fdt_first_property(fdt, aliases); off >= 0;
+	     off = fdt_next_property(fdt, off)) {
+		const char *pname;
+		const char *val = fdt_getprop_by_offset(fdt, off, &pname, &plen);
+		if (!val || !pname || strlen(pname) != n || memcmp(pname, name, n) != 0)
+			continue;
+		if (plen < 2 || val[0] != '/' || !memchr(val, 0, (size_t)plen)) {
+			*err = FDT_ERR_BADVALUE;
+			return NULL;
+		}
+		return val;
+	}
+	*err = off;
+	return NULL;
+}
+
+int fdt_path_offset_with(const void *fdt, const char *path, fdt_child_fn child,
+			 const void *ctx)
 {
 	int root = root_offset(fdt);
 	if (root < 0)
@@ -638,7 +742,7 @@ int fdt_path_offset(const void *fdt, const char *path)
 	/* ':' cannot occur in node or alias names; it starts stdout options. */
 	size_t len = strcspn(path, ":");
 	if (len > 0 && path[0] == '/')
-		return walk_path(fdt, root, path, len);
+		return walk_path(root, path, len, child, ctx);
 
 	/* "alias/rest": the alias must name an absolute path. We do not
 	 * follow aliases inside aliases, so this cannot recurse. */
@@ -647,23 +751,20 @@ int fdt_path_offset(const void *fdt, const char *path)
 		alen++;
 	if (alen == 0)
 		return FDT_ERR_NOTFOUND;
-	int aliases = walk_path(fdt, root, "/aliases", 8);
+	int aliases = walk_path(root, "/aliases", 8, child, ctx);
 	if (aliases < 0)
 		return aliases;
-	int off, plen;
-	for (off = fdt_first_property(fdt, aliases); off >= 0;
-	     off = fdt_next_property(fdt, off)) {
-		const char *pname;
-		const char *val = fdt_getprop_by_offset(fdt, off, &pname, &plen);
-		if (!val || !pname || strlen(pname) != alen ||
-		    memcmp(pname, path, alen) != 0)
-			continue;
-		if (plen < 2 || val[0] != '/' || !memchr(val, 0, (size_t)plen))
-			return FDT_ERR_BADVALUE;
-		int node = walk_path(fdt, root, val, strlen(val));
-		return node < 0 ? node : walk_path(fdt, node, path + alen, len - alen);
-	}
-	return off;
+	int rc;
+	const char *val = alias_path(fdt, aliases, path, alen, &rc);
+	if (!val)
+		return rc;
+	int node = walk_path(root, val, strlen(val), child, ctx);
+	return node < 0 ? node : walk_path(node, path + alen, len - alen, child, ctx);
+}
+
+int fdt_path_offset(const void *fdt, const char *path)
+{
+	return fdt_path_offset_with(fdt, path, subnode_named, fdt);
 }
 
 const char *fdt_strerror(int err)
@@ -671,7 +772,7 @@ const char *fdt_strerror(int err)
 	static const char *const msg[] = {
 		"ok", "not found", "NULL blob", "truncated", "bad magic",
 		"bad version", "bad layout", "bad structure", "bad offset",
-		"too deep", "bad value",
+		"too deep", "bad value", "too many nodes",
 	};
 	int n = (int)(sizeof(msg) / sizeof(msg[0]));
 	if (err > 0 || err <= -n)

@@ -35,6 +35,7 @@
 #define FDT_ERR_BADOFFSET    (-8)  /* offset is not a node/property */
 #define FDT_ERR_TOODEEP      (-9)  /* nesting deeper than FDT_MAX_DEPTH */
 #define FDT_ERR_BADVALUE     (-10) /* property has the wrong length/format */
+#define FDT_ERR_NOSPACE      (-11) /* more nodes than the caller's table holds */
 
 const char *fdt_strerror(int err);
 
@@ -47,6 +48,26 @@ uint64_t fdt_read_cells(const void *p, int cells);
 int fdt_check_header(const void *fdt, size_t max_size);
 /* Header plus one walk over every token of the structure block. */
 int fdt_check(const void *fdt, size_t max_size);
+
+/*
+ * One node of the table fdt_check_nodes() fills: what a search of the
+ * whole tree needs without walking it again (fdt_index.h).
+ */
+struct fdt_node {
+	int off;              /* its BEGIN_NODE token: the offset the calls here take */
+	int parent;           /* the parent's place in the table, -1 for the root */
+	int next;             /* the next sibling's place, -1 for the last child */
+	const char *compatible; /* its compatible property's value, NULL if none */
+	int compatible_len;
+	uint32_t phandle;     /* "phandle", else "linux,phandle" (one cell); 0 if none */
+	unsigned seen;        /* which of them it has (fdt.c's SEEN_*) */
+};
+
+/* fdt_check() that also records every node in document order (parents
+ * before children) in nodes[0..cap), and their number in *count:
+ * FDT_ERR_NOSPACE when the tree has more than cap. */
+int fdt_check_nodes(const void *fdt, size_t max_size, struct fdt_node *nodes, int cap,
+		    int *count);
 uint32_t fdt_totalsize(const void *fdt);
 
 /* "/soc/serial@10010000", "/cpus/cpu@1", "/memory" (matches "memory@..."),
@@ -89,5 +110,19 @@ int fdt_size_cells(const void *fdt, int node);
 /* Entry `index` of node's "reg", decoded with its parent's cell counts. */
 int fdt_get_reg(const void *fdt, int node, int index,
                 uint64_t *addr, uint64_t *size);
+/* The same for a caller that knows the parent: no walk to find it. */
+int fdt_get_reg_in(const void *fdt, int parent, int node, int index,
+		   uint64_t *addr, uint64_t *size);
+
+/* fdt_path_offset() with another way to find a node's child by name: a
+ * table of nodes (fdt_index.h) looks it up where the plain reader walks
+ * the tokens. child(ctx, node, p, n) gives the offset of the child of node
+ * that p[0..n) names (fdt_name_matches()), or an error. */
+typedef int (*fdt_child_fn)(const void *ctx, int node, const char *p, size_t n);
+int fdt_path_offset_with(const void *fdt, const char *path, fdt_child_fn child,
+			 const void *ctx);
+/* Does the path component p[0..n) name the node called name? "memory"
+ * also matches "memory@80000000", as in the DT spec's unit-address rule. */
+int fdt_name_matches(const char *name, const char *p, size_t n);
 
 #endif

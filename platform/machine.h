@@ -25,8 +25,10 @@ struct machine {
 	uint32_t l2_size, l2_sets, l2_block, l2_level; /* 0 where absent */
 };
 
-/* Fills *m from a tree that passed fdt_check(); zeros when fdt is NULL. */
-void machine_read(struct machine *m, const void *fdt);
+struct fdt_index;
+
+/* Fills *m from the indexed tree; zeros when ix is NULL. */
+void machine_read(struct machine *m, const struct fdt_index *ix);
 
 /* The core PLL's output for COREPLLCFG0 value cfg and reference ref_hz:
  * ref * 2 * (divf + 1) / (divr + 1) / 2^divq (the PLL's internal feedback

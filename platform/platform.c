@@ -10,7 +10,10 @@
 
 #include "bootargs.h"
 #include "console.h"
-#include "fdt.h"
+#include "fdt_index.h"
+
+/* Filled once by platform_init(), read for the whole run. */
+static struct fdt_index tree;
 
 /* Copy a string property into dst[n], truncated; "" if absent/invalid. */
 static void copy_prop(char *dst, size_t n, const void *fdt, int node,
@@ -38,22 +41,21 @@ static void prop_u32_or_0(const void *fdt, int node, const char *name, uint32_t 
 		*out = 0;
 }
 
-static void read_model(struct platform *p, int root)
+static void read_model(struct platform *p)
 {
+	int root = tree.node[0].off;
 	copy_prop(p->model, sizeof(p->model), p->fdt, root, "model");
 	if (!p->model[0])  /* the first compatible string is the most specific */
 		copy_prop(p->model, sizeof(p->model), p->fdt, root, "compatible");
 	if (!p->model[0])
 		strcpy(p->model, "unknown");
-	p->bootargs = "";
 }
 
-static void read_memory(struct platform *p, int root)
+static void read_memory(struct platform *p)
 {
-	for (int n = fdt_first_subnode(p->fdt, root); n >= 0;
-	     n = fdt_next_subnode(p->fdt, n)) {
-		if (prop_is(p->fdt, n, "device_type", "memory") &&
-		    fdt_get_reg(p->fdt, n, 0, &p->mem_base, &p->mem_size) == 0)
+	for (int n = fdt_index_first_child(&tree, 0); n >= 0; n = tree.node[n].next) {
+		if (prop_is(p->fdt, tree.node[n].off, "device_type", "memory") &&
+		    fdt_index_reg(&tree, n, 0, &p->mem_base, &p->mem_size) == 0)
 			return;
 	}
 	p->mem_base = p->mem_size = 0;
@@ -87,19 +89,19 @@ static void read_hart(struct platform *p, int cpu, uint32_t hartid)
 
 static void read_cpus(struct platform *p)
 {
-	int cpus = fdt_path_offset(p->fdt, "/cpus");
+	int cpus = fdt_index_path(&tree, "/cpus");
 	if (cpus < 0)
 		return;
-	if (fdt_prop_u64(p->fdt, cpus, "timebase-frequency", &p->timebase_hz))
+	if (fdt_prop_u64(p->fdt, tree.node[cpus].off, "timebase-frequency", &p->timebase_hz))
 		p->timebase_hz = 0;
-	for (int n = fdt_first_subnode(p->fdt, cpus); n >= 0;
-	     n = fdt_next_subnode(p->fdt, n)) {
+	for (int i = fdt_index_first_child(&tree, cpus); i >= 0; i = tree.node[i].next) {
+		int n = tree.node[i].off;
 		/* Skips cpu-map and other helper nodes. */
 		if (!prop_is(p->fdt, n, "device_type", "cpu"))
 			continue;
 		uint64_t id;
 		/* A cpu's reg is its hart id (#address-cells of /cpus, 1). */
-		if (fdt_get_reg(p->fdt, n, 0, &id, NULL) || id > UINT32_MAX)
+		if (fdt_index_reg(&tree, i, 0, &id, NULL) || id > UINT32_MAX)
 			continue;
 		/* Some trees put the timebase on each cpu instead. */
 		if (!p->timebase_hz &&
@@ -115,21 +117,19 @@ int platform_init(struct platform *p, const void *fdt, unsigned long boot_hart)
 	memset(p, 0, sizeof(*p));
 	p->fdt = fdt;
 	p->boot_hart = boot_hart;
+	p->bootargs = "";
 	strcpy(p->model, "unknown");
 
-	/* The console checks the tree itself and falls back to the SBI. */
-	console_init(fdt, PLATFORM_FDT_MAX);
-
-	int rc = fdt_check(fdt, PLATFORM_FDT_MAX);
+	/* One walk checks the tree and indexes its nodes. A tree that fails
+	 * leaves the console on the SBI. */
+	int rc = fdt_index_build(&tree, fdt, PLATFORM_FDT_MAX);
+	console_init(rc ? NULL : &tree);
 	if (rc)
 		return rc;
-	int root = fdt_path_offset(fdt, "/");
-	if (root < 0)
-		return root;
-	p->fdt_ok = 1;
-	read_model(p, root);
-	read_memory(p, root);
+	p->fdt_ix = &tree;
+	read_model(p);
+	read_memory(p);
 	read_cpus(p);
-	p->bootargs = platform_bootargs(fdt);
+	p->bootargs = platform_bootargs(&tree);
 	return 0;
 }

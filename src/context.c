@@ -95,7 +95,7 @@ void context_init(const struct platform *p)
 	struct machine m;
 
 	ctx = (struct rec_ctx){ 0 };
-	machine_read(&m, p->fdt_ok ? p->fdt : NULL);
+	machine_read(&m, p->fdt_ix);
 	read_clock(p, &m);
 	read_l2(&m);
 	read_sbi();

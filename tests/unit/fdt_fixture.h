@@ -5,7 +5,8 @@
  * $RVBENCH_FIXTURES (see tests/run-all.sh):
  *   qemu-system-riscv64 -M sifive_u,dumpdtb=DIR/sifive_u.dtb -smp 5 -display none
  *   qemu-system-riscv64 -M virt,dumpdtb=DIR/virt.dtb -display none
- * and a walk that reads every node and property.
+ * a walk that reads every node and property, and the table of nodes
+ * (fdt_index.h) held against the plain reader's answers.
  */
 #ifndef RVBENCH_FDT_FIXTURE_H
 #define RVBENCH_FDT_FIXTURE_H
@@ -21,6 +22,7 @@
 #include <string.h>
 
 #include "fdt.h"
+#include "fdt_index.h"
 
 struct blob {
 	uint8_t *p;
@@ -33,6 +35,102 @@ static inline void put32(uint8_t *p, uint32_t v)
 	p[1] = (uint8_t)(v >> 16);
 	p[2] = (uint8_t)(v >> 8);
 	p[3] = (uint8_t)v;
+}
+
+/* The plain reader's offset for a table answer: the node's, or the error. */
+static inline int ix_off(const struct fdt_index *ix, int i)
+{
+	return i < 0 ? i : ix->node[i].off;
+}
+
+/* A node's phandle by the plain reader: "phandle", else "linux,phandle"
+ * (one cell each), else 0. */
+static inline uint32_t plain_phandle(const void *fdt, int node)
+{
+	uint32_t ph;
+	if (fdt_prop_u32(fdt, node, "phandle", &ph) && fdt_prop_u32(fdt, node, "linux,phandle", &ph))
+		return 0;
+	return ph;
+}
+
+/*
+ * The table of nodes says what the plain reader says: fdt_index_build()
+ * fails exactly when fdt_check() does, with its error; on a good tree
+ * every node, parent, sibling, compatible, phandle, reg and path agrees.
+ */
+static inline void agree_index(const void *fdt, size_t size)
+{
+	static struct fdt_index ix;
+	int rc = fdt_check(fdt, size);
+	assert_int_equal(fdt_index_build(&ix, fdt, size), rc);
+	if (rc) {
+		assert_int_equal(ix.count, 0);
+		assert_int_equal(fdt_index_path(&ix, "/"), FDT_ERR_BADMAGIC);
+		return;
+	}
+	int depth = 0, i = 0;
+	for (int n = fdt_path_offset(fdt, "/"); n >= 0; n = fdt_next_node(fdt, n, &depth), i++) {
+		assert_true(i < ix.count);
+		assert_int_equal(ix.node[i].off, n);
+		assert_int_equal(fdt_index_of(&ix, n), i);
+		assert_int_equal(fdt_index_of(&ix, n + 4), FDT_ERR_BADOFFSET);
+		assert_int_equal(ix.node[i].parent < 0, i == 0);
+		assert_int_equal(fdt_parent_offset(fdt, n), i == 0 ? FDT_ERR_NOTFOUND :
+				 ix.node[ix.node[i].parent].off);
+		int c = fdt_index_first_child(&ix, i);
+		int sub = fdt_first_subnode(fdt, n);
+		for (; c >= 0; c = ix.node[c].next, sub = fdt_next_subnode(fdt, sub))
+			assert_int_equal(ix.node[c].off, sub);
+		assert_int_equal(sub, FDT_ERR_NOTFOUND);
+
+		int len;
+		const void *compat = fdt_getprop(fdt, n, "compatible", &len);
+		assert_ptr_equal(ix.node[i].compatible, compat);
+		if (compat)
+			assert_int_equal(ix.node[i].compatible_len, len);
+		/* The first node that has n's phandle, found by the plain reader. */
+		uint32_t ph = plain_phandle(fdt, n);
+		if (ph) {
+			int first = fdt_index_phandle(&ix, ph);
+			assert_true(first >= 0 && first <= i);
+			assert_int_equal(plain_phandle(fdt, ix.node[first].off), ph);
+			for (int k = 0; k < first; k++)
+				assert_int_not_equal(plain_phandle(fdt, ix.node[k].off), ph);
+		}
+		uint64_t a1 = 0, s1 = 0, a2 = 0, s2 = 0;
+		assert_int_equal(fdt_index_reg(&ix, i, 0, &a1, &s1), fdt_get_reg(fdt, n, 0, &a2, &s2));
+		assert_int_equal(a1, a2);
+		assert_int_equal(s1, s2);
+	}
+	assert_int_equal(i, ix.count);
+
+	static const char *const paths[] = {
+		"/", "/chosen", "/cpus", "/memory", "/aliases", "/soc", "serial0",
+		"serial0:115200n8", "/soc/serial@10010000", "/cpus/cpu@1/interrupt-controller",
+		"/nonexistent", "nosuchalias", "/uart", "/uart@100", "", ":",
+	};
+	for (size_t k = 0; k < sizeof(paths) / sizeof(paths[0]); k++)
+		assert_int_equal(ix_off(&ix, fdt_index_path(&ix, paths[k])),
+				 fdt_path_offset(fdt, paths[k]));
+	int chosen = fdt_path_offset(fdt, "/chosen");
+	const char *out = chosen >= 0 ? fdt_prop_string(fdt, chosen, "stdout-path") : NULL;
+	if (out)
+		assert_int_equal(ix_off(&ix, fdt_index_path(&ix, out)), fdt_path_offset(fdt, out));
+
+	static const char *const compats[] = {
+		"sifive,uart0", "ns16550a", "sifive,fu540-c000-prci", "sifive,fu540-c000-ccache",
+		"riscv", "fixed-clock", "nosuch,device",
+	};
+	for (size_t k = 0; k < sizeof(compats) / sizeof(compats[0]); k++) {
+		int first = FDT_ERR_NOTFOUND;
+		depth = 0;
+		for (int n = fdt_path_offset(fdt, "/"); n >= 0; n = fdt_next_node(fdt, n, &depth))
+			if (fdt_node_is_compatible(fdt, n, compats[k])) {
+				first = n;
+				break;
+			}
+		assert_int_equal(ix_off(&ix, fdt_index_compatible(&ix, compats[k])), first);
+	}
 }
 
 /* QEMU pads the dumped file to 1 MiB; keep only totalsize bytes. */
@@ -59,6 +157,7 @@ static inline struct blob load_fixture(const char *name)
 	assert_int_equal(fread(b.p, 1, total, f), total);
 	fclose(f);
 	assert_int_equal(fdt_check(b.p, b.size), 0);
+	agree_index(b.p, b.size);
 	return b;
 }
 

@@ -65,6 +65,14 @@ static struct blob tree(const char *value, size_t n)
 	return b;
 }
 
+/* platform_bootargs() of the tree in b, through its table of nodes. */
+static const char *bootargs_of(const struct blob *b)
+{
+	static struct fdt_index ix;
+	assert_int_equal(fdt_index_build(&ix, b->p, b->size), 0);
+	return platform_bootargs(&ix);
+}
+
 static char complaints[1024];
 
 static void collect(const char *msg)
@@ -94,7 +102,7 @@ static void test_long_bootargs_whole(void **state)
 	n += (size_t)snprintf(args + n, sizeof(args) - n, " rvbench.warmup=7");
 
 	struct blob b = tree(args, n + 1);
-	const char *got = platform_bootargs(b.p);
+	const char *got = bootargs_of(&b);
 	assert_int_equal(strlen(got), n);
 	assert_string_equal(got, args);
 
@@ -113,14 +121,15 @@ static void test_missing_or_malformed(void **state)
 {
 	(void)state;
 	struct blob b = tree(NULL, 0);
-	assert_string_equal(platform_bootargs(b.p), "");
+	assert_string_equal(bootargs_of(&b), "");
 	free(b.p);
 	b = tree("rvbench.samples=5", 17); /* no NUL: not a string */
-	assert_string_equal(platform_bootargs(b.p), "");
+	assert_string_equal(bootargs_of(&b), "");
 	free(b.p);
 	b = tree("", 1);
-	assert_string_equal(platform_bootargs(b.p), "");
+	assert_string_equal(bootargs_of(&b), "");
 	free(b.p);
+	assert_string_equal(platform_bootargs(NULL), ""); /* no usable tree */
 }
 
 TEST_MAIN(cmocka_unit_test(test_long_bootargs_whole), cmocka_unit_test(test_missing_or_malformed))

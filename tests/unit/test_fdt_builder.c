@@ -2,7 +2,7 @@
  * The FDT reader (platform/fdt.c) on little trees built by hand: a good
  * one read back exactly, then one corruption at a time (lengths, string
  * offsets, a block's size, a bad token, nesting) that fdt_check() must
- * refuse and no call may read past.
+ * refuse and no call may read past; the table of nodes on the same trees.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -252,5 +252,81 @@ static void test_builder_corrupt(void **state)
 	free(b.p);
 }
 
+/* The table of nodes (fdt_index.h) on the good tree and on trees with the
+ * oddities it must read as the plain reader does: a property after a
+ * child (fdt_getprop() does not look there), a name given twice (the first
+ * counts), a phandle of the wrong size next to a linux,phandle. */
+static void test_builder_index(void **state)
+{
+	(void)state;
+	static struct fdt_index ix;
+	struct builder bld;
+	b_good(&bld);
+	struct blob b = b_finish(&bld);
+	agree_index(b.p, b.size);
+	assert_int_equal(fdt_index_build(&ix, b.p, b.size), 0);
+	assert_int_equal(ix.count, 4);
+	int uart = fdt_index_path(&ix, "serial0:115200n8");
+	assert_int_equal(uart, 3);
+	assert_int_equal(fdt_index_path(&ix, "/uart"), uart);
+	assert_int_equal(fdt_index_compatible(&ix, "ns16550a"), uart);
+	assert_true(fdt_index_is_compatible(&ix, uart, "acme,uart"));
+	assert_false(fdt_index_is_compatible(&ix, 0, "acme,uart"));
+	uint64_t a, sz;
+	assert_int_equal(fdt_index_reg(&ix, uart, 0, &a, &sz), 0);
+	assert_int_equal(a, 0x100);
+	assert_int_equal(sz, 0x20);
+	assert_int_equal(fdt_index_reg(&ix, 0, 0, &a, &sz), FDT_ERR_NOTFOUND);
+	assert_int_equal(fdt_index_first_child(&ix, 0), 1);
+	assert_int_equal(ix.node[1].next, 2);
+	assert_int_equal(ix.node[3].next, -1);
+	assert_int_equal(fdt_index_first_child(&ix, 1), -1);
+
+	/* More nodes than the table holds: refused, never written past. */
+	struct fdt_node small[3];
+	int count = -1;
+	assert_int_equal(fdt_check_nodes(b.p, b.size, small, 3, &count), FDT_ERR_NOSPACE);
+	assert_int_equal(count, -1);
+	assert_int_equal(fdt_check_nodes(b.p, b.size, small, 3, NULL), FDT_ERR_NOSPACE);
+	assert_string_equal(fdt_strerror(FDT_ERR_NOSPACE), "too many nodes");
+	free(b.p);
+
+	uint8_t one[4] = { 0, 0, 0, 1 }, five[4] = { 0, 0, 0, 5 }, seven[4] = { 0, 0, 0, 7 };
+	uint8_t two_cells[8] = { 0, 0, 0, 9, 0, 0, 0, 9 };
+	memset(&bld, 0, sizeof(bld));
+	b_begin(&bld, "");
+	b_begin(&bld, "a");
+	b_prop(&bld, "compatible", "first", 6);
+	b_prop(&bld, "compatible", "second", 7);
+	b_prop(&bld, "phandle", two_cells, 8);      /* wrong size: linux,phandle counts */
+	b_prop(&bld, "linux,phandle", seven, 4);
+	b_end(&bld);
+	b_begin(&bld, "b");
+	b_prop(&bld, "linux,phandle", one, 4);
+	b_prop(&bld, "phandle", five, 4);           /* phandle wins, whatever the order */
+	b_begin(&bld, "c");
+	b_end(&bld);
+	b_prop(&bld, "compatible", "late", 5);      /* after a child: not the node's */
+	b_end(&bld);
+	b_end(&bld);
+	b_u32(&bld, 9);
+	b = b_finish(&bld);
+	assert_int_equal(fdt_check(b.p, b.size), 0);
+	agree_index(b.p, b.size);
+	assert_int_equal(fdt_index_build(&ix, b.p, b.size), 0);
+	assert_int_equal(fdt_index_compatible(&ix, "first"), 1);
+	assert_int_equal(fdt_index_compatible(&ix, "second"), FDT_ERR_NOTFOUND);
+	assert_int_equal(fdt_index_compatible(&ix, "late"), FDT_ERR_NOTFOUND);
+	assert_int_equal(fdt_index_phandle(&ix, 7), 1);
+	assert_int_equal(fdt_index_phandle(&ix, 9), FDT_ERR_NOTFOUND);
+	assert_int_equal(fdt_index_phandle(&ix, 5), 2);
+	assert_int_equal(fdt_index_phandle(&ix, 1), FDT_ERR_NOTFOUND);
+	assert_int_equal(fdt_index_phandle(&ix, 0), FDT_ERR_NOTFOUND);
+	assert_int_equal(fdt_index_path(&ix, "/b/c"), 3);
+	assert_int_equal(ix.node[3].parent, 2);
+	free(b.p);
+}
+
 TEST_MAIN(cmocka_unit_test(test_builder_good),
-	  cmocka_unit_test(test_builder_corrupt))
+	  cmocka_unit_test(test_builder_corrupt),
+	  cmocka_unit_test(test_builder_index))

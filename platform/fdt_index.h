@@ -1,0 +1,52 @@
+/*
+ * The device tree read once: a table of its nodes (fdt_check_nodes()),
+ * each with its parent, its next sibling and the properties the whole
+ * tree is searched by, so that start-up finds a path, a parent, a
+ * compatible node or a phandle without walking the tree again. Linux does
+ * the same at boot (it "unflattens" the tree). On the HiFive Unleashed's
+ * tree, reading it walk by walk took 463,000 emulated instructions, more
+ * than half of what rvbench ran before its first sample (docs/performance.md).
+ *
+ * Nodes are named by their place in the table (0 is the root); the
+ * reader's calls (fdt.h) take ix->node[i].off. Errors are FDT_ERR_*.
+ */
+#ifndef RVBENCH_FDT_INDEX_H
+#define RVBENCH_FDT_INDEX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fdt.h"
+
+/* QEMU's sifive_u tree has 36 nodes, its virt tree 30; the HiFive
+ * Unleashed's, with U-Boot's additions, about 60. */
+#define FDT_INDEX_MAX_NODES 256
+
+struct fdt_index {
+	const void *fdt;
+	int count;
+	struct fdt_node node[FDT_INDEX_MAX_NODES];
+};
+
+/* fdt_check() of the max_size bytes at fdt, and the table: 0, or the
+ * check's error (FDT_ERR_NOSPACE for a tree of more nodes than fit). */
+int fdt_index_build(struct fdt_index *ix, const void *fdt, size_t max_size);
+
+/* The node at path, as fdt_path_offset() reads it, or an error. */
+int fdt_index_path(const struct fdt_index *ix, const char *path);
+/* The node whose BEGIN_NODE token is at offset off, or FDT_ERR_BADOFFSET. */
+int fdt_index_of(const struct fdt_index *ix, int off);
+/* Its first child, or -1. The next is ix->node[child].next. */
+int fdt_index_first_child(const struct fdt_index *ix, int i);
+/* The first node in document order compatible with compat, or
+ * FDT_ERR_NOTFOUND. */
+int fdt_index_compatible(const struct fdt_index *ix, const char *compat);
+/* Is node i compatible with compat? */
+int fdt_index_is_compatible(const struct fdt_index *ix, int i, const char *compat);
+/* The first node whose phandle (else linux,phandle) is ph, or
+ * FDT_ERR_NOTFOUND; 0, not a phandle, finds none. */
+int fdt_index_phandle(const struct fdt_index *ix, uint32_t ph);
+/* fdt_get_reg() of node i: its parent is in the table. */
+int fdt_index_reg(const struct fdt_index *ix, int i, int index, uint64_t *addr, uint64_t *size);
+
+#endif
