@@ -5,7 +5,8 @@
 const char *platform_bootargs(const struct fdt_index *ix)
 {
 	int chosen = ix ? fdt_index_path(ix, "/chosen") : FDT_ERR_NOTFOUND;
-	const char *s = chosen >= 0 ? fdt_prop_string(ix->fdt, ix->node[chosen].off, "bootargs")
-				    : NULL;
+	if (chosen < 0)
+		return "";
+	const char *s = fdt_prop_string(ix->fdt, fdt_index_off(ix, chosen), "bootargs");
 	return s ? s : "";
 }

@@ -40,16 +40,16 @@ static int try_uart(const struct fdt_index *ix)
 	int chosen = fdt_index_path(ix, "/chosen");
 	if (chosen < 0)
 		return chosen;
-	const char *path = fdt_prop_string(fdt, ix->node[chosen].off, "stdout-path");
+	const char *path = fdt_prop_string(fdt, fdt_index_off(ix, chosen), "stdout-path");
 	if (!path)  /* the name older trees used */
-		path = fdt_prop_string(fdt, ix->node[chosen].off, "linux,stdout-path");
+		path = fdt_prop_string(fdt, fdt_index_off(ix, chosen), "linux,stdout-path");
 	if (!path)
 		return FDT_ERR_NOTFOUND;
 	/* Resolves "/soc/serial@10010000" and "serial0:115200n8" alike. */
 	int i = fdt_index_path(ix, path);
 	if (i < 0)
 		return i;
-	int node = ix->node[i].off;
+	int node = fdt_index_off(ix, i);
 	const char *status = fdt_prop_string(fdt, node, "status");
 	if (status && strcmp(status, "okay") != 0 && strcmp(status, "ok") != 0)
 		return FDT_ERR_NOTFOUND;

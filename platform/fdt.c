@@ -241,19 +241,16 @@ static int node_body(const void *fdt, int node)
 	return body_of(fdt, node, &b);
 }
 
-/* Record the node whose BEGIN_NODE token is at off as nodes[*count], a
+/* Record the node whose BEGIN_NODE token is at off as nodes[count], a
  * child of nodes[parent]; *prev, the sibling recorded before it (or -1),
  * links to it. */
-static int record_node(struct fdt_node *nodes, int cap, int *count, int off, int parent,
-		       int *prev)
+static void record_node(struct fdt_node *nodes, int count, int off, int parent, int *prev)
 {
-	if (*count == cap)
-		return FDT_ERR_NOSPACE;
-	nodes[*count] = (struct fdt_node){ .off = off, .parent = parent, .next = -1 };
+	nodes[count] = (struct fdt_node){ .off = off, .parent = (int16_t)parent, .next = -1,
+					  .compatible = -1 };
 	if (*prev >= 0)
-		nodes[*prev].next = *count;
-	*prev = (*count)++;
-	return 0;
+		nodes[*prev].next = (int16_t)count;
+	*prev = count;
 }
 
 #define SEEN_COMPATIBLE    1u
@@ -262,9 +259,10 @@ static int record_node(struct fdt_node *nodes, int cap, int *count, int off, int
 #define PHANDLE_CELL       8u   /* the phandle property has one cell */
 
 /* The properties the table keeps, those start-up searches the whole tree
- * by; the first of each name counts, as for fdt_getprop(). The phandle is
- * "phandle" when that has one cell, else the older "linux,phandle". */
-static void record_prop(struct fdt_node *n, const struct fdt_view *b, int off)
+ * by; the first of each name counts, as for fdt_getprop(), which *seen
+ * (the names met so far in this node) tracks. The phandle is "phandle"
+ * when that has one cell, else the older "linux,phandle". */
+static void record_prop(struct fdt_node *n, unsigned *seen, const struct fdt_view *b, int off)
 {
 	const uint8_t *p = b->st + off;
 	uint32_t len = fdt_ld32(p + 4);
@@ -272,16 +270,15 @@ static void record_prop(struct fdt_node *n, const struct fdt_view *b, int off)
 	unsigned which = !strcmp(name, "compatible") ? SEEN_COMPATIBLE :
 			 !strcmp(name, "phandle") ? SEEN_PHANDLE :
 			 !strcmp(name, "linux,phandle") ? SEEN_LINUX_PHANDLE : 0;
-	if (!which || (n->seen & which))
+	if (!which || (*seen & which))
 		return;
-	n->seen |= which;
+	*seen |= which;
 	if (which == SEEN_COMPATIBLE) {
-		n->compatible = (const char *)p + 12;
-		n->compatible_len = (int)len;
-	} else if (len == 4 && !(n->seen & PHANDLE_CELL)) {
+		n->compatible = off;
+	} else if (len == 4 && !(*seen & PHANDLE_CELL)) {
 		n->phandle = fdt_ld32(p + 12);
 		if (which == SEEN_PHANDLE)
-			n->seen |= PHANDLE_CELL;
+			*seen |= PHANDLE_CELL;
 	}
 }
 
@@ -293,9 +290,15 @@ int fdt_check_nodes(const void *fdt, size_t max_size, struct fdt_node *nodes, in
 		return rc;
 	struct fdt_view b = view_of(fdt);
 	/* For the node open at each nesting level: open[], its place in the
-	 * table; last[], its last child recorded so far (-1: none yet). */
+	 * table; seen[], the names record_prop() met in it; last[], its last
+	 * child recorded so far (-1: none yet). Once the table is full
+	 * (table = 0) the walk goes on checking, so that a broken tree gets
+	 * the check's error whatever its size. */
 	int open[FDT_MAX_DEPTH], last[FDT_MAX_DEPTH + 1];
-	int off = 0, depth = 0, seen_root = 0, n = 0;
+	unsigned seen[FDT_MAX_DEPTH];
+	int off = 0, depth = 0, seen_root = 0, n = 0, table = nodes != NULL;
+	if (cap > FDT_NODES_MAX)
+		cap = FDT_NODES_MAX;
 	last[0] = -1;
 	for (;;) {
 		int next, tag = tag_at(&b, off, &next);
@@ -308,14 +311,15 @@ int fdt_check_nodes(const void *fdt, size_t max_size, struct fdt_node *nodes, in
 			if (depth == FDT_MAX_DEPTH)
 				return FDT_ERR_TOODEEP;
 			seen_root = 1;
-			if (nodes) {
-				rc = record_node(nodes, cap, &n, off, depth ? open[depth - 1] : -1,
-						 &last[depth]);
-				if (rc)
-					return rc;
-				open[depth] = n - 1;
+			if (table && n >= cap)
+				table = 0;
+			if (table) {
+				record_node(nodes, n, off, depth ? open[depth - 1] : -1, &last[depth]);
+				open[depth] = n;
+				seen[depth] = 0;
 				last[depth + 1] = -1;
 			}
+			n++;
 			depth++;
 			break;
 		case FDT_END_NODE:
@@ -327,15 +331,15 @@ int fdt_check_nodes(const void *fdt, size_t max_size, struct fdt_node *nodes, in
 				return FDT_ERR_BADSTRUCTURE;
 			/* Only before the node's first child, where fdt_getprop()
 			 * looks. */
-			if (nodes && last[depth] < 0)
-				record_prop(&nodes[open[depth - 1]], &b, off);
+			if (table && last[depth] < 0)
+				record_prop(&nodes[open[depth - 1]], &seen[depth - 1], &b, off);
 			break;
 		case FDT_END:
 			if (depth != 0 || !seen_root)
 				return FDT_ERR_BADSTRUCTURE;
 			if (count)
 				*count = n;
-			return 0;
+			return nodes && !table ? FDT_ERR_NOSPACE : 0;
 		}
 		off = next;
 	}

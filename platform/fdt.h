@@ -51,21 +51,24 @@ int fdt_check(const void *fdt, size_t max_size);
 
 /*
  * One node of the table fdt_check_nodes() fills: what a search of the
- * whole tree needs without walking it again (fdt_index.h).
+ * whole tree needs without walking it again (fdt_index.h). 16 bytes: the
+ * table sits with the buffers start-up writes (linker/rvbench.ld.S).
  */
 struct fdt_node {
-	int off;              /* its BEGIN_NODE token: the offset the calls here take */
-	int parent;           /* the parent's place in the table, -1 for the root */
-	int next;             /* the next sibling's place, -1 for the last child */
-	const char *compatible; /* its compatible property's value, NULL if none */
-	int compatible_len;
-	uint32_t phandle;     /* "phandle", else "linux,phandle" (one cell); 0 if none */
-	unsigned seen;        /* which of them it has (fdt.c's SEEN_*) */
+	int32_t off;        /* its BEGIN_NODE token: the offset the calls here take */
+	int16_t parent;     /* the parent's place in the table, -1 for the root */
+	int16_t next;       /* the next sibling's place, -1 for the last child */
+	int32_t compatible; /* its compatible PROP token's offset, -1 if none */
+	uint32_t phandle;   /* "phandle", else "linux,phandle" (one cell); 0 if none */
 };
+/* The most nodes a table can name (its places are int16_t). */
+#define FDT_NODES_MAX 32767
 
 /* fdt_check() that also records every node in document order (parents
- * before children) in nodes[0..cap), and their number in *count:
- * FDT_ERR_NOSPACE when the tree has more than cap. */
+ * before children) in nodes[0..cap) and counts them in *count (when not
+ * NULL): the table is whole when it returns 0; a tree that passes the
+ * check with more than cap nodes gives FDT_ERR_NOSPACE. With nodes NULL
+ * it only checks and counts. */
 int fdt_check_nodes(const void *fdt, size_t max_size, struct fdt_node *nodes, int cap,
 		    int *count);
 uint32_t fdt_totalsize(const void *fdt);

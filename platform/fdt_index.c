@@ -7,13 +7,25 @@
 
 #include <string.h>
 
-int fdt_index_build(struct fdt_index *ix, const void *fdt, size_t max_size)
+int fdt_index_build(struct fdt_index *ix, const void *fdt, size_t max_size,
+		    struct fdt_node *nodes, int cap, void *(*alloc)(size_t bytes))
 {
+	int count = 0;
 	ix->fdt = fdt;
+	ix->node = nodes;
 	ix->count = 0;
-	int rc = fdt_check_nodes(fdt, max_size, ix->node, FDT_INDEX_MAX_NODES, &ix->count);
-	if (rc)
-		ix->count = 0;
+	int rc = fdt_check_nodes(fdt, max_size, nodes, cap, &count);
+	if (rc == FDT_ERR_NOSPACE && alloc && count <= FDT_NODES_MAX) {
+		/* A second walk, rare (trees of hundreds of harts), rather than
+		 * a table sized for them in every image. */
+		struct fdt_node *big = alloc((size_t)count * sizeof(*big));
+		if (big) {
+			ix->node = big;
+			rc = fdt_check_nodes(fdt, max_size, big, count, &count);
+		}
+	}
+	if (rc == 0)
+		ix->count = count;
 	return rc;
 }
 
@@ -45,9 +57,9 @@ static int child_named(const void *ctx, int node, const char *p, size_t n)
 	if (i < 0)
 		return i;
 	for (int c = fdt_index_first_child(ix, i); c >= 0; c = ix->node[c].next) {
-		const char *name = fdt_get_name(ix->fdt, ix->node[c].off, NULL);
+		const char *name = fdt_get_name(ix->fdt, fdt_index_off(ix, c), NULL);
 		if (name && fdt_name_matches(name, p, n))
-			return ix->node[c].off;
+			return fdt_index_off(ix, c);
 	}
 	return FDT_ERR_NOTFOUND;
 }
@@ -60,10 +72,20 @@ int fdt_index_path(const struct fdt_index *ix, const char *path)
 	return off < 0 ? off : fdt_index_of(ix, off);
 }
 
+const char *fdt_index_compatible_of(const struct fdt_index *ix, int i, int *lenp)
+{
+	if (ix->node[i].compatible < 0) {
+		*lenp = FDT_ERR_NOTFOUND;
+		return NULL;
+	}
+	return fdt_getprop_by_offset(ix->fdt, ix->node[i].compatible, NULL, lenp);
+}
+
 int fdt_index_is_compatible(const struct fdt_index *ix, int i, const char *compat)
 {
-	const struct fdt_node *n = &ix->node[i];
-	return n->compatible && fdt_stringlist_contains(n->compatible, n->compatible_len, compat);
+	int len;
+	const char *list = fdt_index_compatible_of(ix, i, &len);
+	return list && fdt_stringlist_contains(list, len, compat);
 }
 
 int fdt_index_compatible(const struct fdt_index *ix, const char *compat)
@@ -87,5 +109,6 @@ int fdt_index_reg(const struct fdt_index *ix, int i, int index, uint64_t *addr, 
 	int parent = ix->node[i].parent;
 	if (parent < 0)
 		return FDT_ERR_NOTFOUND;  /* the root has no parent to give cells */
-	return fdt_get_reg_in(ix->fdt, ix->node[parent].off, ix->node[i].off, index, addr, size);
+	return fdt_get_reg_in(ix->fdt, fdt_index_off(ix, parent), fdt_index_off(ix, i), index,
+			      addr, size);
 }

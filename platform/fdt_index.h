@@ -3,12 +3,12 @@
  * each with its parent, its next sibling and the properties the whole
  * tree is searched by, so that start-up finds a path, a parent, a
  * compatible node or a phandle without walking the tree again. Linux does
- * the same at boot (it "unflattens" the tree). On the HiFive Unleashed's
- * tree, reading it walk by walk took 463,000 emulated instructions, more
- * than half of what rvbench ran before its first sample (docs/performance.md).
+ * the same at boot (it "unflattens" the tree). On QEMU's sifive_u tree,
+ * reading it walk by walk took 463,000 emulated instructions, more than
+ * half of what rvbench ran before its first sample (docs/performance.md).
  *
  * Nodes are named by their place in the table (0 is the root); the
- * reader's calls (fdt.h) take ix->node[i].off. Errors are FDT_ERR_*.
+ * reader's calls (fdt.h) take fdt_index_off(ix, i). Errors are FDT_ERR_*.
  */
 #ifndef RVBENCH_FDT_INDEX_H
 #define RVBENCH_FDT_INDEX_H
@@ -18,19 +18,35 @@
 
 #include "fdt.h"
 
-/* QEMU's sifive_u tree has 36 nodes, its virt tree 30; the HiFive
- * Unleashed's, with U-Boot's additions, about 60. */
-#define FDT_INDEX_MAX_NODES 256
+/* The table start-up keeps for the tree, with room for this many nodes.
+ * QEMU's sifive_u tree has 36 nodes, its virt tree 30 plus three per hart
+ * (the cpu, its interrupt controller, its place in cpu-map), the HiFive
+ * Unleashed's, with U-Boot's additions, about 60. 2 KiB: it sits in the
+ * first 2 MiB with the image and everything written before the first
+ * sample, where every byte is spoken for (linker/rvbench.ld.S). A bigger
+ * tree gets a table of its size from the caller's allocator. */
+#define FDT_INDEX_MAX_NODES 128
 
 struct fdt_index {
 	const void *fdt;
+	struct fdt_node *node;  /* node[0..count) */
 	int count;
-	struct fdt_node node[FDT_INDEX_MAX_NODES];
 };
 
-/* fdt_check() of the max_size bytes at fdt, and the table: 0, or the
- * check's error (FDT_ERR_NOSPACE for a tree of more nodes than fit). */
-int fdt_index_build(struct fdt_index *ix, const void *fdt, size_t max_size);
+/*
+ * fdt_check() of the max_size bytes at fdt, and its table of nodes in
+ * nodes[0..cap), or, for a tree of more nodes, in alloc(bytes) when alloc
+ * is not NULL. Returns 0, or the check's error, or FDT_ERR_NOSPACE when
+ * the tree has more nodes than the caller gave room for.
+ */
+int fdt_index_build(struct fdt_index *ix, const void *fdt, size_t max_size,
+		    struct fdt_node *nodes, int cap, void *(*alloc)(size_t bytes));
+
+/* The offset of node i, for the reader's calls (fdt.h). */
+static inline int fdt_index_off(const struct fdt_index *ix, int i)
+{
+	return ix->node[i].off;
+}
 
 /* The node at path, as fdt_path_offset() reads it, or an error. */
 int fdt_index_path(const struct fdt_index *ix, const char *path);
@@ -41,6 +57,8 @@ int fdt_index_first_child(const struct fdt_index *ix, int i);
 /* The first node in document order compatible with compat, or
  * FDT_ERR_NOTFOUND. */
 int fdt_index_compatible(const struct fdt_index *ix, const char *compat);
+/* Node i's compatible list (*lenp bytes), or NULL with *lenp an error. */
+const char *fdt_index_compatible_of(const struct fdt_index *ix, int i, int *lenp);
 /* Is node i compatible with compat? */
 int fdt_index_is_compatible(const struct fdt_index *ix, int i, const char *compat);
 /* The first node whose phandle (else linux,phandle) is ph, or

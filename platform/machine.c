@@ -13,20 +13,20 @@
 static uint64_t ref_clock(const struct fdt_index *ix, int prci)
 {
 	int len;
-	const void *clocks = fdt_getprop(ix->fdt, ix->node[prci].off, "clocks", &len);
+	const void *clocks = fdt_getprop(ix->fdt, fdt_index_off(ix, prci), "clocks", &len);
 	uint64_t hz;
 
 	if (!clocks || len < 4)
 		return 0;
 	int clk = fdt_index_phandle(ix, fdt_ld32(clocks));
-	if (clk < 0 || fdt_prop_u64(ix->fdt, ix->node[clk].off, "clock-frequency", &hz))
+	if (clk < 0 || fdt_prop_u64(ix->fdt, fdt_index_off(ix, clk), "clock-frequency", &hz))
 		return 0;
 	return hz;
 }
 
 static void u32_or_0(const struct fdt_index *ix, int node, const char *name, uint32_t *out)
 {
-	if (fdt_prop_u32(ix->fdt, ix->node[node].off, name, out))
+	if (fdt_prop_u32(ix->fdt, fdt_index_off(ix, node), name, out))
 		*out = 0;
 }
 

@@ -6,6 +6,7 @@
  */
 #include "platform.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "bootargs.h"
@@ -13,6 +14,7 @@
 #include "fdt_index.h"
 
 /* Filled once by platform_init(), read for the whole run. */
+static struct fdt_node tree_nodes[FDT_INDEX_MAX_NODES];
 static struct fdt_index tree;
 
 /* Copy a string property into dst[n], truncated; "" if absent/invalid. */
@@ -43,7 +45,7 @@ static void prop_u32_or_0(const void *fdt, int node, const char *name, uint32_t 
 
 static void read_model(struct platform *p)
 {
-	int root = tree.node[0].off;
+	int root = fdt_index_off(&tree, 0);
 	copy_prop(p->model, sizeof(p->model), p->fdt, root, "model");
 	if (!p->model[0])  /* the first compatible string is the most specific */
 		copy_prop(p->model, sizeof(p->model), p->fdt, root, "compatible");
@@ -54,7 +56,7 @@ static void read_model(struct platform *p)
 static void read_memory(struct platform *p)
 {
 	for (int n = fdt_index_first_child(&tree, 0); n >= 0; n = tree.node[n].next) {
-		if (prop_is(p->fdt, tree.node[n].off, "device_type", "memory") &&
+		if (prop_is(p->fdt, fdt_index_off(&tree, n), "device_type", "memory") &&
 		    fdt_index_reg(&tree, n, 0, &p->mem_base, &p->mem_size) == 0)
 			return;
 	}
@@ -92,10 +94,10 @@ static void read_cpus(struct platform *p)
 	int cpus = fdt_index_path(&tree, "/cpus");
 	if (cpus < 0)
 		return;
-	if (fdt_prop_u64(p->fdt, tree.node[cpus].off, "timebase-frequency", &p->timebase_hz))
+	if (fdt_prop_u64(p->fdt, fdt_index_off(&tree, cpus), "timebase-frequency", &p->timebase_hz))
 		p->timebase_hz = 0;
 	for (int i = fdt_index_first_child(&tree, cpus); i >= 0; i = tree.node[i].next) {
-		int n = tree.node[i].off;
+		int n = fdt_index_off(&tree, i);
 		/* Skips cpu-map and other helper nodes. */
 		if (!prop_is(p->fdt, n, "device_type", "cpu"))
 			continue;
@@ -121,8 +123,11 @@ int platform_init(struct platform *p, const void *fdt, unsigned long boot_hart)
 	strcpy(p->model, "unknown");
 
 	/* One walk checks the tree and indexes its nodes. A tree that fails
-	 * leaves the console on the SBI. */
-	int rc = fdt_index_build(&tree, fdt, PLATFORM_FDT_MAX);
+	 * leaves the console on the SBI. One too big for tree_nodes (hundreds
+	 * of harts) gets its table from the heap, where it stays: the alloc
+	 * benchmark then finds that block in use. */
+	int rc = fdt_index_build(&tree, fdt, PLATFORM_FDT_MAX, tree_nodes, FDT_INDEX_MAX_NODES,
+				 malloc);
 	console_init(rc ? NULL : &tree);
 	if (rc)
 		return rc;

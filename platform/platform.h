@@ -29,7 +29,7 @@ struct fdt_index;
 
 struct platform {
 	const void *fdt;
-	const struct fdt_index *fdt_ix; /* the tree's nodes, NULL if it failed fdt_check() */
+	const struct fdt_index *fdt_ix; /* the tree's nodes; NULL when platform_init() failed */
 	char model[64];             /* /model, else first /compatible */
 	uint64_t timebase_hz;       /* 0 = unknown: do not convert to time */
 	uint64_t mem_base, mem_size;/* first memory node, 0 if none */

@@ -50,8 +50,8 @@ void rvbench_main(unsigned long hartid, const void *fdt)
 	stream_say("rvbench %s on %s, hart %lu, timebase %llu Hz, console %s", RVBENCH_VERSION,
 		   plat.model, hartid, (unsigned long long)plat.timebase_hz, console_name());
 	if (fdt_rc)
-		stream_say("rvbench: the device tree at %p is unusable (error %d): defaults used",
-			   fdt, fdt_rc);
+		stream_say("rvbench: the device tree at %p is unusable (%s, error %d): defaults used",
+			   fdt, fdt_strerror(fdt_rc), fdt_rc);
 	arena_init(plat.mem_base, plat.mem_size, (uint64_t)(uintptr_t)fdt,
 		   fdt_rc ? 0 : fdt_totalsize(fdt));
 	stream_say("rvbench: %llu MiB of RAM for benchmarks at 0x%llx",

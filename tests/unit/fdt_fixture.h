@@ -37,6 +37,13 @@ static inline void put32(uint8_t *p, uint32_t v)
 	p[3] = (uint8_t)v;
 }
 
+/* The table of the tree at fdt, in a table of the firmware's size. */
+static inline int index_tree(struct fdt_index *ix, const void *fdt, size_t size)
+{
+	static struct fdt_node nodes[FDT_INDEX_MAX_NODES];
+	return fdt_index_build(ix, fdt, size, nodes, FDT_INDEX_MAX_NODES, NULL);
+}
+
 /* The plain reader's offset for a table answer: the node's, or the error. */
 static inline int ix_off(const struct fdt_index *ix, int i)
 {
@@ -60,9 +67,10 @@ static inline uint32_t plain_phandle(const void *fdt, int node)
  */
 static inline void agree_index(const void *fdt, size_t size)
 {
-	static struct fdt_index ix;
+	static struct fdt_node nodes[FDT_INDEX_MAX_NODES];
+	struct fdt_index ix;
 	int rc = fdt_check(fdt, size);
-	assert_int_equal(fdt_index_build(&ix, fdt, size), rc);
+	assert_int_equal(fdt_index_build(&ix, fdt, size, nodes, FDT_INDEX_MAX_NODES, NULL), rc);
 	if (rc) {
 		assert_int_equal(ix.count, 0);
 		assert_int_equal(fdt_index_path(&ix, "/"), FDT_ERR_BADMAGIC);
@@ -83,11 +91,11 @@ static inline void agree_index(const void *fdt, size_t size)
 			assert_int_equal(ix.node[c].off, sub);
 		assert_int_equal(sub, FDT_ERR_NOTFOUND);
 
-		int len;
+		int len, ilen;
 		const void *compat = fdt_getprop(fdt, n, "compatible", &len);
-		assert_ptr_equal(ix.node[i].compatible, compat);
-		if (compat)
-			assert_int_equal(ix.node[i].compatible_len, len);
+		assert_ptr_equal(fdt_index_compatible_of(&ix, i, &ilen), compat);
+		assert_int_equal(ilen, len);
+		assert_int_equal(ix.node[i].phandle, plain_phandle(fdt, n));
 		/* The first node that has n's phandle, found by the plain reader. */
 		uint32_t ph = plain_phandle(fdt, n);
 		if (ph) {
@@ -108,6 +116,9 @@ static inline void agree_index(const void *fdt, size_t size)
 		"/", "/chosen", "/cpus", "/memory", "/aliases", "/soc", "serial0",
 		"serial0:115200n8", "/soc/serial@10010000", "/cpus/cpu@1/interrupt-controller",
 		"/nonexistent", "nosuchalias", "/uart", "/uart@100", "", ":",
+		/* Names that several children match: the first one counts. */
+		"/soc/serial", "/cpus/cpu", "/a", "/a@1", "/a/a", "/b/a@2", "/a/b/a", "s", "t",
+		"s/a", "t/b",
 	};
 	for (size_t k = 0; k < sizeof(paths) / sizeof(paths[0]); k++)
 		assert_int_equal(ix_off(&ix, fdt_index_path(&ix, paths[k])),

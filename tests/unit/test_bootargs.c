@@ -68,8 +68,8 @@ static struct blob tree(const char *value, size_t n)
 /* platform_bootargs() of the tree in b, through its table of nodes. */
 static const char *bootargs_of(const struct blob *b)
 {
-	static struct fdt_index ix;
-	assert_int_equal(fdt_index_build(&ix, b->p, b->size), 0);
+	struct fdt_index ix;
+	assert_int_equal(index_tree(&ix, b->p, b->size), 0);
 	return platform_bootargs(&ix);
 }
 

@@ -21,9 +21,9 @@
 /* ---- a tiny blob builder for hand-made corruptions ---------------------- */
 
 struct builder {
-	uint8_t st[512];
+	uint8_t st[16384];
 	size_t nst;
-	char strs[128];
+	char strs[256];
 	size_t nstrs;
 };
 
@@ -45,8 +45,12 @@ static void b_begin(struct builder *b, const char *name)
 	b_bytes(b, name, strlen(name) + 1);
 }
 
+/* A name's offset in the strings block, added once, as dtc does. */
 static uint32_t b_str(struct builder *b, const char *s)
 {
+	for (size_t o = 0; o < b->nstrs; o += strlen(b->strs + o) + 1)
+		if (!strcmp(b->strs + o, s))
+			return (uint32_t)o;
 	uint32_t off = (uint32_t)b->nstrs;
 	memcpy(b->strs + b->nstrs, s, strlen(s) + 1);
 	b->nstrs += strlen(s) + 1;
@@ -252,6 +256,21 @@ static void test_builder_corrupt(void **state)
 	free(b.p);
 }
 
+/* Allocators for the table of a tree bigger than the caller's. */
+static void *allocated;
+static size_t allocated_bytes;
+static void *recorded_alloc(size_t bytes)
+{
+	allocated_bytes = bytes;
+	return allocated = malloc(bytes);
+}
+
+static void *no_memory(size_t bytes)
+{
+	(void)bytes;
+	return NULL;
+}
+
 /* The table of nodes (fdt_index.h) on the good tree and on trees with the
  * oddities it must read as the plain reader does: a property after a
  * child (fdt_getprop() does not look there), a name given twice (the first
@@ -259,12 +278,12 @@ static void test_builder_corrupt(void **state)
 static void test_builder_index(void **state)
 {
 	(void)state;
-	static struct fdt_index ix;
+	struct fdt_index ix;
 	struct builder bld;
 	b_good(&bld);
 	struct blob b = b_finish(&bld);
 	agree_index(b.p, b.size);
-	assert_int_equal(fdt_index_build(&ix, b.p, b.size), 0);
+	assert_int_equal(index_tree(&ix, b.p, b.size), 0);
 	assert_int_equal(ix.count, 4);
 	int uart = fdt_index_path(&ix, "serial0:115200n8");
 	assert_int_equal(uart, 3);
@@ -282,13 +301,37 @@ static void test_builder_index(void **state)
 	assert_int_equal(ix.node[3].next, -1);
 	assert_int_equal(fdt_index_first_child(&ix, 1), -1);
 
-	/* More nodes than the table holds: refused, never written past. */
-	struct fdt_node small[3];
+	/* More nodes than the table holds: refused, never written past, and
+	 * the count says how many there are. Exactly as many fit. */
+	struct fdt_node small[4];
 	int count = -1;
 	assert_int_equal(fdt_check_nodes(b.p, b.size, small, 3, &count), FDT_ERR_NOSPACE);
-	assert_int_equal(count, -1);
+	assert_int_equal(count, 4);
 	assert_int_equal(fdt_check_nodes(b.p, b.size, small, 3, NULL), FDT_ERR_NOSPACE);
+	assert_int_equal(fdt_check_nodes(b.p, b.size, small, 4, &count), 0);
+	assert_int_equal(count, 4);
+	assert_int_equal(small[3].off, ix.node[3].off);
+	assert_int_equal(fdt_check_nodes(b.p, b.size, NULL, 0, &count), 0);
+	assert_int_equal(count, 4);
 	assert_string_equal(fdt_strerror(FDT_ERR_NOSPACE), "too many nodes");
+	/* A tree bigger than the caller's table gets one of its size from the
+	 * allocator, when there is one that gives it. */
+	struct fdt_index big;
+	assert_int_equal(fdt_index_build(&big, b.p, b.size, small, 3, NULL), FDT_ERR_NOSPACE);
+	assert_int_equal(big.count, 0);
+	assert_int_equal(fdt_index_build(&big, b.p, b.size, small, 3, no_memory), FDT_ERR_NOSPACE);
+	assert_int_equal(fdt_index_build(&big, b.p, b.size, small, 3, recorded_alloc), 0);
+	assert_ptr_equal(big.node, allocated);
+	assert_int_equal(allocated_bytes, 4 * sizeof(struct fdt_node));
+	assert_int_equal(big.count, 4);
+	assert_int_equal(fdt_index_path(&big, "serial0"), 3);
+	assert_memory_equal(big.node, ix.node, 4 * sizeof(struct fdt_node));
+	free(allocated);
+
+	/* A broken tree too big for the table gets the check's error. */
+	put32(b.p + 56 + b.size - 56 - fdt_ld32(b.p + 32) - 4, 2);  /* END -> END_NODE */
+	assert_int_equal(fdt_check(b.p, b.size), FDT_ERR_BADSTRUCTURE);
+	assert_int_equal(fdt_check_nodes(b.p, b.size, small, 3, &count), FDT_ERR_BADSTRUCTURE);
 	free(b.p);
 
 	uint8_t one[4] = { 0, 0, 0, 1 }, five[4] = { 0, 0, 0, 5 }, seven[4] = { 0, 0, 0, 7 };
@@ -304,29 +347,120 @@ static void test_builder_index(void **state)
 	b_begin(&bld, "b");
 	b_prop(&bld, "linux,phandle", one, 4);
 	b_prop(&bld, "phandle", five, 4);           /* phandle wins, whatever the order */
+	b_prop(&bld, "linux,phandle", seven, 4);
 	b_begin(&bld, "c");
 	b_end(&bld);
 	b_prop(&bld, "compatible", "late", 5);      /* after a child: not the node's */
+	b_end(&bld);
+	b_begin(&bld, "d");
+	b_prop(&bld, "phandle", five, 4);           /* a phandle twice: the first node's */
 	b_end(&bld);
 	b_end(&bld);
 	b_u32(&bld, 9);
 	b = b_finish(&bld);
 	assert_int_equal(fdt_check(b.p, b.size), 0);
 	agree_index(b.p, b.size);
-	assert_int_equal(fdt_index_build(&ix, b.p, b.size), 0);
+	assert_int_equal(index_tree(&ix, b.p, b.size), 0);
 	assert_int_equal(fdt_index_compatible(&ix, "first"), 1);
 	assert_int_equal(fdt_index_compatible(&ix, "second"), FDT_ERR_NOTFOUND);
 	assert_int_equal(fdt_index_compatible(&ix, "late"), FDT_ERR_NOTFOUND);
 	assert_int_equal(fdt_index_phandle(&ix, 7), 1);
 	assert_int_equal(fdt_index_phandle(&ix, 9), FDT_ERR_NOTFOUND);
 	assert_int_equal(fdt_index_phandle(&ix, 5), 2);
+	assert_int_equal(ix.node[4].phandle, 5);
 	assert_int_equal(fdt_index_phandle(&ix, 1), FDT_ERR_NOTFOUND);
 	assert_int_equal(fdt_index_phandle(&ix, 0), FDT_ERR_NOTFOUND);
 	assert_int_equal(fdt_index_path(&ix, "/b/c"), 3);
 	assert_int_equal(ix.node[3].parent, 2);
 	free(b.p);
+
+	/* As deep as the check allows: the table follows it to the bottom. */
+	memset(&bld, 0, sizeof(bld));
+	for (int i = 0; i < FDT_MAX_DEPTH; i++) {
+		b_begin(&bld, "n");
+		b_prop(&bld, "phandle", one, 4);
+	}
+	for (int i = 0; i < FDT_MAX_DEPTH; i++)
+		b_end(&bld);
+	b_u32(&bld, 9);
+	b = b_finish(&bld);
+	agree_index(b.p, b.size);
+	assert_int_equal(index_tree(&ix, b.p, b.size), 0);
+	assert_int_equal(ix.count, FDT_MAX_DEPTH);
+	assert_int_equal(ix.node[FDT_MAX_DEPTH - 1].parent, FDT_MAX_DEPTH - 2);
+	free(b.p);
+}
+
+/* ---- random odd trees --------------------------------------------------- */
+
+static uint32_t lcg = 1;
+static unsigned pick(unsigned n)
+{
+	lcg = lcg * 1103515245u + 12345u;
+	return (lcg >> 16) % n;
+}
+
+/* A few properties, now and then a NOP among them: names start-up looks
+ * for, given once, twice or not at all, one cell or not. */
+static void random_props(struct builder *b)
+{
+	static const char *const names[] = { "compatible", "phandle", "linux,phandle", "reg",
+					     "#address-cells", "#size-cells", "x", "s", "t" };
+	static const char *const paths[] = { "/a", "/a@1", "/b/a", "/", "a" };
+	for (unsigned k = pick(4); k > 0; k--) {
+		if (pick(4) == 0)
+			b_u32(b, 4); /* NOP */
+		const char *name = names[pick(9)];
+		uint8_t v[12] = { 0, 0, 0, (uint8_t)pick(4), 0, 0, 0, (uint8_t)pick(4), 0, 0, 0, 1 };
+		if (!strcmp(name, "compatible")) {
+			unsigned j = pick(3);
+			b_prop(b, name, j == 0 ? "a\0b" : j == 1 ? "b" : "a", j == 0 ? 4 : 2);
+		} else if (name[0] == 's' || name[0] == 't') {
+			const char *p = paths[pick(5)];
+			b_prop(b, name, p, strlen(p) + 1);
+		} else {
+			b_prop(b, name, v, 4 * pick(4));
+		}
+	}
+}
+
+static void random_node(struct builder *b, int depth, const char *name, int *nodes)
+{
+	static const char *const names[] = { "a", "a@1", "a@2", "b", "memory@0", "memory",
+					     "aliases", "chosen", "cpus" };
+	++*nodes;
+	b_begin(b, name);
+	random_props(b);
+	for (unsigned k = depth < 4 ? pick(4) : 0; k > 0 && *nodes < 150; k--) {
+		random_node(b, depth + 1, names[pick(9)], nodes);
+		if (pick(3) == 0)
+			random_props(b); /* after a child */
+	}
+	b_end(b);
+}
+
+/* 20,000 well-formed trees with every oddity the reader must take as it
+ * comes (repeated names and phandles, NOPs, properties after children,
+ * aliases, unit addresses): the table answers as the plain reader does. */
+static void test_builder_random_trees(void **state)
+{
+	(void)state;
+	static struct builder bld;
+	for (int iter = 0; iter < 20000; iter++) {
+		int nodes = 0;
+		memset(&bld, 0, sizeof(bld));
+		if (pick(3) == 0)
+			b_u32(&bld, 4);
+		random_node(&bld, 0, "", &nodes);
+		b_u32(&bld, 9);
+		struct blob b = b_finish(&bld);
+		assert_int_equal(fdt_check(b.p, b.size), 0);
+		agree_index(b.p, b.size);
+		free(b.p);
+	}
 }
 
 TEST_MAIN(cmocka_unit_test(test_builder_good),
 	  cmocka_unit_test(test_builder_corrupt),
-	  cmocka_unit_test(test_builder_index))
+	  cmocka_unit_test(test_builder_index),
+	  cmocka_unit_test(test_builder_random_trees))

@@ -62,8 +62,10 @@ static void *load(const char *name)
 /* machine_read() of the tree at fdt, through its table of nodes. */
 static void read_tree(struct machine *m, const void *fdt)
 {
-	static struct fdt_index ix;
-	assert_int_equal(fdt_index_build(&ix, fdt, fdt_totalsize(fdt)), 0);
+	static struct fdt_node nodes[FDT_INDEX_MAX_NODES];
+	struct fdt_index ix;
+	assert_int_equal(fdt_index_build(&ix, fdt, fdt_totalsize(fdt), nodes, FDT_INDEX_MAX_NODES,
+					 NULL), 0);
 	machine_read(m, &ix);
 }
 
