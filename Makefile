@@ -130,9 +130,18 @@ $(BUILD)/fw/%.o: %.S
 # The linker script through the C preprocessor, as OpenSBI does with its
 # .ldS files: its addresses and sizes come from boot/layout.h. -undef: no
 # predefined macro (such as `riscv`) may rewrite the script's words.
-$(LDSCRIPT): linker/rvbench.ld.S
+# The image of the built-in benchmarks alone must keep what it writes
+# before its first sample in its first 2 MiB (an ASSERT there); one with
+# BENCH_DIR may spill past it. The mode is kept in a file, so that the
+# script is made again when it changes.
+LDSCRIPT_MODE := $(if $(strip $(BENCH_DIR)),with-bench-dir,built-in-only)
+LDSCRIPT_MODE_FILE := $(BUILD)/fw/ldscript.mode
+$(eval $(call write_if_changed,$(LDSCRIPT_MODE_FILE),$(LDSCRIPT_MODE)))
+LDSCRIPT_DEFS := $(if $(strip $(BENCH_DIR)),,-DRVBENCH_BUILT_IN_ONLY)
+
+$(LDSCRIPT): linker/rvbench.ld.S $(LDSCRIPT_MODE_FILE)
 	@mkdir -p $(dir $@)
-	$(call quiet,CPP,$<)$(TCC) -E -P -x c -undef $(TINC_boot) -MMD -MP -MT $@ -MF $@.d $< -o $@
+	$(call quiet,CPP,$<)$(TCC) -E -P -x c -undef $(LDSCRIPT_DEFS) $(TINC_boot) -MMD -MP -MT $@ -MF $@.d $< -o $@
 
 # The image is relinked when the list of objects changes too (a build with
 # BENCH_DIR, then one without): the list is kept in a file that is only

@@ -87,15 +87,16 @@ SECTIONS
 	} >ram
 	__bss_end = .;
 
-	/* Everything rvbench writes before its first sample sits in the 2 MiB
-	 * after PAYLOAD_BASE, with the image: under QEMU guest RAM is backed
-	 * by transparent huge pages, and the first write into each 2 MiB
-	 * region has the host clear all of it (docs/performance.md). So the
-	 * TLS blocks and the stacks come first, then the buffers, those the
-	 * first blocks write first, and the heap (used by one benchmark)
-	 * last. tests/system/test_layout.sh checks that the default image
-	 * fits; one with big benchmarks (BENCH_DIR) spills into the next
-	 * region and is as correct, one huge page slower to start. */
+	/* What rvbench writes before its first sample sits in the 2 MiB after
+	 * PAYLOAD_BASE, with the image: under QEMU guest RAM is backed by
+	 * transparent huge pages, and the first write into each 2 MiB region
+	 * has the host clear all of it (docs/performance.md). So the TLS
+	 * blocks and the stacks come first, then the buffers, those the first
+	 * blocks write first, and the heap last (one benchmark uses it, and
+	 * start-up for the table of a device tree of over 128 nodes). An
+	 * image with big benchmarks (BENCH_DIR) spills into the next region:
+	 * as correct, one huge page slower to start. The ASSERT below holds
+	 * the image of the built-in benchmarks alone to it. */
 	.tls_blocks (NOLOAD) : ALIGN(TLS_BLOCK_ALIGN) {
 		__tls_blocks = .;
 		. += TLS_BLOCK_SIZE * MAX_HARTS;
@@ -136,6 +137,9 @@ ASSERT(__image_start == PAYLOAD_BASE, "the image must start where OpenSBI jumps 
 ASSERT(__image_end <= FDT_FLOOR, "image, BSS, heap and stacks must stay below FDT_FLOOR, where fw_jump places the FDT")
 ASSERT(SIZEOF(.stacks) >= MAX_HARTS * HART_STACK_SIZE, "the stack area must hold a stack for each of MAX_HARTS harts (boot/entry.S)")
 ASSERT(__stacks_start % 16 == 0, "boot/entry.S gives each hart sp = __stacks_start + (id + 1) * HART_STACK_SIZE: it must be 16-byte aligned")
+#ifdef RVBENCH_BUILT_IN_ONLY
+ASSERT(__noinit_last_early + 0x10000 <= PAYLOAD_BASE + 0x200000, "the first 64 KiB of the buffers written before the first sample must lie in the 2 MiB after PAYLOAD_BASE, with the image (see .tls_blocks)")
+#endif
 ASSERT(SIZEOF(.heap) >= HEAP_SIZE, "the heap is smaller than HEAP_SIZE")
 ASSERT(ADDR(.tbss) >= __tls_base, "the TLS segment must start at __tls_base")
 ASSERT(__tls_size <= TLS_BLOCK_SIZE, "picolibc's TLS outgrew TLS_BLOCK_SIZE (boot/layout.h)")
