@@ -63,6 +63,7 @@ struct fdt_node {
 };
 /* The most nodes a table can name (its places are int16_t). */
 #define FDT_NODES_MAX 32767
+_Static_assert(sizeof(struct fdt_node) == 16, "fdt_index.h sizes its table at 16 bytes a node");
 
 /* fdt_check() that also records every node in document order (parents
  * before children) in nodes[0..cap) and counts them in *count (when not

@@ -16,8 +16,8 @@ int fdt_index_build(struct fdt_index *ix, const void *fdt, size_t max_size,
 	ix->count = 0;
 	int rc = fdt_check_nodes(fdt, max_size, nodes, cap, &count);
 	if (rc == FDT_ERR_NOSPACE && alloc && count <= FDT_NODES_MAX) {
-		/* A second walk, rare (trees of hundreds of harts), rather than
-		 * a table sized for them in every image. */
+		/* A second walk, for big trees only (QEMU virt's from 34
+		 * harts), rather than a table sized for them in every image. */
 		struct fdt_node *big = alloc((size_t)count * sizeof(*big));
 		if (big) {
 			ix->node = big;

@@ -4,8 +4,9 @@
  * tree is searched by, so that start-up finds a path, a parent, a
  * compatible node or a phandle without walking the tree again. Linux does
  * the same at boot (it "unflattens" the tree). On QEMU's sifive_u tree,
- * reading it walk by walk took 463,000 emulated instructions, more than
- * half of what rvbench ran before its first sample (docs/performance.md).
+ * reading it walk by walk took 464,000 emulated instructions, more than
+ * half of what rvbench ran before its first sample; the table cut that
+ * to 169,000 (docs/performance.md).
  *
  * Nodes are named by their place in the table (0 is the root); the
  * reader's calls (fdt.h) take fdt_index_off(ix, i). Errors are FDT_ERR_*.
@@ -19,9 +20,10 @@
 #include "fdt.h"
 
 /* The table start-up keeps for the tree, with room for this many nodes.
- * QEMU's sifive_u tree has 36 nodes, its virt tree 30 plus three per hart
- * (the cpu, its interrupt controller, its place in cpu-map), the HiFive
- * Unleashed's, with U-Boot's additions, about 60. 2 KiB: it sits in the
+ * QEMU's sifive_u tree has 36 nodes at -smp 5, its virt tree 27 plus
+ * three per hart (the cpu, its interrupt controller, its place in
+ * cpu-map), 129 at 34 harts; the HiFive Unleashed's, with U-Boot's
+ * additions, about 60. 2 KiB: it sits in the
  * first 2 MiB with the image and everything written before the first
  * sample, where every byte is spoken for (linker/rvbench.ld.S). A bigger
  * tree gets a table of its size from the caller's allocator. */

@@ -123,8 +123,8 @@ int platform_init(struct platform *p, const void *fdt, unsigned long boot_hart)
 	strcpy(p->model, "unknown");
 
 	/* One walk checks the tree and indexes its nodes. A tree that fails
-	 * leaves the console on the SBI. One too big for tree_nodes (hundreds
-	 * of harts) gets its table from the heap, where it stays: the alloc
+	 * leaves the console on the SBI. One too big for tree_nodes (QEMU
+	 * virt's from 34 harts) gets its table from the heap, where it stays: the alloc
 	 * benchmark then finds that block in use. */
 	int rc = fdt_index_build(&tree, fdt, PLATFORM_FDT_MAX, tree_nodes, FDT_INDEX_MAX_NODES,
 				 malloc);

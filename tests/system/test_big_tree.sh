@@ -1,7 +1,7 @@
 #!/bin/sh
 # A device tree of more nodes than the table start-up keeps for it
 # (FDT_INDEX_MAX_NODES, platform/fdt_index.h), as QEMU virt writes for
-# some 35 harts or more: the firmware reads it through a table of its size
+# 34 harts or more: the firmware reads it through a table of its size
 # from the heap, so the platform is the tree's, not the defaults of an
 # unusable tree. QEMU's virt tree for one hart, with 1,100 empty nodes
 # added, stands in for it: OpenSBI takes many seconds over real harts.

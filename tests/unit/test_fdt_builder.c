@@ -21,7 +21,7 @@
 /* ---- a tiny blob builder for hand-made corruptions ---------------------- */
 
 struct builder {
-	uint8_t st[16384];
+	uint8_t st[65536];
 	size_t nst;
 	char strs[256];
 	size_t nstrs;
@@ -29,12 +29,14 @@ struct builder {
 
 static void b_u32(struct builder *b, uint32_t v)
 {
+	assert_true(b->nst + 4 <= sizeof(b->st));
 	put32(b->st + b->nst, v);
 	b->nst += 4;
 }
 
 static void b_bytes(struct builder *b, const void *p, size_t n)
 {
+	assert_true(b->nst + n + 3 <= sizeof(b->st));
 	memcpy(b->st + b->nst, p, n);
 	b->nst = (b->nst + n + 3) & ~(size_t)3;
 }
@@ -424,6 +426,10 @@ static void random_props(struct builder *b)
 	}
 }
 
+/* Children per node: up to 3, or up to 8 in the wide trees that outgrow
+ * the firmware's table. */
+static unsigned fanout = 4;
+
 static void random_node(struct builder *b, int depth, const char *name, int *nodes)
 {
 	static const char *const names[] = { "a", "a@1", "a@2", "b", "memory@0", "memory",
@@ -431,7 +437,7 @@ static void random_node(struct builder *b, int depth, const char *name, int *nod
 	++*nodes;
 	b_begin(b, name);
 	random_props(b);
-	for (unsigned k = depth < 4 ? pick(4) : 0; k > 0 && *nodes < 150; k--) {
+	for (unsigned k = depth < 4 ? pick(fanout) : 0; k > 0 && *nodes < 200; k--) {
 		random_node(b, depth + 1, names[pick(9)], nodes);
 		if (pick(3) == 0)
 			random_props(b); /* after a child */
@@ -441,13 +447,16 @@ static void random_node(struct builder *b, int depth, const char *name, int *nod
 
 /* 20,000 well-formed trees with every oddity the reader must take as it
  * comes (repeated names and phandles, NOPs, properties after children,
- * aliases, unit addresses): the table answers as the plain reader does. */
+ * aliases, unit addresses): the table answers as the plain reader does,
+ * from the firmware's own table or, past 128 nodes, from the heap. */
 static void test_builder_random_trees(void **state)
 {
 	(void)state;
 	static struct builder bld;
+	int big = 0;
 	for (int iter = 0; iter < 20000; iter++) {
 		int nodes = 0;
+		fanout = iter % 8 ? 4 : 9;
 		memset(&bld, 0, sizeof(bld));
 		if (pick(3) == 0)
 			b_u32(&bld, 4);
@@ -456,8 +465,11 @@ static void test_builder_random_trees(void **state)
 		struct blob b = b_finish(&bld);
 		assert_int_equal(fdt_check(b.p, b.size), 0);
 		agree_index(b.p, b.size);
+		big += nodes > FDT_INDEX_MAX_NODES;
 		free(b.p);
 	}
+	print_message("random trees: %d of 20000 bigger than the firmware's table\n", big);
+	assert_true(big > 100);
 }
 
 TEST_MAIN(cmocka_unit_test(test_builder_good),
