@@ -23,10 +23,10 @@
  * QEMU's sifive_u tree has 36 nodes at -smp 5, its virt tree 27 plus
  * three per hart (the cpu, its interrupt controller, its place in
  * cpu-map), 129 at 34 harts; the HiFive Unleashed's, with U-Boot's
- * additions, about 60. 2 KiB: it sits in the
- * first 2 MiB with the image and everything written before the first
- * sample, where every byte is spoken for (linker/rvbench.ld.S). A bigger
- * tree gets a table of its size from the caller's allocator. */
+ * additions, about 60. 2 KiB: it sits in the first 2 MiB with the image
+ * and everything written before the first sample, where every byte is
+ * spoken for (linker/rvbench.ld.S). A bigger tree gets a table of its
+ * size from the caller's allocator. */
 #define FDT_INDEX_MAX_NODES 128
 
 struct fdt_index {

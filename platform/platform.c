@@ -46,9 +46,9 @@ static void prop_u32_or_0(const void *fdt, int node, const char *name, uint32_t 
 static void read_model(struct platform *p)
 {
 	int root = fdt_index_off(&tree, 0);
-	copy_prop(p->model, sizeof(p->model), p->fdt, root, "model");
+	copy_prop(p->model, sizeof(p->model), tree.fdt, root, "model");
 	if (!p->model[0])  /* the first compatible string is the most specific */
-		copy_prop(p->model, sizeof(p->model), p->fdt, root, "compatible");
+		copy_prop(p->model, sizeof(p->model), tree.fdt, root, "compatible");
 	if (!p->model[0])
 		strcpy(p->model, "unknown");
 }
@@ -56,7 +56,7 @@ static void read_model(struct platform *p)
 static void read_memory(struct platform *p)
 {
 	for (int n = fdt_index_first_child(&tree, 0); n >= 0; n = tree.node[n].next) {
-		if (prop_is(p->fdt, fdt_index_off(&tree, n), "device_type", "memory") &&
+		if (prop_is(tree.fdt, fdt_index_off(&tree, n), "device_type", "memory") &&
 		    fdt_index_reg(&tree, n, 0, &p->mem_base, &p->mem_size) == 0)
 			return;
 	}
@@ -73,20 +73,20 @@ static void read_memory(struct platform *p)
 static void read_hart(struct platform *p, int cpu, uint32_t hartid)
 {
 	struct platform_hart *h = &p->harts[p->nharts++];
-	const char *status = fdt_prop_string(p->fdt, cpu, "status");
+	const char *status = fdt_prop_string(tree.fdt, cpu, "status");
 	h->hartid = hartid;
 	h->enabled = !status || !strcmp(status, "okay") || !strcmp(status, "ok");
-	copy_prop(h->isa, sizeof(h->isa), p->fdt, cpu, "riscv,isa");
-	copy_prop(h->mmu, sizeof(h->mmu), p->fdt, cpu, "mmu-type");
+	copy_prop(h->isa, sizeof(h->isa), tree.fdt, cpu, "riscv,isa");
+	copy_prop(h->mmu, sizeof(h->mmu), tree.fdt, cpu, "mmu-type");
 	h->s_mode = h->mmu[0] && strcmp(h->mmu, "riscv,none") != 0;
-	if (fdt_prop_u64(p->fdt, cpu, "clock-frequency", &h->clock_hz))
+	if (fdt_prop_u64(tree.fdt, cpu, "clock-frequency", &h->clock_hz))
 		h->clock_hz = 0;
-	prop_u32_or_0(p->fdt, cpu, "i-cache-size", &h->icache_size);
-	prop_u32_or_0(p->fdt, cpu, "i-cache-sets", &h->icache_sets);
-	prop_u32_or_0(p->fdt, cpu, "i-cache-block-size", &h->icache_block);
-	prop_u32_or_0(p->fdt, cpu, "d-cache-size", &h->dcache_size);
-	prop_u32_or_0(p->fdt, cpu, "d-cache-sets", &h->dcache_sets);
-	prop_u32_or_0(p->fdt, cpu, "d-cache-block-size", &h->dcache_block);
+	prop_u32_or_0(tree.fdt, cpu, "i-cache-size", &h->icache_size);
+	prop_u32_or_0(tree.fdt, cpu, "i-cache-sets", &h->icache_sets);
+	prop_u32_or_0(tree.fdt, cpu, "i-cache-block-size", &h->icache_block);
+	prop_u32_or_0(tree.fdt, cpu, "d-cache-size", &h->dcache_size);
+	prop_u32_or_0(tree.fdt, cpu, "d-cache-sets", &h->dcache_sets);
+	prop_u32_or_0(tree.fdt, cpu, "d-cache-block-size", &h->dcache_block);
 }
 
 static void read_cpus(struct platform *p)
@@ -94,12 +94,12 @@ static void read_cpus(struct platform *p)
 	int cpus = fdt_index_path(&tree, "/cpus");
 	if (cpus < 0)
 		return;
-	if (fdt_prop_u64(p->fdt, fdt_index_off(&tree, cpus), "timebase-frequency", &p->timebase_hz))
+	if (fdt_prop_u64(tree.fdt, fdt_index_off(&tree, cpus), "timebase-frequency", &p->timebase_hz))
 		p->timebase_hz = 0;
 	for (int i = fdt_index_first_child(&tree, cpus); i >= 0; i = tree.node[i].next) {
 		int n = fdt_index_off(&tree, i);
 		/* Skips cpu-map and other helper nodes. */
-		if (!prop_is(p->fdt, n, "device_type", "cpu"))
+		if (!prop_is(tree.fdt, n, "device_type", "cpu"))
 			continue;
 		uint64_t id;
 		/* A cpu's reg is its hart id (#address-cells of /cpus, 1). */
@@ -107,7 +107,7 @@ static void read_cpus(struct platform *p)
 			continue;
 		/* Some trees put the timebase on each cpu instead. */
 		if (!p->timebase_hz &&
-		    fdt_prop_u64(p->fdt, n, "timebase-frequency", &p->timebase_hz))
+		    fdt_prop_u64(tree.fdt, n, "timebase-frequency", &p->timebase_hz))
 			p->timebase_hz = 0;
 		if (p->nharts < PLATFORM_MAX_HARTS)
 			read_hart(p, n, (uint32_t)id);
@@ -117,15 +117,14 @@ static void read_cpus(struct platform *p)
 int platform_init(struct platform *p, const void *fdt, unsigned long boot_hart)
 {
 	memset(p, 0, sizeof(*p));
-	p->fdt = fdt;
 	p->boot_hart = boot_hart;
 	p->bootargs = "";
 	strcpy(p->model, "unknown");
 
 	/* One walk checks the tree and indexes its nodes. A tree that fails
 	 * leaves the console on the SBI. One too big for tree_nodes (QEMU
-	 * virt's from 34 harts) gets its table from the heap, where it stays: the alloc
-	 * benchmark then finds that block in use. */
+	 * virt's from 34 harts) gets its table from the heap, where it stays:
+	 * the alloc benchmark then finds that block in use. */
 	int rc = fdt_index_build(&tree, fdt, PLATFORM_FDT_MAX, tree_nodes, FDT_INDEX_MAX_NODES,
 				 malloc);
 	console_init(rc ? NULL : &tree);

@@ -28,7 +28,6 @@ struct platform_hart {
 struct fdt_index;
 
 struct platform {
-	const void *fdt;
 	const struct fdt_index *fdt_ix; /* the tree's nodes; NULL when platform_init() failed */
 	char model[64];             /* /model, else first /compatible */
 	uint64_t timebase_hz;       /* 0 = unknown: do not convert to time */
