@@ -174,7 +174,7 @@ $(BUILD)/host/rvbench: $(HOST_OBJS)
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_TEST_SRCS))
 $(BUILD)/tests/%: tests/unit/%.c $(HOST_LIB_OBJS_SAN)
 	@mkdir -p $(dir $@)
-	$(call quiet,TEST-CC,$<)$(HCC) $(HCFLAGS) $(SANITIZE) -Iinclude -Isrc/common $(HOST_INC_ALL) -Iplatform -Isrc -Itests/unit -Itests/support -MMD -MP -MF $@.d $< $(HOST_LIB_OBJS_SAN) -lcmocka $(HOST_LIBS) -o $@
+	$(call quiet,TEST-CC,$<)$(HCC) $(HCFLAGS) $(SANITIZE) -Iinclude -Isrc/common $(HOST_INC_ALL) -Iplatform -Iboot -Isrc -Itests/unit -Itests/support -MMD -MP -MF $@.d $< $(HOST_LIB_OBJS_SAN) -lcmocka $(HOST_LIBS) -o $@
 
 # Two levels (scripts/install-deps.sh): what `make run` needs, and what
 # `make test` needs on top (the image tools, cmocka, clang, ...).

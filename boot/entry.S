@@ -33,9 +33,10 @@ _start:
 /*
  * What every hart does first, boot hart or not (a0 = hart id; only t0 is
  * used): no interrupts, sscratch = hart id, traps to our vector, the FPU
- * on, gp, and this hart's own stack. A hart id beyond the stack table parks.
+ * on, gp, and this hart's own stack. A hart id beyond the stack table goes
+ * to `beyond` instead.
  */
-.macro HART_SETUP
+.macro HART_SETUP beyond
 	/* Interrupts stay off: nothing may preempt a measurement. */
 	csrw	sie, zero
 	/* sscratch holds the hart id: the trap handler and tracepoints tell
@@ -53,15 +54,16 @@ _start:
 	la	gp, __global_pointer$
 	.option pop
 	li	t0, MAX_HARTS
-	bgeu	a0, t0, park
+	bgeu	a0, t0, \beyond
 	la	sp, __stacks_start
 	addi	t0, a0, 1
 	slli	t0, t0, HART_STACK_SHIFT
 	add	sp, sp, t0
 .endm
 
+	.globl	boot_hart_entry
 boot_hart_entry:
-	HART_SETUP
+	HART_SETUP boot_hart_beyond
 
 	/* picolibc's TLS (errno): the boot hart uses the template in place. */
 	la	tp, __tls_base
@@ -87,13 +89,29 @@ park:
 	j	park
 
 /*
+ * The SBI firmware entered rvbench on a hart with no stack slot (QEMU virt's
+ * OpenSBI draws its boot hart among all harts): another hart takes over,
+ * started at boot_hart_entry (platform/boot_handoff.c, on a stack of its
+ * own; a0, a1 are still the hart id and the tree). Nothing was cleared or
+ * set up yet; tp gets the TLS template, as on the boot hart.
+ */
+boot_hart_beyond:
+	la	sp, boot_handoff_stack
+	la	t0, boot_handoff_stack_size
+	ld	t0, 0(t0)
+	add	sp, sp, t0
+	la	tp, __tls_base
+	call	boot_hart_handoff
+	j	park
+
+/*
  * Where SBI HSM starts the other harts (src/harts.c): a0 = hart id,
  * a1 = opaque. The boot hart's set-up minus clearing BSS, which the boot
  * hart did and which now holds live data.
  */
 	.globl	secondary_entry
 secondary_entry:
-	HART_SETUP
+	HART_SETUP park
 	/* tp: this hart's TLS block; harts_secondary_main fills it before
 	 * anything can touch errno. */
 	la	tp, __tls_blocks

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "boot_hart.h"
 #include "bootargs.h"
 #include "console.h"
 #include "fdt_index.h"
@@ -75,10 +76,10 @@ static void read_hart(struct platform *p, int cpu, uint32_t hartid)
 	struct platform_hart *h = &p->harts[p->nharts++];
 	const char *status = fdt_prop_string(tree.fdt, cpu, "status");
 	h->hartid = hartid;
-	h->enabled = !status || !strcmp(status, "okay") || !strcmp(status, "ok");
+	h->enabled = cpu_status_enabled(status);
 	copy_prop(h->isa, sizeof(h->isa), tree.fdt, cpu, "riscv,isa");
 	copy_prop(h->mmu, sizeof(h->mmu), tree.fdt, cpu, "mmu-type");
-	h->s_mode = h->mmu[0] && strcmp(h->mmu, "riscv,none") != 0;
+	h->s_mode = cpu_mmu_has_s_mode(h->mmu);
 	if (fdt_prop_u64(tree.fdt, cpu, "clock-frequency", &h->clock_hz))
 		h->clock_hz = 0;
 	prop_u32_or_0(tree.fdt, cpu, "i-cache-size", &h->icache_size);
@@ -111,6 +112,8 @@ static void read_cpus(struct platform *p)
 			p->timebase_hz = 0;
 		if (p->nharts < PLATFORM_MAX_HARTS)
 			read_hart(p, n, (uint32_t)id);
+		else
+			p->harts_beyond++;
 	}
 }
 

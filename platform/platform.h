@@ -34,6 +34,7 @@ struct platform {
 	uint64_t mem_base, mem_size;/* first memory node, 0 if none */
 	unsigned nharts;            /* entries used in harts[] */
 	struct platform_hart harts[PLATFORM_MAX_HARTS];
+	unsigned harts_beyond;      /* further cpu nodes, not kept: harts[] is full */
 	const char *bootargs;       /* /chosen/bootargs, whole, in the tree; "" if none */
 	unsigned long boot_hart;    /* a0 at entry */
 };

@@ -80,6 +80,11 @@ long sbi_send_ipi(unsigned long hart_mask, unsigned long hart_mask_base)
 	return sbi_ecall(SBI_EXT_IPI, 0, (long)hart_mask, (long)hart_mask_base, 0, 0, 0, 0).error;
 }
 
+long sbi_hart_stop(void)
+{
+	return sbi_ecall(SBI_EXT_HSM, 1, 0, 0, 0, 0, 0, 0).error;
+}
+
 long sbi_hart_get_status(unsigned long hartid)
 {
 	struct sbiret r = sbi_ecall(SBI_EXT_HSM, 2, (long)hartid, 0, 0, 0, 0, 0);

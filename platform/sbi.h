@@ -65,6 +65,9 @@ long sbi_system_reset(unsigned long type, unsigned long reason);
 long sbi_hart_start(unsigned long hartid, unsigned long addr,
                     unsigned long opaque);
 
+/* Stop the calling hart (HSM): returns only on failure, with the error. */
+long sbi_hart_stop(void);
+
 /* Raise a supervisor software interrupt (SSIP) on the harts in
  * hart_mask << hart_mask_base. */
 long sbi_send_ipi(unsigned long hart_mask, unsigned long hart_mask_base);

@@ -79,7 +79,8 @@ static void emit_context(const struct platform *p)
 
 void emit_run(const struct config *c, const struct platform *p, uint32_t nblocks)
 {
-	char list[160], warmup[24];
+	/* Room for every hart of the table: "4294967295:skipped," is 19. */
+	char list[PLATFORM_MAX_HARTS * 20 + 8], warmup[24];
 	struct rec_run r = {
 		.fmt = WIRE_VERSION,
 		.fw = RVBENCH_VERSION,

@@ -176,6 +176,10 @@ void harts_start(const struct platform *p, uint64_t selection)
 			stream_say("rvbench: hart %lu %s: %s", (unsigned long)h->hartid,
 				   h->state == HART_SKIPPED ? "skipped" : "FAILED", h->why);
 	}
+	/* Not in the RUN record's list either: say so, not nothing. */
+	if (p->harts_beyond)
+		stream_say("rvbench: %u more harts in the device tree not used: rvbench keeps "
+			   "the first %u cpu nodes", p->harts_beyond, PLATFORM_MAX_HARTS);
 }
 
 int harts_dispatch(uint32_t hartid, void (*fn)(void *), void *arg)

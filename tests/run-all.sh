@@ -18,6 +18,8 @@ fixtures=$build/tests/fixtures
 mkdir -p "$fixtures"
 qemu-system-riscv64 -M sifive_u,dumpdtb="$fixtures/sifive_u.dtb" -smp 5 -display none >/dev/null 2>&1
 qemu-system-riscv64 -M virt,dumpdtb="$fixtures/virt.dtb" -display none >/dev/null 2>&1
+# More harts than rvbench has stack slots for (boot/layout.h): test_boot_hart.
+qemu-system-riscv64 -M virt,dumpdtb="$fixtures/virt12.dtb" -smp 12 -display none >/dev/null 2>&1
 export RVBENCH_FIXTURES="$fixtures"
 
 . tests/tally.sh

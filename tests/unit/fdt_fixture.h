@@ -5,6 +5,7 @@
  * $RVBENCH_FIXTURES (see tests/run-all.sh):
  *   qemu-system-riscv64 -M sifive_u,dumpdtb=DIR/sifive_u.dtb -smp 5 -display none
  *   qemu-system-riscv64 -M virt,dumpdtb=DIR/virt.dtb -display none
+ *   qemu-system-riscv64 -M virt,dumpdtb=DIR/virt12.dtb -smp 12 -display none
  * a walk that reads every node and property, and the table of nodes
  * (fdt_index.h) held against the plain reader's answers.
  */

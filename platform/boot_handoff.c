@@ -1,0 +1,58 @@
+/*
+ * boot/entry.S calls boot_hart_handoff() when the SBI firmware entered
+ * rvbench on a hart whose id has no stack slot (MAX_HARTS, boot/layout.h):
+ * the boot goes to another hart (boot_hart_pick()), started by SBI HSM at
+ * the boot entry with the same device tree, and this hart stops. Nothing
+ * else of rvbench has run: BSS is not cleared and the console is not set
+ * up, so this file uses only its own stack and the SBI's console.
+ */
+#include <stdint.h>
+#include <stdio.h>
+
+#include "boot_hart.h"
+#include "layout.h"
+#include "platform.h"
+#include "sbi.h"
+
+/* boot/entry.S runs boot_hart_handoff() on this stack: every hart's own
+ * stack slot is taken by its id. Not in BSS (which the hart taking over
+ * clears while this one may still be on its way out): the linker script
+ * lays out .noinit.* after it, uncleared (src/noinit.h), this one last. */
+#define BOOT_HANDOFF_STACK_SIZE 4096
+__attribute__((section(".noinit.99"), aligned(16))) uint8_t boot_handoff_stack[BOOT_HANDOFF_STACK_SIZE];
+const unsigned long boot_handoff_stack_size = BOOT_HANDOFF_STACK_SIZE;
+
+void boot_hart_entry(void); /* boot/entry.S */
+void boot_hart_handoff(unsigned long hartid, const void *fdt);
+
+static void say(const char *s)
+{
+	while (*s)
+		sbi_console_putchar(*s++);
+}
+
+void boot_hart_handoff(unsigned long hartid, const void *fdt)
+{
+	char line[200];
+	long to = boot_hart_pick(fdt, PLATFORM_FDT_MAX, hartid, MAX_HARTS);
+	long rc = to < 0 ? 0 : sbi_hart_start((unsigned long)to, (unsigned long)(uintptr_t)boot_hart_entry,
+					      (unsigned long)(uintptr_t)fdt);
+
+	if (to < 0)
+		snprintf(line, sizeof(line),
+			 "rvbench: boot hart %lu is beyond rvbench's %u hart ids, and the device "
+			 "tree names no other hart below %u with S-mode to take over: stopped\r\n",
+			 hartid, MAX_HARTS, MAX_HARTS);
+	else if (rc)
+		snprintf(line, sizeof(line),
+			 "rvbench: boot hart %lu is beyond rvbench's %u hart ids, and SBI HSM "
+			 "could not start hart %ld to take over (error %ld): stopped\r\n",
+			 hartid, MAX_HARTS, to, rc);
+	else
+		snprintf(line, sizeof(line),
+			 "rvbench: boot hart %lu is beyond rvbench's %u hart ids: hart %ld takes over\r\n",
+			 hartid, MAX_HARTS, to);
+	say(line);
+	if (to >= 0 && !rc)
+		sbi_hart_stop(); /* returns only if the SBI refuses */
+}
