@@ -134,6 +134,10 @@ struct coll_bench {
 	uint64_t *ev;
 	uint8_t *ev_present[(PMU_EVENTS_MAX + 1) / 2];
 	size_t ev_cap;
+	/* E lines that came while the block had no BENCH line: without its
+	 * event names their values mean nothing, so they were not read (a
+	 * loss, like the BENCH line itself). */
+	uint64_t ev_unread;
 
 	struct coll_sample *s; /* indexed by sample index */
 	uint8_t *present;      /* present[i]: 1 if s[i] was received, else 0 (only
@@ -150,6 +154,7 @@ struct coll_bench {
 /* An OVERHEAD record: exact integer moments of the self-check. kind is
  * "effective" or "total" (docs/wire-format.md), or a later kind kept as is. */
 struct coll_overhead {
+	uint32_t seq; /* its line, so a conflict can take it out again */
 	char kind[24];
 	char counter[16];
 	uint64_t samples, min, max, sum, sumsq;
@@ -204,6 +209,8 @@ struct coll_run {
 	struct coll_kv *hdr; /* every RUN field, in line order */
 	size_t nhdr;
 	int fmt_ok;    /* fmt=1 or 2: content lines are read */
+	uint64_t fmt_newer; /* fmt= of a later version than this collector
+			     * reads (nothing of the run is read), else 0 */
 	struct coll_kv *pmu; /* the PMU record's fields, unescaped; NULL: none */
 	size_t npmu;
 	uint64_t seed; /* from seed= (0 if absent or bad) */
@@ -221,9 +228,9 @@ struct coll_run {
 	/* Per seq: a 64-bit hash of the accepted line, 0 if none. Enough to
 	 * tell an exact duplicate from a conflict without keeping the text. */
 	uint64_t *line;
-	/* Per seq: what the accepted line put into the model (coll_use_*:
-	 * block id + 1, first sample, sample count; 0 for a line of no block),
-	 * so a later conflict can take it out again. */
+	/* Per seq: what the accepted line put into the model (coll_note_use:
+	 * what kind of thing, its block, first sample and count; 0 for a line
+	 * that put nothing there), so a later conflict can take it out again. */
 	uint64_t *line_use;
 	size_t nline;  /* slots in line[] and line_use[] */
 	uint32_t max_seq;
@@ -264,6 +271,10 @@ struct coll_run {
 	 * bytes too (first..last per block, reason "conflict"). */
 	struct coll_gap *conflict;
 	size_t nconflict;
+	/* Lines of no block (TP, OVERHEAD, RUN, ...) that came twice with
+	 * other bytes: each is a failure of the run of its own, which the
+	 * trailer's status cannot contradict (collector_conflict.c). */
+	size_t nrun_conflict;
 
 	/* Filled by collector_finish(). complete: nothing lost, every check
 	 * passed. ok: the run itself succeeded (every block's status ok, no
@@ -388,12 +399,33 @@ void coll_handle_line(struct collector *c, const char *text, size_t len, size_t 
 void coll_reject_current(struct collector *c, unsigned reason);
 void coll_check_run(struct coll_run *r);
 enum { COLL_CONFLICT_LINE = 1, COLL_CONFLICT_HEADER = 2 };
-/* coll_note_use()'s count for a block's BENCH line (no S line has it). */
-#define COLL_USE_HEADER 0xffffu
+/* What an accepted line put into the model, so that a conflict can take
+ * it out again (coll_note_use). */
+enum coll_use {
+	COLL_USE_SAMPLES,  /* S: samples first..first+n-1 of block; n 0 (END,
+			    * FAULT, an E line not read): only the block's status */
+	COLL_USE_HEADER,   /* the block's BENCH line */
+	COLL_USE_TP,       /* a TP record (block COLL_USE_NO_BLOCK) */
+	COLL_USE_OVERHEAD, /* an OVERHEAD record (block COLL_USE_NO_BLOCK) */
+	COLL_USE_EVENTS,   /* E: pair p of samples first..first+n-1 is
+			    * COLL_USE_EVENTS + p */
+};
+#define COLL_USE_NO_BLOCK UINT32_MAX
 /* What the line of seq put into the model (collector_conflict.c). */
-void coll_note_use(struct coll_run *r, uint32_t seq, uint32_t block, uint64_t first, uint64_t n);
-/* Seq came again with other bytes: the first copy's samples are taken out
- * and its block marked (the second copy was never read). */
+void coll_note_use(struct coll_run *r, uint32_t seq, unsigned use, uint32_t block, uint64_t first,
+		   uint64_t n);
+/* The block's part of what the line of seq put in: 0 with *u filled, or
+ * -1 when the line put nothing of a block there (or a conflict took it). */
+struct coll_line_use {
+	unsigned use; /* enum coll_use */
+	uint32_t block;
+	uint64_t first, n;
+};
+int coll_use_of(const struct coll_run *r, uint32_t seq, struct coll_line_use *u);
+/* Seq came again with other bytes: what the first copy put in (samples,
+ * event values, a TP or OVERHEAD record) is taken out and its block
+ * marked, or the run failed for a line of no block (the second copy was
+ * never read). */
 void coll_drop_conflict(struct coll_run *r, uint32_t seq);
 void coll_context_free(struct coll_context *x);
 void coll_crc_advance(struct coll_run *r);

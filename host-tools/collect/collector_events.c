@@ -103,6 +103,25 @@ static void reserve(struct coll_bench *b)
 	b->ev_cap = n;
 }
 
+/*
+ * An E line of a block with no BENCH line (yet): its events have no names
+ * and no overheads, so its values cannot be used. Like the samples of a
+ * lost BENCH line, that is a loss, counted (coll_check_events); but a
+ * block the RUN line never announced cannot have lost its BENCH line: an
+ * E line for it makes no sense.
+ */
+static const char *headerless(struct coll_run *r, uint64_t id, uint32_t seq)
+{
+	if (r->benches_declared_ok && id >= r->benches_declared)
+		return "E line for a block without a BENCH line that the RUN line never announced";
+	struct coll_bench *b = coll_bench_at(r, id);
+	b->ev_unread++;
+	coll_note_bench_seq(b, seq);
+	/* Nothing to take out, but a conflict still marks its block. */
+	coll_note_use(r, seq, COLL_USE_SAMPLES, (uint32_t)id, 0, 0);
+	return NULL;
+}
+
 const char *coll_rec_e(struct coll_run *r, const struct wire_line *l, uint32_t seq)
 {
 	const char *const *f = l->field;
@@ -114,15 +133,19 @@ const char *coll_rec_e(struct coll_run *r, const struct wire_line *l, uint32_t s
 	    wire_parse_u64(f[REC_F_E_pair], &pair) || wire_parse_u64(f[REC_F_E_first], &first) ||
 	    wire_parse_u64(f[REC_F_E_n], &n))
 		return "E line with a bad header";
-	if (id > REC_FIELD(E, id)->limit || id >= r->nbench || !r->bench[id].have_header)
-		return "E line for a block without a BENCH line";
-	struct coll_bench *b = &r->bench[id];
-	if (!b->nev || pair >= (b->nev + 1) / 2)
-		return "E line for an event the BENCH line does not name";
+	if (id > REC_FIELD(E, id)->limit)
+		return "E line with a bench id out of range";
 	if (REC_WORD(encoding, f[REC_F_E_enc]) != REC_ENC_RICE)
 		return "E line with an unknown encoding";
 	if (n < 1 || n > CODEC_MAX_SAMPLES || codec_decode(f[REC_NF_E], s, (unsigned)n))
 		return "E line with a bad sample token";
+	if (pair >= COLL_EV_PAIRS)
+		return "E line for an event pair no block can have";
+	if (id >= r->nbench || !r->bench[id].have_header)
+		return headerless(r, id, seq);
+	struct coll_bench *b = &r->bench[id];
+	if (!b->nev || pair >= (b->nev + 1) / 2)
+		return "E line for an event the BENCH line does not name";
 	if (first > b->warmup + b->samples || n > b->warmup + b->samples - first)
 		return "E line beyond the benchmark's sample count";
 	unsigned k0 = (unsigned)pair * 2, two = k0 + 1 < b->nev;
@@ -139,6 +162,8 @@ const char *coll_rec_e(struct coll_run *r, const struct wire_line *l, uint32_t s
 	}
 	memset(b->ev_present[pair] + first, 1, (size_t)n);
 	coll_note_bench_seq(b, seq);
+	/* So that a conflict on this seq can take these values out again. */
+	coll_note_use(r, seq, COLL_USE_EVENTS + (unsigned)pair, (uint32_t)id, first, n);
 	return NULL;
 }
 
@@ -196,6 +221,12 @@ void coll_check_events(struct coll_run *r, void (*problem)(struct coll_run *, ch
 	for (size_t j = 0; j < r->nbench; j++) {
 		const struct coll_bench *b = &r->bench[j];
 		uint64_t missing = 0;
+		int one = b->ev_unread == 1;
+		if (b->ev_unread)
+			problem(r, coll_strdupf("bench %u: %llu E line%s not read: no BENCH line "
+						"before %s", b->id,
+						(unsigned long long)b->ev_unread, one ? "" : "s",
+						one ? "it" : "them"));
 		if (!b->nev)
 			continue;
 		for (uint64_t i = 0; i < b->ncap && i <= b->max_index; i++) {

@@ -124,11 +124,11 @@ static const char *read_record(struct collector *c, struct coll_run *r, const st
 			       int type, size_t wire_len)
 {
 	switch (type) {
-	case REC_BENCH: return coll_rec_bench(r, l, l->seq);
+	case REC_BENCH: return coll_rec_bench(c, r, l, l->seq);
 	case REC_S: return coll_rec_samples(r, l, l->seq, wire_len);
 	case REC_END: return coll_rec_end(r, l, l->seq);
 	case REC_FAULT: return coll_rec_fault(r, l, l->seq);
-	case REC_OVERHEAD: return coll_rec_overhead(r, l);
+	case REC_OVERHEAD: return coll_rec_overhead(r, l, l->seq);
 	case REC_TRAILER: return coll_rec_trailer(c, r, l, l->seq);
 	case REC_TP: return coll_rec_tp(r, l, l->seq);
 	case REC_HART: return coll_rec_hart(r, l);

@@ -79,8 +79,14 @@ const char *coll_rec_run(struct coll_run *r, const struct wire_line *l)
 	 * from the line: the header above has every value unescaped already,
 	 * and these three are numbers. Fields an old reader would misread
 	 * need a new fmt: read fmt=1 (no events) and 2. */
-	if (!run_number(l, REC_F_RUN_fmt, &fmt) || fmt < WIRE_VERSION_MIN || fmt > WIRE_VERSION)
+	if (!run_number(l, REC_F_RUN_fmt, &fmt) || fmt < WIRE_VERSION_MIN)
 		return "RUN line without fmt=1 or 2: content not read";
+	/* A later version is no fault of the line: this collector cannot
+	 * read it, which the run check says in so many words. */
+	if (fmt > WIRE_VERSION) {
+		r->fmt_newer = fmt;
+		return NULL;
+	}
 	r->fmt_ok = 1;
 	if (run_number(l, REC_F_RUN_seed, &v)) {
 		r->seed = v;
@@ -146,7 +152,8 @@ static int bench_block_bad(struct rec_bench *h, const struct rec_check *ck, enum
 	return (h->present & REC_BIT(BENCH, unit)) && !*h->unit;
 }
 
-const char *coll_rec_bench(struct coll_run *r, const struct wire_line *l, uint32_t seq)
+const char *coll_rec_bench(struct collector *c, struct coll_run *r, const struct wire_line *l,
+			   uint32_t seq)
 {
 	const uint64_t escapes = REC_BIT(BENCH, name) | REC_BIT(BENCH, unit);
 	const uint64_t req = rec_desc[REC_BENCH].required;
@@ -211,16 +218,18 @@ const char *coll_rec_bench(struct coll_run *r, const struct wire_line *l, uint32
 	b->skew_ticks = h.skew_ticks;
 	b->offset_cycles = h.offset_cycles;
 	coll_note_bench_seq(b, seq);
-	coll_note_use(r, seq, (uint32_t)h.id, 0, COLL_USE_HEADER);
+	coll_note_use(r, seq, COLL_USE_HEADER, (uint32_t)h.id, 0, 0);
+	/* S lines that came first were checked against no count: now they can be. */
+	coll_recheck_samples(c, r, b);
 	return NULL;
 }
 
-const char *coll_rec_overhead(struct coll_run *r, const struct wire_line *l)
+const char *coll_rec_overhead(struct coll_run *r, const struct wire_line *l, uint32_t seq)
 {
 	struct rec_overhead h;
 	struct rec_check ck;
 	char text[WIRE_LINE_MAX];
-	struct coll_overhead o = { 0 };
+	struct coll_overhead o = { .seq = seq };
 
 	/* Kinds beyond the table's (a later firmware's) are kept as is. */
 	if (rec_read(l, REC_OVERHEAD, &h, text, sizeof(text), &ck))
@@ -245,6 +254,7 @@ const char *coll_rec_overhead(struct coll_run *r, const struct wire_line *l)
 	if (r->noh == COLL_OH_MAX)
 		return "too many OVERHEAD lines";
 	r->oh[r->noh++] = o;
+	coll_note_use(r, seq, COLL_USE_OVERHEAD, COLL_USE_NO_BLOCK, 0, 0);
 	return NULL;
 }
 
@@ -263,6 +273,7 @@ const char *coll_rec_tp(struct coll_run *r, const struct wire_line *l, uint32_t 
 	r->tp[r->ntp++] = (struct coll_tp){ .seq = seq, .key = (uint32_t)h.key, .hart = h.hart,
 					    .start = h.start, .cycles = h.cycles,
 					    .instret = h.instret };
+	coll_note_use(r, seq, COLL_USE_TP, COLL_USE_NO_BLOCK, 0, 0);
 	return NULL;
 }
 
@@ -345,7 +356,7 @@ const char *coll_rec_end(struct coll_run *r, const struct wire_line *l, uint32_t
 	b->path_instret = have_path ? e.path_instret : 0;
 	b->path_differs = have_path ? e.path_differs : 0;
 	coll_note_bench_seq(b, seq);
-	coll_note_use(r, seq, (uint32_t)e.id, 0, 0);
+	coll_note_use(r, seq, COLL_USE_SAMPLES, (uint32_t)e.id, 0, 0);
 	coll_crc_advance(r); /* the block may be whole now */
 	return NULL;
 }
@@ -372,7 +383,7 @@ const char *coll_rec_fault(struct coll_run *r, const struct wire_line *l, uint32
 			return "second FAULT line for the same block";
 		b->fault = fault;
 		coll_note_bench_seq(b, seq);
-		coll_note_use(r, seq, (uint32_t)f.id, 0, 0);
+		coll_note_use(r, seq, COLL_USE_SAMPLES, (uint32_t)f.id, 0, 0);
 		return NULL;
 	}
 	if (r->fault.have)

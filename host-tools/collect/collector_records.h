@@ -21,8 +21,11 @@ struct coll_bench *coll_bench_at(struct coll_run *r, uint64_t id);
 void coll_note_bench_seq(struct coll_bench *b, uint32_t seq);
 
 const char *coll_rec_run(struct coll_run *r, const struct wire_line *l);
-const char *coll_rec_bench(struct coll_run *r, const struct wire_line *l, uint32_t seq);
-const char *coll_rec_overhead(struct coll_run *r, const struct wire_line *l);
+/* BENCH; c: S lines of the block that came before it are checked again
+ * (coll_recheck_samples), and those refused then are counted in c. */
+const char *coll_rec_bench(struct collector *c, struct coll_run *r, const struct wire_line *l,
+			   uint32_t seq);
+const char *coll_rec_overhead(struct coll_run *r, const struct wire_line *l, uint32_t seq);
 const char *coll_rec_tp(struct coll_run *r, const struct wire_line *l, uint32_t seq);
 const char *coll_rec_hart(struct coll_run *r, const struct wire_line *l);
 /* FLAGS: a chunk of compiler flags, appended to those of its id. */
@@ -34,6 +37,10 @@ const char *coll_rec_build(struct coll_run *r, const struct wire_line *l);
 /* bytes: the line's length on the wire, for the bytes-per-sample figure. */
 const char *coll_rec_samples(struct coll_run *r, const struct wire_line *l, uint32_t seq,
 			     size_t bytes);
+/* b's BENCH line has just been read: each S line of b that came before it
+ * and reaches past the count it announces is refused now, as it would
+ * have been after it (its samples out, an issue, counted invalid in c). */
+void coll_recheck_samples(struct collector *c, struct coll_run *r, struct coll_bench *b);
 /* The hardware events (collector_events.c): BENCH's events= and
  * oh_events= into b (NULL, or why the line is invalid); E and PMU lines. */
 const char *coll_bench_events(struct coll_bench *b, const struct rec_bench *h);

@@ -14,6 +14,7 @@
 #include <sys/mman.h>
 
 #include "codec.h"
+#include "crc.h"
 
 /* Without its BENCH line a benchmark's size is unknown: a smaller cap
  * than a header may announce. */
@@ -169,7 +170,7 @@ const char *coll_rec_samples(struct coll_run *r, const struct wire_line *l, uint
 	if (first + n - 1 > b->max_index || b->nreceived == n)
 		b->max_index = first + n - 1;
 	coll_note_bench_seq(b, seq);
-	coll_note_use(r, seq, (uint32_t)id, first, n);
+	coll_note_use(r, seq, COLL_USE_SAMPLES, (uint32_t)id, first, n);
 	if (id <= r->crc_bench)
 		coll_crc_advance(r);
 	r->s_lines++;
@@ -177,4 +178,57 @@ const char *coll_rec_samples(struct coll_run *r, const struct wire_line *l, uint
 	r->s_bytes += bytes;
 	r->s_samples += n;
 	return NULL;
+}
+
+/* The S line of seq (samples first..first+n-1 of b), read before b's
+ * BENCH line and beyond the limit it announced: refused now as it would
+ * have been after it, all of its samples, none of its values kept. The
+ * wire figures (s_lines, s_bytes) keep it: they measure what was read. */
+static void refuse_early(struct collector *c, struct coll_run *r, struct coll_bench *b,
+			 uint32_t seq, uint64_t first, uint64_t n, uint64_t limit)
+{
+	uint64_t had = 0;
+
+	for (uint64_t i = first; i < first + n && i < b->ncap; i++) {
+		had += b->present[i];
+		b->present[i] = 0;
+	}
+	b->nreceived -= had;
+	/* Still a line of b: a conflict on its seq marks the block. */
+	coll_note_use(r, seq, COLL_USE_SAMPLES, b->id, 0, 0);
+	c->rejected[COLL_REJ_INVALID]++;
+	r->rejected[COLL_REJ_INVALID]++;
+	c->lines_accepted--;
+	coll_push_str(&r->issue, &r->nissue,
+		      coll_strdupf("seq %u: S line beyond the benchmark's sample count (samples "
+				   "%llu-%llu, but its BENCH line, which came later, announced %llu)",
+				   seq, (unsigned long long)first, (unsigned long long)(first + n - 1),
+				   (unsigned long long)limit));
+}
+
+void coll_recheck_samples(struct collector *c, struct coll_run *r, struct coll_bench *b)
+{
+	uint64_t limit = b->warmup + b->samples;
+	struct coll_line_use u;
+
+	/* BENCH first, the firmware's order, leaves nothing to check. */
+	if (!b->nreceived || b->max_index < limit)
+		return;
+	/* Every line of b has a seq up to max_seq (the rare path: the lines
+	 * came out of order). */
+	for (uint32_t seq = 1; seq <= b->max_seq; seq++)
+		if (!coll_use_of(r, seq, &u) && u.block == b->id && u.use == COLL_USE_SAMPLES &&
+		    u.n && u.first + u.n > limit)
+			refuse_early(c, r, b, seq, u.first, u.n, limit);
+	b->max_index = 0;
+	for (uint64_t i = limit < b->ncap ? limit : b->ncap; i-- > 0;)
+		if (b->present[i]) {
+			b->max_index = i;
+			break;
+		}
+	/* The run's CRC-32 cursor may have folded refused samples in: start
+	 * it over (it catches up on the next S or END line). */
+	r->crc_run = crc32_init();
+	r->crc_bench = 0;
+	r->crc_next = 0;
 }

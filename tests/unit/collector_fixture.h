@@ -325,4 +325,21 @@ static inline void assert_model_in_chunks(const char *buf, size_t len, size_t ch
 	collector_free(c);
 }
 
+/* The lines of file path, each with its line end. */
+static inline void file_lines(const char *path, struct synth_lines *l)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t cap = 0;
+
+	assert_non_null(f);
+	while (getline(&buf, &cap, f) > 0) {
+		l->line = realloc(l->line, (l->n + 1) * sizeof(*l->line));
+		assert_non_null(l->line);
+		l->line[l->n++] = strdup(buf);
+	}
+	free(buf);
+	fclose(f);
+}
+
 #endif

@@ -3,7 +3,8 @@
  * different bytes. Neither copy is kept, in either order; their samples
  * are a "conflict" gap next to the other gaps; the block's status is
  * "conflict" and the run is failed and not sound (--allow-partial does
- * not forgive it), while a run that only lost lines stays sound.
+ * not forgive it), while a run that only lost lines stays sound. The
+ * same for lines that carry no sample: E (event values), TP and OVERHEAD.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -168,10 +169,184 @@ static void test_header_conflict_drops_the_block(void **state)
 	collector_free(c);
 }
 
+/* ---- lines of no sample: E, TP, OVERHEAD ------------------------------------ */
+
+/* line (a whole machine line) again at its seq, with from replaced by to
+ * among its fields and its CRC made right: a forged copy, into out. */
+static const char *forged(char *out, const char *line, const char *from, const char *to)
+{
+	char type[16], tokens[WIRE_LINE_MAX + 1], fields[WIRE_LINE_MAX + 1];
+	unsigned tag, seq;
+	int at = 0;
+
+	assert_int_equal(sscanf(line, "@RVB %x %u %15s %n", &tag, &seq, type, &at), 3);
+	snprintf(tokens, sizeof(tokens), "%s", line + at);
+	char *crc = strstr(tokens, " *"), *hit = strstr(tokens, from);
+	assert_non_null(crc);
+	assert_non_null(hit);
+	*crc = '\0'; /* wire_line adds a new one */
+	snprintf(fields, sizeof(fields), "%.*s%s%s", (int)(hit - tokens), tokens, to,
+		 hit + strlen(from));
+	return wire_line(out, tag, seq, type, "%s", fields);
+}
+
+/* The first line of l holding text. */
+static size_t line_with(const struct synth_lines *l, const char *text)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (strstr(l->line[i], text))
+			return i;
+	fail_msg("no line holds '%s'", text);
+	return 0;
+}
+
+/* l decoded with extra just before (first) or after line `at`. */
+static struct collector *decode_with(const struct synth_lines *l, size_t at, const char *extra,
+				     int first)
+{
+	struct memstream m;
+	ms_open(&m);
+	for (size_t i = 0; i < l->n; i++) {
+		if (i == at && first)
+			fputs(extra, m.f);
+		fputs(l->line[i], m.f);
+		if (i == at && !first)
+			fputs(extra, m.f);
+	}
+	return ms_decode(&m, SIZE_MAX);
+}
+
+/* A conflict on a run's line that is no block's (TP, OVERHEAD): neither
+ * copy is kept, the run is failed and not sound, and the trailer's
+ * status=ok does not count as contradicted by it. */
+static void assert_run_line_conflict(const struct collector *c, uint32_t seq, const char *failure)
+{
+	const struct coll_run *r = &c->runs[0];
+	char text[64];
+
+	assert_int_equal(c->rejected[COLL_REJ_CONFLICT], 1);
+	snprintf(text, sizeof(text), "seq %u: two different lines (conflict)", seq);
+	assert_true(has_problem(r, text));
+	assert_int_equal(r->nfailure, 1);
+	assert_string_equal(r->failure[0], failure);
+	assert_false(has_problem(r, "trailer status=ok but a block failed"));
+	assert_string_equal(coll_run_verdict(r), "failed");
+	assert_false(collector_all_sound(c));
+	assert_int_equal(r->ngap, 0);
+	assert_string_equal(r->bench[0].status, "ok");
+	assert_string_equal(r->bench[1].status, "ok");
+	assert_no_wrong_value(c);
+}
+
+/* A TP record next to a forged copy (cycles x10 + 9): tracepoints.csv gets
+ * neither; the other TP records stay. */
+static void test_tp_conflict_drops_the_record(void **state)
+{
+	static const struct synth_extra tp = { .tp_per_block = 2 };
+	const struct synth_run run = { TAG_A, RUN_SEED, two_benches, 2, "ok", 0, 0 };
+	struct synth_lines l = { 0 };
+	char line[WIRE_LINE_MAX + 1], fail[80];
+
+	(void)state;
+	synth_run_lines_ex(&run, &tp, &l);
+	size_t at = line_with(&l, " TP ");
+	forged(line, l.line[at], "cycles=", "cycles=9");
+	for (int first = 0; first < 2; first++) {
+		struct collector *c = decode_with(&l, at, line, first);
+		const struct coll_run *r = &c->runs[0];
+		snprintf(fail, sizeof(fail), "seq %zu: TP record in conflict, neither copy kept", at);
+		assert_run_line_conflict(c, (uint32_t)at, fail);
+		assert_int_equal(r->ntp, 3);
+		for (size_t k = 0; k < r->ntp; k++) {
+			assert_int_not_equal(r->tp[k].seq, at);
+			/* the others are those of block 0 key 1, block 1 keys 0 and 1 */
+			uint32_t id = k == 0 ? 0 : 1, key = k == 1 ? 0 : 1;
+			assert_int_equal(r->tp[k].cycles, synth_tp_cycles(id, key));
+		}
+		collector_free(c);
+	}
+	synth_free(&l);
+}
+
+/* The OVERHEAD line of kind effective next to a forged copy with other
+ * (consistent) moments: meta.json gets neither; kind total stays. */
+static void test_overhead_conflict_drops_the_record(void **state)
+{
+	const struct synth_run run = { TAG_A, RUN_SEED, two_benches, 2, "ok", 0, 1 };
+	struct synth_lines l = { 0 };
+	char line[WIRE_LINE_MAX + 1], fail[80];
+
+	(void)state;
+	synth_run_lines(&run, &l);
+	size_t at = line_with(&l, " OVERHEAD kind=effective ");
+	forged(line, l.line[at], "min=10 max=12 sum=44 sumsq=486", "min=11 max=11 sum=44 sumsq=484");
+	for (int first = 0; first < 2; first++) {
+		struct collector *c = decode_with(&l, at, line, first);
+		const struct coll_run *r = &c->runs[0];
+		snprintf(fail, sizeof(fail), "seq %zu: OVERHEAD record in conflict, neither copy kept",
+			 at);
+		assert_run_line_conflict(c, (uint32_t)at, fail);
+		assert_int_equal(r->noh, 1);
+		assert_string_equal(r->oh[0].kind, "total");
+		collector_free(c);
+	}
+	synth_free(&l);
+}
+
+/* The E line of block 3's second event pair (dtlb-read-miss) in the real
+ * events stream, next to a copy that says every value was 0: neither is
+ * kept. The block's samples and its first pair stay (gaps.csv counts
+ * samples, so it has no row); the problems name what went, the block's
+ * status is conflict. */
+static void test_event_conflict_drops_the_values(void **state)
+{
+	struct synth_lines l = { 0 };
+	char line[WIRE_LINE_MAX + 1];
+	uint64_t v;
+
+	(void)state;
+	file_lines("tests/fixtures/firmware/events.log", &l);
+	/* The fixture's tag and seq change when it is captured again. */
+	size_t at = line_with(&l, " E 3 1 0 44 r ");
+	unsigned tag, seq;
+	assert_int_equal(sscanf(l.line[at], "@RVB %x %u E ", &tag, &seq), 2);
+	wire_line(line, tag, seq, "E", "3 1 0 44 r gIA");
+	for (int first = 0; first < 2; first++) {
+		struct collector *c = decode_with(&l, at, line, first);
+		const struct coll_run *r = &c->runs[0];
+		const struct coll_bench *b = &r->bench[3];
+		assert_int_equal(c->rejected[COLL_REJ_CONFLICT], 1);
+		assert_int_equal(c->rejected[COLL_REJ_INVALID], 0);
+		assert_int_equal(b->nev, 3);
+		assert_string_equal(b->ev_name[2], "dtlb-read-miss");
+		assert_int_equal(b->nreceived, 44);
+		for (uint64_t i = 0; i < 44; i++) {
+			assert_int_equal(coll_event_net(b, i, 2, &v), -1);
+			assert_int_equal(coll_event_net(b, i, 0, &v), 0);
+			assert_int_equal(coll_event_net(b, i, 1, &v), 0);
+		}
+		assert_string_equal(b->status, "conflict");
+		assert_string_equal(r->bench[2].status, "ok");
+		char what[64];
+		snprintf(what, sizeof(what), "seq %u: two different lines (conflict)", seq);
+		assert_true(has_problem(r, what));
+		assert_true(has_problem(r, "bench 3: dtlb-read-miss of samples 0-43 not kept "
+					   "(conflict)"));
+		assert_int_equal(r->ngap, 0);
+		assert_string_equal(coll_run_verdict(r), "failed");
+		assert_false(collector_all_sound(c));
+		collector_free(c);
+	}
+	synth_free(&l);
+}
+
 TEST_MAIN(cmocka_unit_test_setup_teardown(test_both_copies_dropped_either_order, setup_run_a,
 					  teardown_run_fx),
 	  cmocka_unit_test_setup_teardown(test_conflict_next_to_a_loss, setup_run_a, teardown_run_fx),
 	  cmocka_unit_test_setup_teardown(test_third_copy, setup_run_a, teardown_run_fx),
 	  cmocka_unit_test_setup_teardown(test_loss_alone_is_sound, setup_run_a, teardown_run_fx),
 	  cmocka_unit_test_setup_teardown(test_header_conflict_drops_the_block, setup_run_a,
-					  teardown_run_fx))
+					  teardown_run_fx),
+	  cmocka_unit_test(test_tp_conflict_drops_the_record),
+	  cmocka_unit_test(test_overhead_conflict_drops_the_record),
+	  cmocka_unit_test(test_event_conflict_drops_the_values))

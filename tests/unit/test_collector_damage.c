@@ -1,8 +1,9 @@
 /*
  * The stream decoder (host-tools/collect/collector.c) on damaged input:
  * lost, duplicated, conflicting, truncated and too long lines, a reset
- * in the middle of a run, a bad trailer and an unknown format. What was
- * lost is named exactly (gaps, problems), and no value is ever wrong.
+ * in the middle of a run, a bad trailer and an unknown format, lines out
+ * of order, a lost BENCH line of a block with events. What was lost is
+ * named exactly (gaps, problems), and no value is ever wrong.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -258,6 +259,134 @@ static void test_unknown_format(void **state)
 	collector_free(c);
 }
 
+/* A RUN line of a later version: the run is not read, and the summary
+ * says why in words, not "no trailer" (the trailer came, unread). A RUN
+ * line without a version it could be is wrong, and said so. */
+static void test_newer_format_named(void **state)
+{
+	struct synth_lines *l = &((struct run_fx *)*state)->l;
+	char line[WIRE_LINE_MAX + 1];
+	free(l->line[0]);
+	l->line[0] = strdup(wire_line(line, TAG_A, 0, WIRE_REC_RUN, "fmt=3 seed=0x%llx benches=2",
+				      (unsigned long long)RUN_SEED));
+	struct collector *c = decode_lines(l, SIZE_MAX, SIZE_MAX);
+	const struct coll_run *r = &c->runs[0];
+	assert_true(has_problem(r, "wire format version 3 is newer than this collector reads "
+				   "(1 to 2): nothing of the run was read (a newer rvbench reads it)"));
+	assert_false(has_problem(r, "no trailer"));
+	assert_int_equal(c->rejected[COLL_REJ_INVALID], 0);
+	assert_int_equal(r->nbench, 0);
+	assert_false(r->complete);
+	assert_false(collector_all_sound(c));
+	collector_free(c);
+
+	free(l->line[0]);
+	l->line[0] = strdup(wire_line(line, TAG_A, 0, WIRE_REC_RUN, "fmt=0 seed=0x1 benches=2"));
+	c = decode_lines(l, SIZE_MAX, SIZE_MAX);
+	r = &c->runs[0];
+	assert_true(has_problem(r, "seq 0: RUN line without fmt=1 or 2: content not read"));
+	assert_false(has_problem(r, "no trailer"));
+	assert_int_equal(c->rejected[COLL_REJ_INVALID], 1);
+	collector_free(c);
+}
+
+/* The S line of samples first..first+n-1 of block 0 at seq (synth values),
+ * into line. */
+static const char *s_line(char *line, uint32_t seq, uint64_t first, uint64_t n)
+{
+	struct wire_writer w;
+	wire_begin(&w, line, WIRE_LINE_MAX + 1, TAG_A, seq, WIRE_REC_SAMPLES);
+	wire_add_u64(&w, 0);
+	wire_add_u64(&w, first);
+	wire_add_u64(&w, n);
+	wire_add_token(&w, "d");
+	for (uint64_t k = first; k < first + n; k++) {
+		struct wire_sample s = { synth_cycles(0, k), synth_instret(0, k) };
+		wire_add_sample(&w, &s);
+	}
+	assert_true(wire_finish(&w) > 0);
+	return line;
+}
+
+/* Block 0's lines with `early` (an S line) sent before its BENCH line
+ * and in place of line 4 (S 0 32..43), decoded. */
+static struct collector *decode_s_early(struct run_fx *x, const char *early)
+{
+	for (size_t i = 0; i < x->l.n; i++) {
+		if (i == 1)
+			fputs(early, x->m.f);
+		if (i != 4)
+			fputs(x->l.line[i], x->m.f);
+	}
+	return ms_decode(&x->m, SIZE_MAX);
+}
+
+/* An S line before its BENCH line is checked against the count BENCH
+ * announces once it comes: within it, kept (the run complete); past it
+ * (samples 32..47 of 44), refused whole, as after BENCH, and said so. */
+static void test_samples_before_their_bench_line(void **state)
+{
+	struct run_fx *x = *state;
+	char line[WIRE_LINE_MAX + 1];
+
+	struct collector *c = decode_s_early(x, s_line(line, 4, 32, 12));
+	assert_true(c->runs[0].complete);
+	assert_int_equal(c->runs[0].nissue, 0);
+	collector_free(c);
+
+	ms_open(&x->m);
+	c = decode_s_early(x, s_line(line, 4, 32, 16));
+	const struct coll_run *r = &c->runs[0];
+	const struct coll_bench *b = &r->bench[0];
+	assert_int_equal(c->rejected[COLL_REJ_INVALID], 1);
+	assert_int_equal(r->rejected[COLL_REJ_INVALID], 1);
+	assert_true(has_problem(r, "seq 4: S line beyond the benchmark's sample count (samples "
+				   "32-47, but its BENCH line, which came later, announced 44)"));
+	assert_int_equal(b->nreceived, 32);
+	assert_int_equal(b->max_index, 31);
+	for (size_t k = 32; k < b->ncap; k++)
+		assert_int_equal(b->present[k], 0);
+	assert_int_equal(r->ngap, 1);
+	assert_int_equal(r->gap[0].first, 32);
+	assert_int_equal(r->gap[0].last, 43);
+	assert_string_equal(r->gap[0].reason, "line lost");
+	assert_false(collector_all_sound(c));
+	assert_no_wrong_value(c);
+	collector_free(c);
+}
+
+/* The real events stream without block 0's BENCH line: its E lines cannot
+ * be read (nothing names their events), which is a loss like the BENCH
+ * line's, not a wrong value: the run stays sound, as it does when the
+ * stream has no events. */
+static void test_lost_bench_line_of_events_is_a_loss(void **state)
+{
+	struct synth_lines l = { 0 };
+	size_t bench = SIZE_MAX;
+
+	(void)state;
+	file_lines("tests/fixtures/firmware/events.log", &l);
+	for (size_t i = 0; i < l.n && bench == SIZE_MAX; i++)
+		if (strstr(l.line[i], " BENCH id=0 "))
+			bench = i;
+	assert_int_not_equal(bench, SIZE_MAX);
+	struct collector *c = decode_lines(&l, bench, SIZE_MAX);
+	const struct coll_run *r = &c->runs[0];
+	assert_int_equal(c->rejected[COLL_REJ_INVALID], 0);
+	assert_int_equal(r->nbreach, 0);
+	assert_true(collector_all_sound(c));
+	assert_string_equal(coll_run_verdict(r), "incomplete");
+	assert_true(has_problem(r, "bench 0: no BENCH header"));
+	assert_true(has_problem(r, "bench 0: 2 E lines not read: no BENCH line before them"));
+	assert_int_equal(r->bench[0].nreceived, 44);
+	assert_int_equal(r->ngap, 1);
+	assert_int_equal(r->gap[0].bench, 0);
+	assert_true(r->gap[0].open_end);
+	assert_string_equal(r->gap[0].reason, "line lost");
+	collector_free(c);
+	synth_free(&l);
+}
+
 TEST_MAIN(cmocka_unit_test_setup_teardown(test_missing_line_exact_gap, setup_run_a, teardown_run_fx),
 	  cmocka_unit_test_setup_teardown(test_duplicate_and_conflict, setup_run_a, teardown_run_fx),
 	  cmocka_unit_test_setup_teardown(test_truncated_final_line, setup_run_a, teardown_run_fx),
@@ -265,4 +394,8 @@ TEST_MAIN(cmocka_unit_test_setup_teardown(test_missing_line_exact_gap, setup_run
 	  cmocka_unit_test_setup_teardown(test_prefix_last_occurrence_and_lost_newline, setup_run_a, teardown_run_fx),
 	  cmocka_unit_test_setup_teardown(test_too_long_and_orphans, setup_run_a, teardown_run_fx),
 	  cmocka_unit_test_setup_teardown(test_trailer_checks, setup_run_a, teardown_run_fx),
-	  cmocka_unit_test_setup_teardown(test_unknown_format, setup_run_a, teardown_run_fx))
+	  cmocka_unit_test_setup_teardown(test_unknown_format, setup_run_a, teardown_run_fx),
+	  cmocka_unit_test_setup_teardown(test_newer_format_named, setup_run_a, teardown_run_fx),
+	  cmocka_unit_test_setup_teardown(test_samples_before_their_bench_line, setup_run_a,
+					  teardown_run_fx),
+	  cmocka_unit_test(test_lost_bench_line_of_events_is_a_loss))
