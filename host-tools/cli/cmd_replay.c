@@ -20,6 +20,71 @@
 
 static int replay_input(const struct replay_req *r, const char *input);
 
+/* 1 when the record l, from the meta.json beside the uart.log path, says
+ * that path was cut short (a full disk while it was collected) and still
+ * is: of the size it gives. A log made whole since is decoded as it is. */
+static int log_known_short(const char *path, const struct meta_log *l)
+{
+	struct stat st;
+
+	return l->known && !l->complete && !stat(path, &st) &&
+	       (unsigned long long)st.st_size == l->bytes;
+}
+
+/* The warning for results decoded from a uart.log known to be cut short. */
+static void warn_short(const struct session *s, const char *file, const char *dir,
+		       const struct meta_log *l)
+{
+	rvb_error("replay: %s holds only the first %llu of the %llu bytes of its stream (%s, says %s/meta.json):"
+		  " results decoded from it into %s hold that part only, and their meta.json says so", file,
+		  l->bytes, l->stream_bytes, l->error[0] ? l->error : "cut short", dir, s->dir);
+}
+
+/*
+ * Decoding in place a uart.log known to be cut short. When the results
+ * beside it were decoded from the whole stream as it arrived, this would
+ * replace them with those of the part kept: refused (1), nothing changed;
+ * the part can still be decoded into another directory. When they were
+ * decoded from that part already, it is done, with the warning (0).
+ */
+static int refuse_short_log(const struct session *s, const char *file, const struct meta_keep *k)
+{
+	if (!log_known_short(file, &k->log))
+		return 0;
+	if (k->log.decoded <= k->log.bytes) {
+		warn_short(s, file, s->dir, &k->log);
+		return 0;
+	}
+	rvb_error("replay: %s holds only the first %llu of the %llu bytes of its stream (%s, says %s/meta.json),"
+		  " and the results in %s were decoded from all of them: decoding it again there would"
+		  " replace them with less. Nothing was changed; to decode the part it holds, give"
+		  " another directory: rvbench replay %s -o OTHER", file, k->log.bytes,
+		  k->log.stream_bytes, k->log.error[0] ? k->log.error : "cut short", s->dir, s->dir, file);
+	return 1;
+}
+
+/* A replay of DIR/uart.log into another directory: when DIR/meta.json
+ * says that log was cut short, the new results are short too. Said, and
+ * kept in the session for their meta.json ("uart_log"). */
+static void note_short_input(struct session *s, const char *input, const char *file)
+{
+	const char *slash = strrchr(file, '/');
+	char dir[4096];
+	struct meta_log l;
+
+	if (strcmp(slash ? slash + 1 : file, "uart.log"))
+		return;
+	if (!slash)
+		snprintf(dir, sizeof(dir), ".");
+	else if (snprintf(dir, sizeof(dir), "%.*s", (int)(slash - file) + (slash == file), file) >=
+		 (int)sizeof(dir))
+		return;
+	if (meta_log_load(dir, &l) || !log_known_short(input, &l))
+		return;
+	s->input_log = l;
+	warn_short(s, file, dir, &l);
+}
+
 /*
  * A directory's uart.log decoded again into it: its meta.json is the
  * only record of how the stream was collected (QEMU's command line and
@@ -185,8 +250,19 @@ static int replay_input(const struct replay_req *r, const char *input)
 	session_verbosity(&s, r->verbose, 1, 0);
 	struct meta_source m = { .kind = "replay", .file = file, .device_name = r->device_name };
 	struct meta_keep kept = { 0 };
-	if (s.log_fd < 0) /* decoding DIR/uart.log into DIR: keep what meta.json knows */
+	if (s.log_mode == SESSION_LOG_INPUT) {
+		/* decoding DIR/uart.log into DIR: keep what meta.json knows */
 		keep_provenance(&s, &m, &kept);
+		if (refuse_short_log(&s, file, &kept)) {
+			session_free(&s);
+			meta_keep_free(&kept);
+			return EXIT_ERROR;
+		}
+		if (log_known_short(file, &kept.log))
+			s.input_log = kept.log; /* and the new meta.json says so again */
+	} else if (!lava) {
+		note_short_input(&s, input, file);
+	}
 	enum src_end end;
 	struct lava_log_stats ls;
 	int rc;

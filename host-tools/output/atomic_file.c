@@ -28,20 +28,22 @@ int afile_tmp_create(char *template)
 	return fd;
 }
 
-int afile_write(const char *dir, const char *name, afile_writer fn, void *ctx,
-		char *err, size_t errlen)
+int afile_prepare(struct afile_tmp *t, const char *dir, const char *name, afile_writer fn,
+		  void *ctx, char *err, size_t errlen)
 {
-	char tmp[4096], final[4096];
 	const char *step;
 	int saved;
 
-	if ((size_t)snprintf(tmp, sizeof(tmp), "%s/.%s.XXXXXX.tmp", dir, name) >= sizeof(tmp) ||
-	    (size_t)snprintf(final, sizeof(final), "%s/%s", dir, name) >= sizeof(final)) {
+	t->tmp[0] = '\0';
+	if ((size_t)snprintf(t->tmp, sizeof(t->tmp), "%s/.%s.XXXXXX.tmp", dir, name) >= sizeof(t->tmp) ||
+	    (size_t)snprintf(t->final, sizeof(t->final), "%s/%s", dir, name) >= sizeof(t->final)) {
+		t->tmp[0] = '\0';
 		snprintf(err, errlen, "%s/%s: path too long", dir, name);
 		return -1;
 	}
-	int fd = afile_tmp_create(tmp);
+	int fd = afile_tmp_create(t->tmp);
 	if (fd < 0) {
+		t->tmp[0] = '\0';
 		snprintf(err, errlen, "cannot create a file in %s for %s: %s", dir, name,
 			 strerror(errno));
 		return -1;
@@ -75,21 +77,51 @@ int afile_write(const char *dir, const char *name, afile_writer fn, void *ctx,
 		step = "cannot close";
 		goto fail_unlink;
 	}
-	if (rename(tmp, final)) {
-		saved = errno;
-		step = "cannot rename";
-		goto fail_unlink;
+	return 0;
+
+fail_unlink:
+	afile_abort(t);
+	snprintf(err, errlen, "%s %s: %s", step, t->final, strerror(saved));
+	return -1;
+}
+
+int afile_commit(struct afile_tmp *t, char *err, size_t errlen)
+{
+	char dir[4096];
+
+	if (rename(t->tmp, t->final)) {
+		int saved = errno;
+		afile_abort(t);
+		snprintf(err, errlen, "cannot rename %s: %s", t->final, strerror(saved));
+		return -1;
 	}
+	t->tmp[0] = '\0';
 	/* Make the rename itself durable; failure here loses nothing written. */
-	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	snprintf(dir, sizeof(dir), "%s", t->final);
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		slash[slash == dir] = '\0'; /* "/x" is in "/" */
+	int dfd = open(slash ? dir : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (dfd >= 0) {
 		fsync(dfd);
 		close(dfd);
 	}
 	return 0;
+}
 
-fail_unlink:
-	unlink(tmp);
-	snprintf(err, errlen, "%s %s: %s", step, final, strerror(saved));
-	return -1;
+void afile_abort(struct afile_tmp *t)
+{
+	if (t->tmp[0])
+		unlink(t->tmp);
+	t->tmp[0] = '\0';
+}
+
+int afile_write(const char *dir, const char *name, afile_writer fn, void *ctx,
+		char *err, size_t errlen)
+{
+	struct afile_tmp t;
+
+	if (afile_prepare(&t, dir, name, fn, ctx, err, errlen))
+		return -1;
+	return afile_commit(&t, err, errlen);
 }

@@ -26,4 +26,26 @@ typedef int (*afile_writer)(FILE *f, void *ctx);
 int afile_write(const char *dir, const char *name, afile_writer fn, void *ctx,
 		char *err, size_t errlen);
 
+/*
+ * afile_write() in two steps, for a set of files that must all change or
+ * none (a result directory: meta.json vouches for the files beside it).
+ * afile_prepare() writes and syncs the temporary file; once every file of
+ * the set is prepared, afile_commit() renames each into place. A failed
+ * preparation is undone with afile_abort() on the others, and no file of
+ * the set has changed. A rename needs no room on the disk, so a full disk
+ * shows up before the first commit.
+ */
+struct afile_tmp {
+	char tmp[4096];   /* the temporary file, "" when there is none */
+	char final[4096]; /* its name once committed */
+};
+/* 0, or -1 with a one-line reason in err (the temporary file removed). */
+int afile_prepare(struct afile_tmp *t, const char *dir, const char *name, afile_writer fn,
+		  void *ctx, char *err, size_t errlen);
+/* Renames t->tmp to t->final: 0, or -1 with a one-line reason in err
+ * (the temporary file removed). t->tmp is "" afterwards either way. */
+int afile_commit(struct afile_tmp *t, char *err, size_t errlen);
+/* Removes t->tmp, if any, and forgets it. */
+void afile_abort(struct afile_tmp *t);
+
 #endif

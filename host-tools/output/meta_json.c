@@ -10,6 +10,7 @@
 #include "inputs.h"
 #include "meta_context.h"
 #include "meta_events.h"
+#include "meta_keep.h"
 #include "version.h"
 
 static int rejected(FILE *f, const unsigned long *counts, const char *indent)
@@ -311,7 +312,21 @@ static int run(FILE *f, const struct coll_run *r, int first)
 	return 0;
 }
 
-int meta_json_write(FILE *f, const struct collector *c, const struct meta_source *src)
+/* "uart_log": what uart.log holds of the stream (meta_keep.h). */
+static int log_record(FILE *f, const struct meta_log *l)
+{
+	if (fprintf(f, "  \"uart_log\": {\"bytes\": %llu, \"complete\": %s", l->bytes,
+		    l->complete ? "true" : "false") < 0)
+		return -1;
+	if (!l->complete && fprintf(f, ", \"stream_bytes\": %llu", l->stream_bytes) < 0)
+		return -1;
+	if (l->error[0] && (fputs(", \"error\": ", f) < 0 || json_write_str(f, l->error)))
+		return -1;
+	return fputs("},\n", f) < 0 ? -1 : 0;
+}
+
+static int write_meta(FILE *f, const struct collector *c, const struct meta_source *src,
+		      const struct meta_log *log)
 {
 	if (fputs("{\n  \"tool\": \"rvbench\",\n  \"version\": ", f) < 0 ||
 	    json_write_str(f, RVBENCH_HOST_VERSION) ||
@@ -329,13 +344,12 @@ int meta_json_write(FILE *f, const struct collector *c, const struct meta_source
 	if (src->icount && strcmp(src->icount, "off") &&
 	    (fputs("  \"note\": ", f) < 0 || json_write_str(f, ICOUNT_NOTE) || fputs(",\n", f) < 0))
 		return -1;
-	if (fprintf(f, "  \"status\": \"%s\",\n  \"result\": \"%s\",\n"
-		       "  \"bytes_received\": %llu,\n  \"lines_accepted\": %llu,\n"
-		       "  \"orphans_after_run\": %lu,\n  \"rejected\": ",
+	if (fprintf(f, "  \"status\": \"%s\",\n  \"result\": \"%s\",\n  \"bytes_received\": %llu,\n",
 		    collector_all_complete(c) ? "complete" : "incomplete",
-		    collector_all_ok(c) ? "ok" : "failed",
-		    (unsigned long long)c->bytes, (unsigned long long)c->lines_accepted,
-		    c->orphans_after_run) < 0 ||
+		    collector_all_ok(c) ? "ok" : "failed", (unsigned long long)c->bytes) < 0 ||
+	    (log && log_record(f, log)) ||
+	    fprintf(f, "  \"lines_accepted\": %llu,\n  \"orphans_after_run\": %lu,\n  \"rejected\": ",
+		    (unsigned long long)c->lines_accepted, c->orphans_after_run) < 0 ||
 	    rejected(f, c->rejected, "  ") || fputs(",\n  \"runs\": [\n", f) < 0)
 		return -1;
 	for (size_t i = 0; i < c->nruns; i++)
@@ -350,8 +364,19 @@ int meta_json_write(FILE *f, const struct collector *c, const struct meta_source
 	return ferror(f) ? -1 : 0;
 }
 
+int meta_json_write(FILE *f, const struct collector *c, const struct meta_source *src)
+{
+	return write_meta(f, c, src, NULL);
+}
+
 int meta_json_writer(FILE *f, void *ctx)
 {
 	const struct meta_ctx *m = ctx;
 	return meta_json_write(f, m->c, m->src);
+}
+
+int meta_json_log_writer(FILE *f, void *ctx)
+{
+	const struct meta_log_ctx *m = ctx;
+	return write_meta(f, m->mc.c, m->mc.src, m->log);
 }

@@ -191,6 +191,7 @@ int session_open(struct session *s, const char *outdir, const char *same_as, int
 	s->log_fd = -1;
 	s->fw_errors_at_prompt = -1;
 	if (outdir) {
+		struct stat st;
 		if (strlen(outdir) >= sizeof(s->dir)) {
 			snprintf(err, errlen, "output directory name too long");
 			return -1;
@@ -203,21 +204,39 @@ int session_open(struct session *s, const char *outdir, const char *same_as, int
 				 " overwrite)", s->dir);
 			return -1;
 		}
+		s->made_dir = stat(s->dir, &st) != 0;
 		if (mkdir_p(s->dir, err, errlen))
 			return -1;
 	} else {
 		if (make_default_dir(s, err, errlen))
 			return -1;
 		s->make_latest = 1;
+		s->made_dir = 1;
 	}
 	snprintf(path, sizeof(path), "%s/uart.log", s->dir);
 	/* Replaying DIR/uart.log into DIR: the log is already there, and
 	 * truncating it would destroy the input. */
 	if (is_own_log(s->dir, same_as)) {
+		s->log_mode = SESSION_LOG_INPUT;
 		s->c = collector_new();
 		return 0;
 	}
-	s->log_fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (same_as) {
+		/* A replay's copy: uart.log of earlier results stays until the
+		 * new results replace it, and stays for good if they cannot. */
+		s->log_mode = SESSION_LOG_COPY;
+		if ((size_t)snprintf(s->log_tmp, sizeof(s->log_tmp), "%s/.uart.log.XXXXXX.tmp", s->dir) >=
+		    sizeof(s->log_tmp)) {
+			s->log_tmp[0] = '\0';
+			snprintf(err, errlen, "cannot write %s: %s", path, strerror(ENAMETOOLONG));
+			return -1;
+		}
+		s->log_fd = afile_tmp_create(s->log_tmp);
+		if (s->log_fd < 0)
+			s->log_tmp[0] = '\0';
+	} else {
+		s->log_fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	}
 	if (s->log_fd < 0) {
 		snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
 		return -1;
@@ -239,12 +258,13 @@ void session_feed(struct session *s, const void *buf, size_t n)
 			if (errno == EINTR)
 				continue;
 			s->log_errno = errno;
-			rvb_error("cannot write %s/uart.log: %s (still collecting)", s->dir,
-				  strerror(errno));
+			rvb_error("cannot write %s/uart.log: %s (still %s)", s->dir, strerror(errno),
+				  s->log_mode == SESSION_LOG_COPY ? "decoding" : "collecting");
 			break;
 		}
 		p += w;
 		left -= (size_t)w;
+		s->log_bytes += (unsigned long long)w;
 	}
 	fw_errors_feed(&s->fw, buf, n);
 	collector_feed(s->c, buf, n);
@@ -279,6 +299,13 @@ static int firmware_refused(struct session *s)
 				  r->tag, (unsigned long long)n, n == 1 ? "" : "s");
 			bad = 1;
 		}
+		/* Nothing of it was read: an input this rvbench cannot use. */
+		if (r->fmt_newer) {
+			rvb_error("run %08x: wire format version %llu is newer than this rvbench reads "
+				  "(%d to %d)", r->tag, (unsigned long long)r->fmt_newer, WIRE_VERSION_MIN,
+				  WIRE_VERSION);
+			bad = 1;
+		}
 		if (r->fmt_ok && r->benches_declared_ok && !r->benches_declared) {
 			rvb_error("run %08x: no benchmark selected (rvbench.run= matched nothing?)",
 				  r->tag);
@@ -305,32 +332,223 @@ static void update_latest(struct session *s)
 	}
 }
 
-/*
- * After a result file failed to be written: meta.json says that the files
- * beside it were all written, so one left by an earlier collection
- * (--force, or a decoding in place) must not vouch for a mix of its files
- * and this one's. It is renamed, not deleted: it may hold the only record
- * of how the stream was collected. Every reader then refuses the
- * directory, for want of a meta.json.
- */
-static void set_stale_meta_aside(const char *dir)
+/* What uart.log holds of the stream, for meta.json's "uart_log". */
+static void describe_log(const struct session *s, struct meta_log *l)
 {
-	char meta[4200], aside[4200];
+	const struct meta_log *in = &s->input_log;
+	int in_short = in->known && !in->complete;
 
-	snprintf(meta, sizeof(meta), "%s/meta.json", dir);
-	snprintf(aside, sizeof(aside), "%s/meta.json.stale", dir);
-	if (rename(meta, aside) == 0)
-		rvb_error("%s/meta.json of an earlier collection renamed meta.json.stale: it does not "
-			  "describe the files now in %s", dir, dir);
-	else if (errno != ENOENT)
-		rvb_error("cannot rename %s aside: %s", meta, strerror(errno));
+	memset(l, 0, sizeof(*l));
+	l->known = 1;
+	if (s->log_mode == SESSION_LOG_INPUT) {
+		/* Decoded in place: uart.log is as whole as it was. */
+		char path[4200];
+		struct stat st;
+		snprintf(path, sizeof(path), "%s/uart.log", s->dir);
+		l->bytes = stat(path, &st) ? s->c->bytes : (unsigned long long)st.st_size;
+		l->complete = !in_short;
+	} else {
+		l->bytes = s->log_bytes;
+		l->complete = !in_short && !s->log_errno && l->bytes == s->c->bytes;
+	}
+	/* A replay of a uart.log known to be cut: of the stream it was cut
+	 * from, which these results miss too. */
+	l->stream_bytes = in_short ? in->stream_bytes : l->complete ? l->bytes : s->c->bytes;
+	if (s->log_errno)
+		snprintf(l->error, sizeof(l->error), "%s", strerror(s->log_errno));
+	else if (in_short)
+		snprintf(l->error, sizeof(l->error), "%s", in->error);
+}
+
+/*
+ * A replay of a file that holds no run (an empty file, a samples.csv given
+ * by mistake, a log of something else): there are no results to present,
+ * so none are written and results/latest stays where it was. The raw
+ * bytes are the input's, so the copy of them is not kept either, and a
+ * directory made for them goes again.
+ */
+static int no_run_in_input(struct session *s, const struct meta_source *src)
+{
+	const char *file = src->file ? src->file : "the input";
+	unsigned long orphans = s->c->rejected[COLL_REJ_ORPHAN];
+	char what[200];
+
+	if (orphans)
+		snprintf(what, sizeof(what), "%lu line%s of runs whose RUN header is missing", orphans,
+			 orphans == 1 ? "" : "s");
+	else
+		snprintf(what, sizeof(what), "%llu byte%s, no RUN header of rvbench among them: not a UART log?",
+			 (unsigned long long)s->c->bytes, s->c->bytes == 1 ? "" : "s");
+	if (s->log_mode == SESSION_LOG_INPUT)
+		rvb_error("replay: no run found in %s (%s): nothing in %s was changed", file, what, s->dir);
+	else
+		rvb_error("replay: no run found in %s (%s): no results written%s, no copy of the input kept"
+			  " as uart.log", file, what, s->make_latest ? ", results/latest not moved" : "");
+	if (s->log_tmp[0]) {
+		unlink(s->log_tmp);
+		s->log_tmp[0] = '\0';
+	}
+	if (s->made_dir)
+		rmdir(s->dir); /* fails, harmlessly, when other files are there */
+	firmware_refused(s); /* its error lines on stderr all the same */
+	return EXIT_ERROR;
+}
+
+/*
+ * The result files, all or none (atomic_file.h): each is written to a
+ * temporary file, and only once all of them are, renamed into place,
+ * meta.json last (it names the others: its presence says they were all
+ * written). A replay's copy of uart.log goes with them. So a full disk
+ * replaces nothing, and the files there (an earlier collection's, under
+ * --force; the same stream's, decoded in place) still agree with each
+ * other. Returns 0, or -1 with err; replaced[] then names the files that
+ * were renamed into place before a rename failed (*n of them).
+ */
+static int write_results(struct session *s, struct meta_log_ctx *mc, const char **replaced,
+			 size_t *n, char *err, size_t errlen)
+{
+	const struct {
+		const char *name;
+		afile_writer fn;
+		void *ctx;
+	} files[] = {
+		{ "samples.csv", csv_samples_writer, s->c },
+		{ "summary.csv", csv_summary_writer, s->c },
+		{ "gaps.csv", csv_gaps_writer, s->c },
+		{ "tracepoints.csv", csv_tracepoints_writer, s->c },
+		{ "uart.log", NULL, NULL }, /* COPY: s->log_tmp, written already */
+		{ "meta.json", meta_json_log_writer, mc },
+	};
+	enum { NFILES = sizeof(files) / sizeof(files[0]) };
+	struct afile_tmp t[NFILES];
+	size_t i;
+	int rc = 0;
+
+	*n = 0;
+	for (i = 0; i < NFILES; i++)
+		t[i].tmp[0] = '\0';
+	for (i = 0; i < NFILES && !rc; i++) {
+		if (files[i].fn) {
+			rc = afile_prepare(&t[i], s->dir, files[i].name, files[i].fn, files[i].ctx, err,
+					   errlen);
+		} else if (s->log_tmp[0]) {
+			/* As long as the temporary name, which fitted. */
+			if ((size_t)snprintf(t[i].final, sizeof(t[i].final), "%s/uart.log", s->dir) >=
+			    sizeof(t[i].final)) {
+				snprintf(err, errlen, "%s/uart.log: path too long", s->dir);
+				rc = -1;
+				break;
+			}
+			memcpy(t[i].tmp, s->log_tmp, sizeof(t[i].tmp));
+			s->log_tmp[0] = '\0'; /* t[i] owns it now */
+		}
+	}
+	for (i = 0; i < NFILES && !rc; i++) {
+		if (!t[i].tmp[0])
+			continue;
+		if (afile_commit(&t[i], err, errlen))
+			rc = -1;
+		else
+			replaced[(*n)++] = files[i].name;
+	}
+	for (i = 0; i < NFILES; i++)
+		afile_abort(&t[i]);
+	if (s->log_tmp[0]) { /* a preparation failed before the copy's turn */
+		unlink(s->log_tmp);
+		s->log_tmp[0] = '\0';
+	}
+	return rc;
+}
+
+/*
+ * After the result files failed to be written: meta.json says that the
+ * files beside it were all written, so one left by an earlier collection
+ * must not vouch for files it does not describe: uart.log, when a live
+ * collection wrote its stream there (--force), or a file a rename replaced
+ * before another failed. It is renamed, not deleted: it may hold the only
+ * record of how its stream was collected. Every reader then refuses the
+ * directory, for want of a meta.json. When nothing it describes changed
+ * (a replay: all or none), it stays, and so do the results it vouches for.
+ */
+static void set_stale_meta_aside(const struct session *s, const char *const *replaced, size_t n)
+{
+	char meta[4200], aside[4200], list[256] = "";
+	int live = s->log_mode == SESSION_LOG_LIVE;
+	size_t len = live ? (size_t)snprintf(list, sizeof(list), "uart.log") : 0;
+
+	for (size_t i = 0; i < n && len < sizeof(list); i++)
+		len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%s", len ? ", " : "", replaced[i]);
+	snprintf(meta, sizeof(meta), "%s/meta.json", s->dir);
+	snprintf(aside, sizeof(aside), "%s/meta.json.stale", s->dir);
+	if (rename(meta, aside)) {
+		if (errno != ENOENT)
+			rvb_error("cannot rename %s aside: %s", meta, strerror(errno));
+		return;
+	}
+	rvb_error("%s/meta.json renamed meta.json.stale: %s %s now this %s's, which it does not describe;"
+		  " the other files are still the earlier ones", s->dir, list, n + live == 1 ? "is" : "are",
+		  live ? "collection" : "decoding");
+}
+
+/* uart.log cut short, said on stderr: what it holds, and what that means
+ * for the results (files_ok: written, from every byte received). */
+static void say_short_log(const struct session *s, const struct meta_source *src,
+			  const struct meta_log *l, int files_ok)
+{
+	if (!s->log_errno) /* a replay of a uart.log known to be cut: said at its start */
+		return;
+	if (s->log_mode == SESSION_LOG_COPY && !files_ok)
+		return; /* the copy is gone with the rest; the summary says what to do */
+	if (s->log_mode == SESSION_LOG_COPY)
+		rvb_error("%s/uart.log holds only the first %llu of the %llu bytes of %s (%s): the results"
+			  " are decoded from all of them and meta.json says so (\"uart_log\"); to decode them"
+			  " again, decode %s itself", s->dir, l->bytes, (unsigned long long)s->c->bytes,
+			  src->file, l->error, src->file);
+	else if (files_ok)
+		rvb_error("%s/uart.log is incomplete: it holds only the first %llu of the %llu bytes"
+			  " received (%s); the results are decoded from all of them and meta.json says so"
+			  " (\"uart_log\"), but decoding that uart.log again would give less", s->dir,
+			  l->bytes, (unsigned long long)s->c->bytes, l->error);
+	else
+		rvb_error("%s/uart.log is incomplete: it holds only the first %llu of the %llu bytes"
+			  " received (%s); the rest of the stream is lost", s->dir, l->bytes,
+			  (unsigned long long)s->c->bytes, l->error);
+}
+
+/* The summary's line for results that were not written: what changed in
+ * the directory, and how to decode the stream again, from where it is
+ * whole (a replay's input, not its copy). */
+static void print_not_written(FILE *out, const struct session *s, const struct meta_source *src,
+			      const struct meta_log *l, size_t nreplaced)
+{
+	fprintf(out, "results NOT written in %s: ", s->dir);
+	if (nreplaced)
+		fputs("some of its files were replaced and its meta.json set aside (see above); ", out);
+	else if (s->log_mode != SESSION_LOG_LIVE)
+		fputs("nothing there was changed; ", out);
+	if (s->log_mode == SESSION_LOG_COPY)
+		fprintf(out, "%s, the input, is as it was: decode it again into a directory with room: "
+			     "rvbench replay %s -o DIR\n", src->file, src->file);
+	else if (s->log_mode == SESSION_LOG_INPUT)
+		fprintf(out, "decode its uart.log again once there is room: rvbench replay %s/uart.log -o %s\n",
+			s->dir, s->dir);
+	else if (l->complete)
+		fprintf(out, "its uart.log holds the whole stream; decode it again into a directory with room: "
+			     "rvbench replay %s/uart.log -o DIR\n", s->dir);
+	else
+		fprintf(out, "its uart.log holds only the first %llu of the %llu bytes received, the rest is lost;"
+			     " decode what it holds into a directory with room: rvbench replay %s/uart.log -o DIR\n",
+			l->bytes, l->stream_bytes, s->dir);
 }
 
 int session_finish(struct session *s, const struct meta_source *src, FILE *out)
 {
 	char err[4400];
 	int status = EXIT_COMPLETE, files_ok = 1;
-	struct meta_ctx mc = { s->c, src };
+	struct meta_log log;
+	struct meta_log_ctx mc = { { s->c, src }, &log };
+	const char *replaced[8];
+	size_t nreplaced = 0;
 	struct timespec ts;
 
 	if (s->progress_start_ms) {
@@ -344,24 +562,26 @@ int session_finish(struct session *s, const struct meta_source *src, FILE *out)
 		if (close(s->log_fd) && !s->log_errno)
 			s->log_errno = errno;
 		s->log_fd = -1;
-		if (s->log_errno) {
-			rvb_error("%s/uart.log is incomplete: %s", s->dir, strerror(s->log_errno));
-			status = EXIT_ERROR;
-		}
+		if (s->log_errno)
+			status = EXIT_ERROR; /* a write failed: said below */
 	}
-	/* meta.json last: it names the other files, so its presence says
-	 * they were all written (each through a rename, never truncated). */
-	if (afile_write(s->dir, "samples.csv", csv_samples_writer, s->c, err, sizeof(err)) ||
-	    afile_write(s->dir, "summary.csv", csv_summary_writer, s->c, err, sizeof(err)) ||
-	    afile_write(s->dir, "gaps.csv", csv_gaps_writer, s->c, err, sizeof(err)) ||
-	    afile_write(s->dir, "tracepoints.csv", csv_tracepoints_writer, s->c, err, sizeof(err)) ||
-	    afile_write(s->dir, "meta.json", meta_json_writer, &mc, err, sizeof(err))) {
+	int stopped = src->end && !strcmp(src->end, "interrupted");
+	if (s->log_mode != SESSION_LOG_LIVE && !s->c->nruns && !stopped)
+		return no_run_in_input(s, src);
+	describe_log(s, &log);
+	if (write_results(s, &mc, replaced, &nreplaced, err, sizeof(err))) {
 		rvb_error("%s", err);
 		status = EXIT_ERROR;
 		files_ok = 0;
-		set_stale_meta_aside(s->dir);
+		if (nreplaced || s->log_mode == SESSION_LOG_LIVE)
+			set_stale_meta_aside(s, replaced, nreplaced);
+		else if (s->made_dir)
+			rmdir(s->dir); /* a replay's, left empty: as if never made */
 	}
-	int stopped = src->end && !strcmp(src->end, "interrupted");
+	say_short_log(s, src, &log, files_ok);
+	/* Results from part of a stream are not the run that was asked for. */
+	if (status == EXIT_COMPLETE && !log.complete)
+		status = EXIT_INCOMPLETE;
 	const char *sig = sigabbrev_np(session_stop_signal());
 	if (stopped && session_stop_signal())
 		rvb_error("interrupted by %s: the results hold what was received", sig ? sig : "a signal");
@@ -383,12 +603,12 @@ int session_finish(struct session *s, const struct meta_source *src, FILE *out)
 		fprintf(out, "collection ended: %s\n", src->end);
 	int hint = !s->verbose && s->c->nruns;
 	if (!files_ok)
-		fprintf(out, "results NOT written in %s: %s; decode it again into a directory with room: "
-			     "rvbench replay %s/uart.log -o DIR\n",
-			s->dir, s->log_errno ? "its uart.log is incomplete too" : "its uart.log holds the whole stream",
-			s->dir);
+		print_not_written(out, s, src, &log, nreplaced);
 	else
-		fprintf(out, "results in %s%s%s\n", s->dir,
+		fprintf(out, "results in %s%s%s%s\n", s->dir,
+			log.complete ? ""
+			: s->log_errno ? " (its uart.log cut short: see meta.json's \"uart_log\")"
+				       : " (of part of a stream: see meta.json's \"uart_log\")",
 			hint ? "; every block's statistics: rvbench stats " : "", hint ? s->dir : "");
 	if (s->make_latest && files_ok)
 		update_latest(s); /* incomplete results are results too */
@@ -407,8 +627,21 @@ int session_finish(struct session *s, const struct meta_source *src, FILE *out)
 	return status;
 }
 
+/* A replay's temporary copy of its input, if still there, removed. */
+static void drop_log_copy(struct session *s)
+{
+	if (s->log_fd >= 0)
+		close(s->log_fd);
+	s->log_fd = -1;
+	if (s->log_tmp[0])
+		unlink(s->log_tmp);
+	s->log_tmp[0] = '\0';
+}
+
 void session_free(struct session *s)
 {
+	if (s->log_mode == SESSION_LOG_COPY)
+		drop_log_copy(s);
 	if (s->log_fd >= 0)
 		close(s->log_fd);
 	s->log_fd = -1;
@@ -421,7 +654,9 @@ void session_discard(struct session *s)
 {
 	char path[4200];
 
-	if (s->log_fd >= 0) {
+	if (s->log_mode == SESSION_LOG_COPY) {
+		drop_log_copy(s);
+	} else if (s->log_fd >= 0) {
 		close(s->log_fd);
 		s->log_fd = -1;
 		snprintf(path, sizeof(path), "%s/uart.log", s->dir);

@@ -14,6 +14,7 @@
 #include "collector.h"
 #include "fw_errors.h"
 #include "meta_json.h"
+#include "meta_keep.h"
 
 /* Exit statuses of the CLI. */
 #define EXIT_COMPLETE 0   /* every run complete and every block's status ok */
@@ -24,8 +25,22 @@
 struct session {
 	char dir[4096];
 	int make_latest;  /* default -o: point results/latest at dir */
+	int made_dir;     /* session_open created dir: removed again if left empty */
+	/*
+	 * Where the bytes are kept. LIVE (qemu, serial): written to uart.log
+	 * at once, so that a crash keeps them. COPY (a replay): into a
+	 * temporary file renamed to uart.log with the result files, all or
+	 * none, since the input stays where it was. INPUT: uart.log is the
+	 * replayed file itself (DIR/uart.log decoded again into DIR).
+	 */
+	enum { SESSION_LOG_LIVE, SESSION_LOG_COPY, SESSION_LOG_INPUT } log_mode;
 	int log_fd;       /* -1 when uart.log is the replayed file itself */
+	char log_tmp[4096]; /* COPY: the temporary file, "" once renamed or removed */
 	int log_errno;    /* first write error on uart.log, 0 if none */
+	unsigned long long log_bytes; /* written to uart.log (LIVE, COPY) */
+	/* A replay: what the meta.json beside its input says of it (known
+	 * 0: nothing); a uart.log cut short makes these results short too. */
+	struct meta_log input_log;
 	int allow_partial; /* --allow-partial: lost samples alone do not fail */
 	unsigned long link_bytes_per_s; /* serial: baud / 10; 0 when unknown */
 	/* Progress on stderr (progress.c): a status line on a terminal, a
@@ -54,17 +69,20 @@ struct session {
 int session_dir_has_entries(const char *dir);
 /*
  * Creates the output directory (outdir, or results/<UTC time> when NULL)
- * and opens uart.log. same_as: a file that must not be truncated (replay of
- * DIR/uart.log into DIR). An outdir that exists and holds anything is
- * refused unless force (--force) or it is same_as's own directory (a
- * replay decoding DIR/uart.log again into DIR). Returns 0, or -1 with a
- * reason in err.
+ * and opens uart.log. same_as: the replayed file (NULL: a live source);
+ * uart.log is then its copy, or the file itself when it is DIR/uart.log
+ * (never truncated). An outdir that exists and holds anything is refused
+ * unless force (--force) or it is same_as's own directory (a replay
+ * decoding DIR/uart.log again into DIR). Returns 0, or -1 with a reason
+ * in err.
  */
 int session_open(struct session *s, const char *outdir, const char *same_as, int force,
 		 char *err, size_t errlen);
 void session_feed(struct session *s, const void *buf, size_t n);
 /* Finishes decoding, writes the files, prints the summary to out; returns
- * the exit status. */
+ * the exit status. The result files (and a replay's uart.log) change all
+ * or none: when one cannot be written, none replaces what was there. A
+ * replay of a file without a run writes nothing and is an error. */
 int session_finish(struct session *s, const struct meta_source *src, FILE *out);
 void session_free(struct session *s);
 /* Removes the (still empty) uart.log and, if now empty, the directory. */

@@ -6,11 +6,15 @@
 # also played by a stand-in gnuplot that cuts every picture short (no root
 # needed); the real one runs on a small tmpfs (root only: skipped without).
 # A standard output that cannot take the text (/dev/full: stats, compare,
-# lava job, baseline list) is exit 2 too.
+# lava job, baseline list) is exit 2 too. Result directories on a full
+# tmpfs: a replay, also of DIR/uart.log into DIR, that cannot write its
+# files changes nothing there; a `serial` whose uart.log the disk cut says
+# so in meta.json, and that uart.log is not decoded again in place.
 . tests/system/lib.sh
 build=$1
 # A tmpfs left mounted by an interrupted run goes first.
 umount "$build/tests/full_disk/full" 2>/dev/null
+umount "$build/tests/full_disk/small" 2>/dev/null
 fresh_out full_disk
 out=$(cd "$out" && pwd) # absolute: some commands run in another directory
 rvb=$(cd "$build/host" && pwd)/rvbench
@@ -120,7 +124,8 @@ if ! mount -t tmpfs -o size=1m tmpfs "$full" 2>"$out/mount.err"; then
 	echo "ok - # skip the full-disk checks on a tmpfs: cannot mount one ($(head -c 100 "$out/mount.err"); needs root)"
 	exit 0
 fi
-trap 'umount "$full"' EXIT
+small=$out/small
+trap 'umount "$full"; umount "$small" 2>/dev/null' EXIT
 r=$full/r
 mk "$r" 1
 "$rvb" plot "$r" >/dev/null 2>"$out/plot-ok.err"
@@ -169,3 +174,83 @@ check "... no cdf.png" test ! -e "$full/cdf.png"
 "$rvb" report "$r" >/dev/null 2>"$out/report.err"
 check_eq "full disk: report exits 2" 2 "$?"
 check "... no .tmp left" no_tmp "$full"
+
+# ---- result directories on a full disk: replay, serial ------------------------
+# A directory's uart.log decoded again into it: samples.csv cannot be
+# written, so nothing is replaced, and the results there stay readable
+# with their meta.json (which used to be renamed aside, said not to
+# describe the files, though none had changed). A replay of another input
+# over them (--force) alike, its advice naming that input.
+mkdir -p "$small"
+mount -t tmpfs -o size=256k tmpfs "$small"
+fix=tests/fixtures/qemu-sifive_u-300.log
+d=$small/r
+"$rvb" replay -o "$d" "$fix" >/dev/null 2>&1
+check_eq "tmpfs, room left: replay exits 0" 0 "$?"
+cp "$d/meta.json" "$out/r.meta"
+cp "$d/samples.csv" "$out/r.samples"
+dd if=/dev/zero of="$small/fill" bs=4k 2>/dev/null
+for force in "" --force; do
+	"$rvb" replay $force -o "$d" "$d/uart.log" >"$out/inplace.out" 2>"$out/inplace.err"
+	check_eq "full disk: decoding in place $force exits 2" 2 "$?"
+	check "... samples.csv named" grep -q "cannot write $d/samples.csv: No space left on device" "$out/inplace.err"
+	check "... nothing changed, said" grep -q "^results NOT written in $d: nothing there was changed" "$out/inplace.out"
+	check "... meta.json kept as it was" cmp -s "$out/r.meta" "$d/meta.json"
+	check "... samples.csv kept as it was" cmp -s "$out/r.samples" "$d/samples.csv"
+	check "... no meta.json.stale, no word of one" \
+		sh -c "test ! -e '$d/meta.json.stale' && ! grep -q stale '$out/inplace.err'"
+	check "... no .tmp left" no_tmp "$small"
+	"$rvb" stats "$d" >/dev/null 2>&1
+	check_eq "... the results still read (stats)" 0 "$?"
+done
+"$rvb" replay --force -o "$d" tests/fixtures/firmware/sifive_u.log >"$out/over.out" 2>&1
+check_eq "full disk: another input over the results (--force): exit 2" 2 "$?"
+check "... the advice names the input, not its cut copy" \
+	grep -q "results NOT written in $d: nothing there was changed; tests/fixtures/firmware/sifive_u.log, the input, is as it was: decode it again into a directory with room: rvbench replay tests/fixtures/firmware/sifive_u.log -o DIR" "$out/over.out"
+check "... uart.log and meta.json kept as they were" \
+	sh -c "cmp -s '$fix' '$d/uart.log' && cmp -s '$out/r.meta' '$d/meta.json'"
+check "... no .tmp left" no_tmp "$small"
+
+# `rvbench serial` whose uart.log the full disk cuts, with room again for
+# the result files before the run ends: the results hold every sample,
+# meta.json says how much of the stream uart.log holds, stderr says it,
+# exit 2; decoding that uart.log again in place is refused, since it
+# would replace the samples with fewer.
+rm -rf "$small"/* "$small"/.[!.]*
+dd if=/dev/zero of="$small/fill" bs=1k count=248 2>/dev/null
+python3 - "$rvb" "$small/s" "$small/fill" "$fix" "$out" <<'PY'
+import os, pty, subprocess, sys, time
+rvb, d, fill, fix, out = sys.argv[1:]
+log = open(fix, "rb").read()
+m, s = pty.openpty()
+p = subprocess.Popen([rvb, "serial", "--port", os.ttyname(s), "--timeout", "60", "-o", d],
+                     stdout=open(out + "/serial.out", "wb"), stderr=open(out + "/serial.err", "wb"))
+os.close(s)
+for _ in range(100):
+    if os.path.exists(d + "/uart.log"):
+        break
+    time.sleep(0.05)
+time.sleep(0.2)
+for i in range(0, len(log), 1024):
+    os.write(m, log[i:i + 1024])
+    time.sleep(0.01)
+    if i == 12 * 1024: # uart.log is cut by now: room for the results
+        time.sleep(0.3)
+        os.unlink(fill)
+rc = p.wait(timeout=30)
+os.close(m)
+open(out + "/serial.rc", "w").write("%d\n" % rc)
+PY
+n=$(wc -c <"$small/s/uart.log")
+size=$(wc -c <"$fix")
+check_eq "serial, uart.log cut by a full disk: exit 2" 2 "$(cat "$out/serial.rc")"
+check "... uart.log holds part of the stream ($n of $size bytes)" test "$n" -lt "$size"
+check "... stderr says how much" grep -q "$small/s/uart.log is incomplete: it holds only the first $n of the $size bytes received (No space left on device)" "$out/serial.err"
+check "... meta.json says so" \
+	grep -q "\"uart_log\": {\"bytes\": $n, \"complete\": false, \"stream_bytes\": $size, \"error\": \"No space left on device\"}" "$small/s/meta.json"
+check "... the results hold every sample" cmp -s "$out/r.samples" "$small/s/samples.csv"
+check "... the summary says uart.log is cut" grep -q "^results in $small/s (its uart.log cut short" "$out/serial.out"
+"$rvb" replay -o "$small/s" "$small/s/uart.log" >/dev/null 2>"$out/serial-again.err"
+check_eq "... decoding that uart.log again in place: exit 2" 2 "$?"
+check "... refused, saying why" grep -q "decoding it again there would replace them with less" "$out/serial-again.err"
+check "... the samples kept" cmp -s "$out/r.samples" "$small/s/samples.csv"

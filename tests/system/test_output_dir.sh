@@ -51,3 +51,61 @@ mv "$out/keep/meta.json" "$out/keep/meta.json.stale"
 "$rvb" replay -o "$out/keep" "$out/keep/uart.log" >/dev/null 2>&1
 check "in place after a failed write: the source kept from meta.json.stale" \
 	grep -q "\"file\": \"$log\"" "$out/keep/meta.json"
+
+# A uart.log cut short (a file size limit here; a full disk, then room
+# again, alike: tests/system/test_full_disk.sh) while the result files
+# still fit: the results are decoded from every byte, meta.json says that
+# uart.log holds only the first of them ("uart_log"), the exit status is
+# 2, and the advice is to decode the input itself, not the cut copy.
+# Boot messages before the run make the stream outgrow the limit.
+fw=tests/fixtures/firmware/sifive_u.log
+long=$out/long.log
+yes 'U-Boot 2023.01: a line of the boot before the run, no record of it' | head -c 124000 >"$long"
+cat "$fw" >>"$long"
+size=$(wc -c <"$long")
+"$rvb" replay -o "$out/whole" "$fw" >/dev/null 2>&1
+(ulimit -f 250 && "$rvb" replay -o "$out/cut" "$long") >"$out/cut.stdout" 2>"$out/cut.stderr"
+check_eq "uart.log cut by a file size limit: exit 2" 2 "$?"
+check_eq "... uart.log holds the first 128000 bytes" 128000 "$(wc -c <"$out/cut/uart.log")"
+check "... meta.json says so" grep -q "\"uart_log\": {\"bytes\": 128000, \"complete\": false, \"stream_bytes\": $size, \"error\": \"File too large\"}" "$out/cut/meta.json"
+check "... the results are decoded from the whole input" cmp -s "$out/whole/samples.csv" "$out/cut/samples.csv"
+check "... stderr says what uart.log holds" \
+	grep -q "$out/cut/uart.log holds only the first 128000 of the $size bytes of $long (File too large)" "$out/cut.stderr"
+check "... and to decode the input itself, not the cut copy" grep -q "decode $long itself" "$out/cut.stderr"
+check "... the summary says uart.log is cut" grep -q "^results in $out/cut (its uart.log cut short" "$out/cut.stdout"
+cp "$out/cut/meta.json" "$out/cut.meta"
+
+# Decoding that uart.log again in place would replace results decoded
+# from the whole stream with those of the part kept: refused, nothing
+# changed. Into another directory it is decoded, said to be a part.
+"$rvb" replay -o "$out/cut" "$out/cut/uart.log" >/dev/null 2>"$out/again.stderr"
+check_eq "a cut uart.log decoded again in place: exit 2" 2 "$?"
+check "... refused, saying why" grep -q "replay: $out/cut/uart.log holds only the first 128000 of the $size bytes of its stream (File too large, says $out/cut/meta.json), and the results in $out/cut were decoded from all of them" "$out/again.stderr"
+check "... samples.csv kept" cmp -s "$out/whole/samples.csv" "$out/cut/samples.csv"
+check "... meta.json kept" cmp -s "$out/cut.meta" "$out/cut/meta.json"
+"$rvb" replay -o "$out/part" "$out/cut/uart.log" >"$out/part.stdout" 2>"$out/part.stderr"
+check_eq "a cut uart.log decoded into another directory: exit 1 (a run cut short)" 1 "$?"
+check "... said to hold part of its stream" \
+	grep -q "replay: $out/cut/uart.log holds only the first 128000 of the $size bytes of its stream" "$out/part.stderr"
+check "... the summary says the results are of a part" grep -q "^results in $out/part (of part of a stream" "$out/part.stdout"
+check "... its meta.json says so again" \
+	grep -q "\"uart_log\": {\"bytes\": 128000, \"complete\": false, \"stream_bytes\": $size," "$out/part/meta.json"
+"$rvb" replay -o "$out/part" "$out/part/uart.log" >/dev/null 2>&1
+check_eq "... and decoded again in place there (the same part): exit 1" 1 "$?"
+check "... still said to be a part" \
+	grep -q "\"uart_log\": {\"bytes\": 128000, \"complete\": false, \"stream_bytes\": $size," "$out/part/meta.json"
+
+# The copy and the result files both cut: nothing changed in the
+# directory, and the advice names the input, which is whole.
+"$rvb" replay -o "$out/none" "$fw" >/dev/null 2>&1
+cp "$out/none/meta.json" "$out/none.meta"
+(ulimit -f 40 && "$rvb" replay --force -o "$out/none" "$long") >"$out/none.stdout" 2>&1
+check_eq "copy and results cut: exit 2" 2 "$?"
+check "... the advice: decode the input again" \
+	grep -q "^results NOT written in $out/none: nothing there was changed; $long, the input, is as it was: decode it again into a directory with room: rvbench replay $long -o DIR" "$out/none.stdout"
+check "... the earlier results kept" cmp -s "$out/none.meta" "$out/none/meta.json"
+check "... and their uart.log" cmp -s "$fw" "$out/none/uart.log"
+check "... no .tmp left" test -z "$(find "$out/none" -name '.*.tmp')"
+(ulimit -f 40 && "$rvb" replay -o "$out/fresh" "$long") >/dev/null 2>&1
+check_eq "copy and results cut in a new directory: exit 2" 2 "$?"
+check "... the directory made for them removed again" test ! -e "$out/fresh"
