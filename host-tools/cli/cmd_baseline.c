@@ -2,9 +2,10 @@
  * `rvbench baseline save NAME [DIR]` and `rvbench baseline list`: a
  * baseline is a copy of a result directory's files (not the directory
  * results/latest points at, which the next run moves) under
- * results/baselines/NAME. save writes into NAME.tmp and renames it, so a
+ * results/baselines/NAME. save writes into .NAME.tmp and renames it, so a
  * baseline is whole or absent; an existing NAME is replaced only with
- * --force.
+ * --force. No NAME starts with '.', so the scratch directory is never a
+ * baseline's, and every other entry of results/baselines is one.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -59,7 +60,7 @@ static int copy_file(const char *src, const char *dst)
 	return rc;
 }
 
-/* Removes dir and the regular files in it (a half-written NAME.tmp). */
+/* Removes dir and the regular files in it (a half-written .NAME.tmp). */
 static void remove_flat(const char *dir)
 {
 	DIR *d = opendir(dir);
@@ -143,7 +144,9 @@ static int save(int force, const char *name, const char *dir)
 		rvb_error("baseline: cannot create %s: %s", BASELINE_ROOT, strerror(errno));
 		return EXIT_ERROR;
 	}
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	/* A name baseline_path refuses (a leading '.'): not NAME.tmp, which
+	 * is the valid name of another baseline, deleted here unasked. */
+	snprintf(tmp, sizeof(tmp), "%s/.%s.tmp", BASELINE_ROOT, name);
 	remove_flat(tmp);
 	if (copy_dir(dir, tmp, err, sizeof(err))) {
 		rvb_error("baseline: %s", err);
@@ -197,8 +200,9 @@ static int list(void)
 	char **names = NULL;
 	size_t n = 0;
 	while ((e = readdir(d))) {
-		size_t l = strlen(e->d_name);
-		if (e->d_name[0] == '.' || (l > 4 && !strcmp(e->d_name + l - 4, ".tmp")))
+		/* '.': ".", "..", and a save's scratch (.NAME.tmp); every other
+		 * entry is a saved baseline, whatever its name ends with. */
+		if (e->d_name[0] == '.')
 			continue;
 		char **nn = realloc(names, (n + 1) * sizeof(*nn));
 		if (!nn || !(nn[n] = strdup(e->d_name))) {

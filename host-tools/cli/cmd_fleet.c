@@ -6,7 +6,28 @@
 
 #include "commands.h"
 #include "fleet.h"
+#include "output_file.h"
 #include "session.h"
+
+/* What goes on the standard output: the report as text or CSV, and where
+ * the merged directory went. */
+struct report_out {
+	const struct fleet *f;
+	const struct fleet_report *rep;
+	int csv;
+	const char *outdir; /* NULL: none written */
+};
+
+static int report_writer(FILE *out, void *ctx)
+{
+	const struct report_out *o = ctx;
+	struct fleet_csv_ctx cx = { o->f, o->rep };
+	if (o->csv)
+		return fleet_csv_writer(out, &cx);
+	if (fleet_print(out, o->f, o->rep))
+		return -1;
+	return o->outdir && fprintf(out, "merged results in %s\n", o->outdir) < 0 ? -1 : 0;
+}
 
 int cmd_fleet(const struct command *cmd, int argc, char **argv)
 {
@@ -62,13 +83,13 @@ int cmd_fleet(const struct command *cmd, int argc, char **argv)
 		rvb_error("fleet: %s", err);
 		goto out;
 	}
-	struct fleet_csv_ctx cx = { &f, &rep };
-	if (!strcmp(format, "csv") ? fleet_csv_writer(stdout, &cx) : fleet_print(stdout, &f, &rep)) {
-		rvb_error("fleet: cannot write the report");
+	/* Flushed and checked (output_file_write), as stats and compare: a
+	 * full disk or a closed pipe is exit 2, not a report lost unsaid. */
+	struct report_out ro = { &f, &rep, !strcmp(format, "csv"), outdir };
+	if (output_file_write(NULL, report_writer, &ro, err, sizeof(err))) {
+		rvb_error("fleet: %s", err);
 		goto out;
 	}
-	if (outdir && !strcmp(format, "text"))
-		printf("merged results in %s\n", outdir);
 	status = EXIT_COMPLETE;
 	for (size_t i = 0; i < f.nm; i++)
 		if (!f.m[i].r.complete) {

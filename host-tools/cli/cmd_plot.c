@@ -190,31 +190,34 @@ static int draw_one(size_t i, void *p, char *err, size_t errlen)
 			      : plot_bench(c->r, c->im[i].first, c->im[i].end, file, err, errlen);
 }
 
-int plot_dir(const char *dir, const char *out, const char *only, unsigned jobs, FILE *names)
+int plot_dir(const char *who, const char *dir, const char *out, const char *only, unsigned jobs,
+	     FILE *names)
 {
 	char err[4400], file[4400];
 	struct results r;
 	if (results_load(dir, &r, err, sizeof(err))) {
-		rvb_error("plot: %s", err);
+		rvb_error("%s: %s", who, err);
 		return EXIT_ERROR;
 	}
 	size_t nim;
 	struct image *im = plan(&r, only, &nim);
 	int status = 0;
 	if (!im) {
-		rvb_error("plot: out of memory");
+		rvb_error("%s: out of memory", who);
 		results_free(&r);
 		return EXIT_ERROR;
 	}
 	if (!nim) {
-		rvb_error(only ? "plot: no benchmark '%s' in %s/samples.csv"
-			       : "plot: %s%s/samples.csv has no samples", only ? only : "", dir);
+		if (only)
+			rvb_error("%s: no benchmark '%s' in %s/samples.csv", who, only, dir);
+		else
+			rvb_error("%s: %s/samples.csv has no samples", who, dir);
 		status = EXIT_ERROR;
 	}
 	unsigned char *ok = malloc(nim ? nim : 1);
 	struct plot_ctx ctx = { &r, im, nim, dir, out };
 	if (!status && !ok) {
-		rvb_error("plot: out of memory");
+		rvb_error("%s: out of memory", who);
 		status = EXIT_ERROR;
 	}
 	/* One image, or --jobs 1: drawn here, in turn. */
@@ -228,7 +231,7 @@ int plot_dir(const char *dir, const char *out, const char *only, unsigned jobs, 
 		status = EXIT_ERROR;
 	}
 	if (status && nim && ok)
-		rvb_error("plot: %s", err);
+		rvb_error("%s: %s", who, err);
 	for (size_t i = 0; i < nim && ok && names; i++)
 		if (ok[i]) {
 			out_name(file, sizeof(file), dir, out, im[i].stem, nim > 1);
@@ -281,7 +284,8 @@ int cmd_plot(const struct command *cmd, int argc, char **argv)
 		return EXIT_ERROR;
 	}
 	/* Without DIR, the latest collection's. */
-	return plot_dir(optind < argc ? argv[optind] : "results/latest", out, only, jobs, stdout);
+	return plot_dir("plot", optind < argc ? argv[optind] : "results/latest", out, only, jobs,
+			stdout);
 }
 
 int plot_jobs_arg(const char *arg, unsigned *jobs)

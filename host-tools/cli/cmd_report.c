@@ -43,7 +43,7 @@ int cmd_report(const struct command *cmd, int argc, char **argv)
 		return EXIT_ERROR;
 	}
 	const char *dir = optind < argc ? argv[optind] : BASELINE_RESULTS_ROOT "/latest";
-	if (plots && plot_dir(dir, NULL, NULL, jobs, NULL))
+	if (plots && plot_dir("report", dir, NULL, NULL, jobs, NULL))
 		return EXIT_ERROR;
 	char err[4400];
 	struct report_data d;

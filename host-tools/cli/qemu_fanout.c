@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "fleet.h"
+#include "output_file.h"
 #include "session.h"
 
 #define RESULTS_ROOT "results"
@@ -194,6 +195,23 @@ static int stop_signal(void)
 	return sigtimedwait(&set, NULL, &ts) > 0;
 }
 
+/* The merged report and where it went, on the standard output. */
+struct merged_out {
+	const struct fleet *f;
+	const struct fleet_report *rep;
+	const char *outdir;
+};
+
+static int merged_writer(FILE *out, void *ctx)
+{
+	const struct merged_out *o = ctx;
+
+	if (fleet_print(out, o->f, o->rep))
+		return -1;
+	return fprintf(out, "results in %s (one directory per instance in %s/runs)\n", o->outdir,
+		       o->outdir) < 0 ? -1 : 0;
+}
+
 static int merge(struct instance *in, size_t n, const char *outdir, int force)
 {
 	char **dirs = malloc(n * sizeof(*dirs)), err[4400];
@@ -213,8 +231,13 @@ static int merge(struct instance *in, size_t n, const char *outdir, int force)
 		   fleet_write_dir(&f, &rep, outdir, force, err, sizeof(err))) {
 		rvb_error("qemu: %s", err);
 	} else {
-		rc = fleet_print(stdout, &f, &rep) ? EXIT_ERROR : EXIT_COMPLETE;
-		printf("results in %s (one directory per instance in %s/runs)\n", outdir, outdir);
+		/* Flushed and checked (output_file_write): a full disk or a
+		 * closed pipe is exit 2, not a report lost unsaid. */
+		struct merged_out mo = { &f, &rep, outdir };
+		if (output_file_write(NULL, merged_writer, &mo, err, sizeof(err)))
+			rvb_error("qemu: %s", err);
+		else
+			rc = EXIT_COMPLETE;
 	}
 	if (nd) {
 		fleet_report_free(&rep);

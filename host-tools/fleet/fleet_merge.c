@@ -6,6 +6,8 @@
 #include <jansson.h>
 #include <libgen.h>
 #include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -458,6 +460,50 @@ static int mkdir_p(const char *dir, char *err, size_t errlen)
 	}
 }
 
+/* err, then what follows, as far as errlen allows. */
+static void err_add(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void err_add(char *err, size_t errlen, const char *fmt, ...)
+{
+	size_t used = strlen(err);
+	if (used + 1 >= errlen)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err + used, errlen - used, fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * After a rename into outdir failed part-way: meta.json says that the
+ * files beside it were written with it, so the earlier result's must not
+ * vouch for a mix of its files and the merge's. Renamed, not deleted, as a
+ * collection does (session.c): it may be the only record of that result.
+ * Every reader then refuses the directory, for want of a meta.json.
+ */
+static void set_meta_aside(const char *outdir, char *err, size_t errlen)
+{
+	char meta[PATH_MAX + 16], aside[PATH_MAX + 16];
+	snprintf(meta, sizeof(meta), "%s/meta.json", outdir);
+	snprintf(aside, sizeof(aside), "%s/meta.json.stale", outdir);
+	if (!rename(meta, aside))
+		err_add(err, errlen, "; the merged results are NOT whole in %s, and the meta.json of "
+			"the earlier result there was renamed meta.json.stale: it does not describe "
+			"the files now there", outdir);
+	else if (errno == ENOENT)
+		err_add(err, errlen, "; the merged results are NOT whole in %s (it has no meta.json)",
+			outdir);
+	else
+		err_add(err, errlen, "; the merged results are NOT whole in %s, and its meta.json, "
+			"which does NOT describe the files now there, cannot be renamed aside: %s",
+			outdir, strerror(errno));
+}
+
+/* The files of the merged directory besides the row files; meta.json
+ * last, as it is renamed into place last. */
+static const char *const own_files[] = { "fleet.csv", "fleet_devices.csv", "meta.json" };
+#define NOWN (sizeof(own_files) / sizeof(own_files[0]))
+
 int fleet_write_dir(const struct fleet *f, const struct fleet_report *rep, const char *outdir,
 		    int force, char *err, size_t errlen)
 {
@@ -478,30 +524,66 @@ int fleet_write_dir(const struct fleet *f, const struct fleet_report *rep, const
 		}
 	if (mkdir_p(outdir, err, errlen))
 		return -1;
+	/* Every file is written whole (afile_prepare: a temporary file in
+	 * outdir) first, and only then renamed into place: a full disk shows
+	 * before the first rename, which needs no room, and leaves an earlier
+	 * result there (--force) as it was, not new CSV files beside its old
+	 * meta.json. tmp[] holds the row files, then own_files[]. */
+	struct afile_tmp *tmp = calloc(NFILES + NOWN, sizeof(*tmp));
+	if (!tmp) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	int rc = 0;
+	int changed = 0; /* outdir holds something of the merge, or lacks something it had */
 	json_t *files = json_array();
-	for (size_t k = 0; k < NFILES; k++) {
+	for (size_t k = 0; k < NFILES && !rc; k++) {
 		struct merge_file mf;
-		int rc = merge_file_load(&mf, f, row_files[k], err, errlen);
+		rc = merge_file_load(&mf, f, row_files[k], err, errlen);
 		if (!rc && mf.first >= 0) {
-			rc = afile_write(outdir, row_files[k], merge_file_writer, &mf, err, errlen);
+			rc = afile_prepare(&tmp[k], outdir, row_files[k], merge_file_writer, &mf, err,
+					   errlen);
 			json_array_append_new(files, json_string(row_files[k]));
 		}
 		merge_file_free(&mf);
-		if (rc) {
-			json_decref(files);
-			return -1;
-		}
 	}
 	struct fleet_csv_ctx cx = { f, rep };
-	if (afile_write(outdir, "fleet.csv", fleet_csv_writer, &cx, err, errlen) ||
-	    afile_write(outdir, "fleet_devices.csv", fleet_devices_csv_writer, &cx, err, errlen)) {
-		json_decref(files);
-		return -1;
-	}
+	afile_writer own_writer[NOWN] = { fleet_csv_writer, fleet_devices_csv_writer, json_writer };
 	json_array_append_new(files, json_string("fleet.csv"));
 	json_array_append_new(files, json_string("fleet_devices.csv"));
 	json_t *meta = merged_meta(f, files);
-	int rc = afile_write(outdir, "meta.json", json_writer, meta, err, errlen);
+	void *own_ctx[NOWN] = { &cx, &cx, meta };
+	for (size_t k = 0; k < NOWN && !rc; k++)
+		rc = afile_prepare(&tmp[NFILES + k], outdir, own_files[k], own_writer[k], own_ctx[k],
+				   err, errlen);
 	json_decref(meta);
-	return rc;
+	/* The renames, meta.json last: it vouches for the files beside it. A
+	 * row file of the earlier result that no member has goes too: the
+	 * new meta.json would not list it, yet a reader would read it
+	 * (summary.csv, gaps.csv). */
+	for (size_t k = 0; k < NFILES + NOWN && !rc; k++) {
+		snprintf(path, sizeof(path), "%s/%s", outdir,
+			 k < NFILES ? row_files[k] : own_files[k - NFILES]);
+		if (tmp[k].tmp[0]) {
+			rc = afile_commit(&tmp[k], err, errlen);
+			changed |= !rc;
+		} else if (!unlink(path)) {
+			changed = 1;
+		} else if (errno != ENOENT) {
+			snprintf(err, errlen, "cannot remove %s of the earlier result: %s", path,
+				 strerror(errno));
+			rc = -1;
+		}
+	}
+	for (size_t k = 0; k < NFILES + NOWN; k++)
+		afile_abort(&tmp[k]); /* what a failure left uncommitted */
+	free(tmp);
+	if (rc && !changed)
+		err_add(err, errlen, taken ? "; the earlier result in %s is left as it was"
+					   : "; nothing written in %s", outdir);
+	else if (rc)
+		set_meta_aside(outdir, err, errlen);
+	if (rc)
+		return -1;
+	return 0;
 }

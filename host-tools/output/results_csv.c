@@ -180,36 +180,54 @@ static void read_cflags(const struct rcsv *t, struct results *r)
 	}
 }
 
-int results_summary_read(const char *dir, struct rcsv *t, char *err, size_t errlen)
+int results_csv_read(const char *dir, const char *name, struct rcsv *t, char *err, size_t errlen)
 {
 	char path[4200], why[256];
 	size_t len;
-	int e, check = results_check_on();
+	int e;
 
 	memset(t, 0, sizeof(*t));
-	snprintf(path, sizeof(path), "%s/summary.csv", dir);
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	char *text = read_file(path, &len, &e);
-	if (!text && e == ENOENT && !(check && results_meta_lists(dir, "summary.csv")))
-		return 1; /* not written with this directory (older, or made by hand) */
+	if (!text && e == ENOENT)
+		return 1;
 	if (!text) {
-		snprintf(err, errlen, "cannot read %s: %s%s", path, strerror(e),
-			 e == ENOENT ? ", but meta.json lists it (--no-check reads the directory "
-				       "without it)" : "");
+		snprintf(err, errlen, "cannot read %s: %s", path, strerror(e));
 		return -1;
 	}
-	/* Every row ends with its line end: a file without one at its end was
-	 * cut short, maybe inside the last field, where no count shows it. */
-	int cut = check && len && text[len - 1] != '\n';
+	/* Every row ends with its line end: a file without one at its end
+	 * was cut short, maybe inside the last field, where no count shows it
+	 * and the row still parses, with a wrong value ("45" read as "4"). */
+	int cut = results_check_on() && len && text[len - 1] != '\n';
 	int rc = rcsv_parse(text, len, t, why, sizeof(why));
 	free(text);
 	if (rc) {
 		snprintf(err, errlen, "%s:%s", path, why);
 		return -1;
 	}
-	if (cut)
+	if (cut) {
 		snprintf(err, errlen, "%s:%zu: the last line has no line end: the file was cut short "
 			 "(--no-check reads it anyway)", path, t->nrows ? t->line[t->nrows - 1] : 1);
-	if (cut || (check && results_check_summary(dir, path, t, err, errlen))) {
+		rcsv_free(t);
+		return -1;
+	}
+	return 0;
+}
+
+int results_summary_read(const char *dir, struct rcsv *t, char *err, size_t errlen)
+{
+	int check = results_check_on();
+	int rc = results_csv_read(dir, "summary.csv", t, err, errlen);
+	if (rc > 0 && !(check && results_meta_lists(dir, "summary.csv")))
+		return 1; /* not written with this directory (older, or made by hand) */
+	if (rc > 0)
+		snprintf(err, errlen, "cannot read %s/summary.csv: %s, but meta.json lists it "
+			 "(--no-check reads the directory without it)", dir, strerror(ENOENT));
+	if (rc)
+		return -1;
+	char path[4200];
+	snprintf(path, sizeof(path), "%s/summary.csv", dir);
+	if (check && results_check_summary(dir, path, t, err, errlen)) {
 		rcsv_free(t);
 		return -1;
 	}
@@ -287,9 +305,8 @@ int results_load(const char *dir, struct results *r, char *err, size_t errlen)
 	const char *const need[] = { "run", "bench", "group", "batch", "warmup",
 				     results_metric_column(), "instret" };
 	enum { RUN, BENCH, GROUP, BATCH, WARMUP, CYCLES, INSTRET, NNEED };
-	char path[4200], why[256];
-	size_t len;
-	int e, col[NNEED];
+	char path[4200];
+	int col[NNEED];
 
 	memset(r, 0, sizeof(*r));
 	r->dir = strdup(dir);
@@ -298,17 +315,14 @@ int results_load(const char *dir, struct results *r, char *err, size_t errlen)
 		return -1;
 	}
 	snprintf(path, sizeof(path), "%s/samples.csv", dir);
-	char *text = read_file(path, &len, &e);
-	if (!text) {
-		snprintf(err, errlen, "cannot read %s: %s", path, strerror(e));
-		results_free(r);
-		return -1;
-	}
+	/* Cut inside its last field, a row still has every field and the
+	 * count meta.json gives still agrees: only the missing line end at
+	 * its end tells (results_csv_read). */
 	struct rcsv t;
-	int rc = rcsv_parse(text, len, &t, why, sizeof(why));
-	free(text);
+	int rc = results_csv_read(dir, "samples.csv", &t, err, errlen);
+	if (rc > 0)
+		snprintf(err, errlen, "cannot read %s: %s", path, strerror(ENOENT));
 	if (rc) {
-		snprintf(err, errlen, "%s:%s", path, why);
 		results_free(r);
 		return -1;
 	}

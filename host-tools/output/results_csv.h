@@ -62,12 +62,14 @@ static inline const char *res_unit(const struct results *r)
 
 /* Loads DIR/samples.csv, DIR/meta.json and the unit, per_call and cflags
  * of each block from DIR/summary.csv. Returns 0, or -1 with a message naming the
- * file (and line) in err. samples.csv is checked against meta.json first
- * (results_check.h; a missing meta.json is an error then), then
- * summary.csv (results_summary_read), unless the check is off
- * (--no-check): then a missing or unreadable summary.csv is not an error. A
- * control byte in run, bench or params is refused either way. The series of one (run, bench, params, hart) are made adjacent,
- * in order of first appearance (an_bench_end). */
+ * file (and line) in err. samples.csv must end with a line end (one
+ * without was cut short, maybe inside its last value) and agree with
+ * meta.json (results_check.h; a missing meta.json is an error then), then
+ * summary.csv is checked (results_summary_read), unless the check is off
+ * (--no-check): then neither is, and a missing or unreadable summary.csv
+ * is not an error. A control byte in run, bench or params is refused
+ * either way. The series of one (run, bench, params, hart) are made
+ * adjacent, in order of first appearance (an_bench_end). */
 int results_load(const char *dir, struct results *r, char *err, size_t errlen);
 void results_free(struct results *r);
 
@@ -78,6 +80,11 @@ void results_free(struct results *r);
  * (rcsv_free t), 1 when there is none and none is due (meta.json does not
  * list it, or --no-check), or -1 with the file (and line) in err. */
 int results_summary_read(const char *dir, struct rcsv *t, char *err, size_t errlen);
+/* DIR/NAME parsed into t (row 0 its header), for a file meta.json is not
+ * checked against (gaps.csv): with the check on it must end with a line
+ * end, as samples.csv and summary.csv. Returns 0 (rcsv_free t), 1 when
+ * there is no such file, or -1 with the file (and line) in err. */
+int results_csv_read(const char *dir, const char *name, struct rcsv *t, char *err, size_t errlen);
 /* Makes the series of one (run, bench, params, hart) adjacent, stably;
  * results_load does it. Returns 0, or -1 out of memory. */
 int results_group(struct results *r);

@@ -104,9 +104,17 @@ static void load_facts(struct report_data *d, json_t *m)
 		fact(d, "wire bytes per sample", "%s (the S lines alone: %s)", c,
 		     dflt(jtext(m, s, sizeof(s), "runs", "#0", "wire", "s_bytes_per_sample", NULL), "?"));
 	}
-	if (jtext(m, c, sizeof(c), "runs", "#0", "trailer", "samples", NULL))
-		fact(d, "samples", "%s in %s blocks", c,
-		     dflt(jtext(m, a, sizeof(a), "runs", "#0", "trailer", "benches", NULL), "?"));
+	/* What arrived, not only what the trailer says was sent: a run that
+	 * lost samples must not read as whole here. */
+	const char *sent = jtext(m, c, sizeof(c), "runs", "#0", "trailer", "samples", NULL);
+	const char *got = jtext(m, b, sizeof(b), "runs", "#0", "samples_received", NULL);
+	const char *blocks = jtext(m, a, sizeof(a), "runs", "#0", "trailer", "benches", NULL);
+	if (sent && (!got || !strcmp(got, sent)))
+		fact(d, "samples", "%s in %s blocks", sent, dflt(blocks, "?"));
+	else if (sent)
+		fact(d, "samples", "%s received of %s sent, in %s blocks", got, sent, dflt(blocks, "?"));
+	else if (got)
+		fact(d, "samples", "%s received (no trailer: how many were sent is not known)", got);
 	if (jtext(m, c, sizeof(c), "runs", "#0", "context", "firmware", "commit", NULL))
 		fact(d, "firmware", "%s, commit %s, %s",
 		     dflt(jtext(m, a, sizeof(a), "runs", "#0", "context", "firmware", "version", NULL), "?"), c,
@@ -195,6 +203,114 @@ static int num(const struct report_data *d, const struct rcsv *t, size_t i, int 
 	return 0;
 }
 
+/* Appends a copy of text to d's problems: 0, or -1 out of memory. */
+static int add_problem(struct report_data *d, const char *run, const char *text)
+{
+	char **np = realloc(d->problem, (d->nproblem + 1) * sizeof(*np));
+	if (!np)
+		return -1;
+	d->problem = np;
+	int n = run ? asprintf(&np[d->nproblem], "run %s: %s", run, text)
+		    : asprintf(&np[d->nproblem], "%s", text);
+	if (n < 0)
+		return -1;
+	d->nproblem++;
+	return 0;
+}
+
+/* Every run's problems and failures from meta.json, as the collector
+ * recorded them ("missing seq 73", "bench 2: 0 of 55 samples", "trailer
+ * samples=165 but 110 received"). 0, or -1 out of memory. */
+static int load_problems(struct report_data *d, json_t *m)
+{
+	json_t *runs = json_object_get(m, "runs"), *run, *v;
+	size_t i, k, nruns = json_array_size(runs);
+	json_array_foreach(runs, i, run) {
+		const char *tag = json_string_value(json_object_get(run, "tag"));
+		const char *lists[] = { "problems", "failures" };
+		for (size_t l = 0; l < 2; l++)
+			json_array_foreach(json_object_get(run, lists[l]), k, v)
+				if (json_is_string(v) &&
+				    add_problem(d, nruns > 1 ? dflt(tag, "?") : NULL, json_string_value(v)))
+					return -1;
+	}
+	return 0;
+}
+
+/* gaps.csv's rows (an older result without it: none). 0, or -1 with a
+ * reason in err. */
+static int load_gaps(struct report_data *d, char *err, size_t errlen)
+{
+	static const char *const need[] = { "run", "block", "bench", "first", "last", "count",
+					    "reason" };
+	struct rcsv t;
+	int rc = results_csv_read(d->dir, "gaps.csv", &t, err, errlen);
+	if (rc)
+		return rc < 0 ? -1 : 0;
+	int col[7];
+	for (int k = 0; k < 7; k++)
+		if ((col[k] = rcsv_col(&t, need[k])) < 0) {
+			snprintf(err, errlen, "%s/gaps.csv:1: no column '%s' in the header", d->dir,
+				 need[k]);
+			rcsv_free(&t);
+			return -1;
+		}
+	d->gap = calloc(t.nrows ? t.nrows : 1, sizeof(*d->gap));
+	for (size_t i = 1; d->gap && i < t.nrows; i++) {
+		struct report_gap *g = &d->gap[d->ngap++];
+		char **f[] = { &g->run, &g->block, &g->bench, &g->first, &g->last, &g->count,
+			       &g->reason };
+		for (int k = 0; k < 7; k++)
+			if (!(*f[k] = field(&t, i, col[k])))
+				rc = -1;
+		d->gap_runs |= g->run && d->gap[0].run && strcmp(g->run, d->gap[0].run);
+	}
+	rcsv_free(&t);
+	if (!d->gap || rc) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+/* r's status cell: its status, and what gaps.csv lists of block (run,
+ * block) or its want of samples when it ended ok all the same. A block
+ * that did not end ok or skipped, lost samples or has none is bad. */
+static int row_state(const struct report_data *d, struct report_row *r, const char *run,
+		     const char *block)
+{
+	unsigned long long lost = 0;
+	int unknown = 0; /* lost samples of a block whose size was never known */
+	uint64_t b, gb, n;
+	for (size_t i = 0; run && block && !wire_parse_u64(block, &b) && i < d->ngap; i++) {
+		const struct report_gap *g = &d->gap[i];
+		if (strcmp(g->run, run) || wire_parse_u64(g->block, &gb) || gb != b)
+			continue;
+		if (wire_parse_u64(g->count, &n))
+			unknown = 1;
+		else
+			lost += n;
+	}
+	int ok = !strcmp(r->status, "ok"), none = r->count.present && !r->count.v;
+	int rc;
+	if (unknown)
+		rc = asprintf(&r->state, "%s, samples lost", r->status);
+	else if (lost && none)
+		rc = asprintf(&r->state, "%s, no samples: %llu lost", r->status, lost);
+	else if (lost)
+		rc = asprintf(&r->state, "%s, %llu samples lost", r->status, lost);
+	else if (none && ok)
+		rc = asprintf(&r->state, "%s, no samples", r->status);
+	else
+		rc = asprintf(&r->state, "%s", r->status);
+	if (rc < 0) {
+		r->state = NULL;
+		return -1;
+	}
+	r->bad = !ok || unknown || lost || none;
+	return 0;
+}
+
 static int load_rows(struct report_data *d, const struct rcsv *t, char *err, size_t errlen)
 {
 	static const char *const need[] = { "bench", "params", "hart", "group", "count", "min",
@@ -206,6 +322,7 @@ static int load_rows(struct report_data *d, const struct rcsv *t, char *err, siz
 			return -1;
 		}
 	int cu = rcsv_col(t, "unit"), cr = rcsv_col(t, "units_per_cycle");
+	int crun = rcsv_col(t, "run"), cblock = rcsv_col(t, "block");
 	d->row = calloc(t->nrows ? t->nrows : 1, sizeof(*d->row));
 	if (!d->row)
 		goto oom;
@@ -238,6 +355,11 @@ static int load_rows(struct report_data *d, const struct rcsv *t, char *err, siz
 			return -1;
 		r->hart = hart.v;
 		r->group = group.v;
+		const char *run = crun >= 0 && (size_t)crun < t->nfield[i] ? t->row[i][crun] : NULL;
+		const char *block = cblock >= 0 && (size_t)cblock < t->nfield[i] ? t->row[i][cblock]
+										 : NULL;
+		if (row_state(d, r, run, block))
+			goto oom;
 	}
 	return 0;
 oom:
@@ -259,10 +381,17 @@ int report_load(const char *dir, struct report_data *d, char *err, size_t errlen
 	json_t *m = json_load_file(path, 0, &je);
 	if (m) {
 		load_facts(d, m);
+		int rc = load_problems(d, m);
 		json_decref(m);
+		if (rc) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
 	} else if (errno != ENOENT) {
 		fact(d, "meta.json", "unreadable: %s", je.text);
 	}
+	if (load_gaps(d, err, errlen))
+		return -1;
 	/* Read as every reader reads it: checked against meta.json (unless
 	 * --no-check), so the table never drops a block that failed. */
 	struct rcsv t;
@@ -326,7 +455,22 @@ void report_free(struct report_data *d)
 		free(d->row[i].params);
 		free(d->row[i].status);
 		free(d->row[i].unit_rate);
+		free(d->row[i].state);
 	}
+	for (size_t i = 0; i < d->nproblem; i++)
+		free(d->problem[i]);
+	for (size_t i = 0; i < d->ngap; i++) {
+		struct report_gap *g = &d->gap[i];
+		free(g->run);
+		free(g->block);
+		free(g->bench);
+		free(g->first);
+		free(g->last);
+		free(g->count);
+		free(g->reason);
+	}
+	free(d->problem);
+	free(d->gap);
 	for (size_t i = 0; i < d->nsweep; i++)
 		free(d->sweep[i]);
 	for (size_t i = 0; i < d->nother; i++)

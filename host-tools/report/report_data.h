@@ -31,9 +31,20 @@ const char *report_num_text(const struct report_num *n, char buf[24]);
  * in the directory, "" when there is none). */
 struct report_row {
 	char *bench, *params, *status, *unit_rate; /* unit_rate: "0.5000 byte/cycle" or "" */
+	/* What the status cell says: the status, and what did not arrive when
+	 * the block ended ok all the same ("ok, 12 samples lost", "ok, no
+	 * samples"); bad when that is not all ok. */
+	char *state;
+	int bad;
 	unsigned long long hart, group;
 	struct report_num count, min, median, p99, mad;
 	char plot[PLOT_FILE_MAX];
+};
+
+/* One row of gaps.csv: samples that did not arrive, as written there
+ * (last and count empty when the block's size is unknown). */
+struct report_gap {
+	char *run, *block, *bench, *first, *last, *count, *reason;
 };
 
 struct report_data {
@@ -43,6 +54,13 @@ struct report_data {
 	size_t nfact;
 	struct report_row *row;
 	size_t nrow;
+	/* What went wrong: each run's problems and failures from meta.json
+	 * ("run TAG: " first when there are several runs), and gaps.csv. */
+	char **problem;
+	size_t nproblem;
+	struct report_gap *gap;
+	size_t ngap;
+	int gap_runs; /* the gaps are of several runs: their run shown */
 	char **sweep; /* plot-*-sweep.png */
 	size_t nsweep;
 	char **other; /* plot-*.png no row claimed */
@@ -50,8 +68,9 @@ struct report_data {
 };
 
 /* Reads DIR/meta.json, DIR/summary.csv (checked against meta.json,
- * results_summary_read: without --no-check, meta.json is not optional)
- * and the names of DIR/plot-*.png. 0, or -1 with a reason in err. */
+ * results_summary_read: without --no-check, meta.json is not optional),
+ * DIR/gaps.csv (absent: older results) and the names of DIR/plot-*.png.
+ * 0, or -1 with a reason in err. */
 int report_load(const char *dir, struct report_data *d, char *err, size_t errlen);
 void report_free(struct report_data *d);
 

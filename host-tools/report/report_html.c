@@ -40,7 +40,8 @@ static const char css[] =
 	"#d8dee4}"
 	"figcaption{font-size:12px;color:#57606a}"
 	"ul.files{columns:3;font-family:ui-monospace,monospace;font-size:12px}"
-	".note{color:#57606a;font-size:12px}";
+	".note{color:#57606a;font-size:12px}"
+	"ul.problems{color:#cf222e;padding-left:20px}ul.problems li{margin:2px 0}";
 
 /* Whether the rows span several harts or groups: only then their columns. */
 static void columns(const struct report_data *d, int *harts, int *groups)
@@ -88,9 +89,8 @@ static void summary(FILE *f, const struct report_data *d)
 			"<td class=\"n\">%s</td><td class=\"n\">%s</td><td>%s</td><td class=\"%s\">",
 			report_num_text(&r->count, b[0]), report_num_text(&r->min, b[1]),
 			report_num_text(&r->median, b[2]), report_num_text(&r->p99, b[3]),
-			report_num_text(&r->mad, b[4]), d->unit,
-			strcmp(r->status, "ok") ? "bad" : "ok");
-		esc(f, r->status);
+			report_num_text(&r->mad, b[4]), d->unit, r->bad ? "bad" : "ok");
+		esc(f, r->state);
 		fputs("</td>", f);
 		if (rates) {
 			fputs("<td>", f);
@@ -104,6 +104,52 @@ static void summary(FILE *f, const struct report_data *d)
 			fputs("\">plot</a>", f);
 		}
 		fputs("</td></tr>\n", f);
+	}
+	fputs("</table>\n", f);
+}
+
+/* A gaps.csv cell: "?" when it is not known (a block of unknown size). */
+static void gap_cell(FILE *f, const char *cls, const char *s)
+{
+	fprintf(f, "<td%s%s%s>", cls ? " class=\"" : "", cls ? cls : "", cls ? "\"" : "");
+	esc(f, *s ? s : "?");
+	fputs("</td>", f);
+}
+
+/* What went wrong, before the table that would otherwise read as whole:
+ * the runs' problems and the samples gaps.csv lists. */
+static void problems(FILE *f, const struct report_data *d)
+{
+	if (!d->nproblem && !d->ngap)
+		return;
+	fputs("<h2>Problems</h2>\n", f);
+	if (d->nproblem) {
+		fputs("<ul class=\"problems\">\n", f);
+		for (size_t i = 0; i < d->nproblem; i++) {
+			fputs("<li>", f);
+			esc(f, d->problem[i]);
+			fputs("</li>\n", f);
+		}
+		fputs("</ul>\n", f);
+	}
+	if (!d->ngap)
+		return;
+	fprintf(f, "<p class=\"note\">Samples that did not arrive (gaps.csv):</p>\n<table>\n<tr>%s"
+		   "<th>block</th><th>benchmark</th><th>first</th><th>last</th><th>count</th>"
+		   "<th>reason</th></tr>\n",
+		d->gap_runs ? "<th>run</th>" : "");
+	for (size_t i = 0; i < d->ngap; i++) {
+		const struct report_gap *g = &d->gap[i];
+		fputs("<tr>", f);
+		if (d->gap_runs)
+			gap_cell(f, NULL, g->run);
+		gap_cell(f, "n", g->block);
+		gap_cell(f, NULL, g->bench);
+		gap_cell(f, "n", g->first);
+		gap_cell(f, "n", g->last);
+		gap_cell(f, "n", g->count);
+		gap_cell(f, "bad", g->reason);
+		fputs("</tr>\n", f);
 	}
 	fputs("</table>\n", f);
 }
@@ -150,6 +196,7 @@ int report_write_html(FILE *f, void *ctx)
 		}
 		fputs("</table>\n", f);
 	}
+	problems(f, d);
 	summary(f, d);
 	figures(f, "Sweeps", d->sweep, d->nsweep);
 	figures(f, "Other figures", d->other, d->nother);

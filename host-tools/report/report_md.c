@@ -1,13 +1,60 @@
 /*
- * report.md of `rvbench report` (report_data.h): the facts, the summary
- * table and the figures in Markdown, for a pull request or a wiki. Names
- * and parameters are code spans (nothing in them is read as Markdown; a
- * '|' is escaped so the cell holds); other text reads as written (md_text.h).
+ * report.md of `rvbench report` (report_data.h): the facts, the problems,
+ * the summary table and the figures in Markdown, for a pull request or a
+ * wiki. Names and parameters are code spans (nothing in them is read as
+ * Markdown; a '|' is escaped so the cell holds); other text reads as
+ * written (md_text.h).
  */
 #include <string.h>
 
 #include "md_text.h"
 #include "report_data.h"
+
+/* A gaps.csv figure: "?" when it is not known (a block of unknown size). */
+static const char *known(const char *s)
+{
+	return *s ? s : "?";
+}
+
+/* What went wrong, before the table that would otherwise read as whole:
+ * the runs' problems and the samples gaps.csv lists. */
+static void problems(FILE *f, const struct report_data *d)
+{
+	if (!d->nproblem && !d->ngap)
+		return;
+	fputs("\n## Problems\n\n", f);
+	for (size_t i = 0; i < d->nproblem; i++) {
+		fputs("- ", f);
+		md_text(f, d->problem[i]);
+		fputs("\n", f);
+	}
+	if (!d->ngap)
+		return;
+	fprintf(f, "%sSamples that did not arrive (gaps.csv):\n\n%s| block | benchmark | first | last | "
+		   "count | reason |\n%s| ---: | --- | ---: | ---: | ---: | --- |\n",
+		d->nproblem ? "\n" : "", d->gap_runs ? "| run " : "", d->gap_runs ? "| --- " : "");
+	for (size_t i = 0; i < d->ngap; i++) {
+		const struct report_gap *g = &d->gap[i];
+		if (d->gap_runs) {
+			fputs("| ", f);
+			md_code(f, g->run);
+			fputs(" ", f);
+		}
+		fputs("| ", f);
+		md_text(f, g->block);
+		fputs(" | ", f);
+		md_code(f, g->bench);
+		fputs(" | ", f);
+		md_text(f, known(g->first));
+		fputs(" | ", f);
+		md_text(f, known(g->last));
+		fputs(" | ", f);
+		md_text(f, known(g->count));
+		fputs(" | ", f);
+		md_text(f, g->reason);
+		fputs(" |\n", f);
+	}
+}
 
 int report_write_md(FILE *f, void *ctx)
 {
@@ -25,6 +72,7 @@ int report_write_md(FILE *f, void *ctx)
 			fputs(" |\n", f);
 		}
 	}
+	problems(f, d);
 	fprintf(f, "\n## Summary\n\nPer call, in %s; %zu blocks.\n\n", d->unit, d->nrow);
 	fprintf(f,
 		"| benchmark | params | hart | count | min | median | p99 | MAD | unit | status | work "
@@ -41,9 +89,9 @@ int report_write_md(FILE *f, void *ctx)
 		fprintf(f, " | %llu | %s | %s | %s | %s | %s | %s | %s", r->hart,
 			report_num_text(&r->count, b[0]), report_num_text(&r->min, b[1]),
 			report_num_text(&r->median, b[2]), report_num_text(&r->p99, b[3]),
-			report_num_text(&r->mad, b[4]), d->unit, strcmp(r->status, "ok") ? "**" : "");
-		md_text(f, r->status);
-		fprintf(f, "%s | ", strcmp(r->status, "ok") ? "**" : "");
+			report_num_text(&r->mad, b[4]), d->unit, r->bad ? "**" : "");
+		md_text(f, r->state);
+		fprintf(f, "%s | ", r->bad ? "**" : "");
 		md_text(f, r->unit_rate);
 		fputs(" | ", f);
 		if (*r->plot)

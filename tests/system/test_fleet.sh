@@ -2,7 +2,8 @@
 # Many result directories as one (rvbench fleet) and many QEMU instances at
 # once (rvbench qemu -j N --repeat R --matrix): the statistics between
 # devices on directories whose values are worked out by hand, the merged
-# directory read by stats and compare (fleet against fleet), and a fan-out
+# directory read by stats and compare (fleet against fleet), a standard
+# output or a disk that cannot take the report or the merge, and a fan-out
 # whose samples are the same whatever -j is (under -icount).
 . tests/system/lib.sh
 build=$1
@@ -143,6 +144,35 @@ check_eq "flat: the timed-out block is left out (4 devices), spread keeps 5" "4 
 	"$(fleet_col "$out/timedout/fleet.csv" flat devices) $(fleet_col "$out/timedout/fleet.csv" spread devices)"
 check "the timed-out block is listed under not ok" \
 	grep -q '^  board-a *flat block 1: status timeout' "$out/timedout.txt"
+
+# ---- a standard output or a disk that cannot take it -----------------------
+for fmt in csv text; do
+	"$rvb" fleet -f $fmt "$out"/A/board-* >/dev/full 2>"$out/full-$fmt.err"
+	check_eq "fleet -f $fmt > /dev/full: exit 2, not a report lost unsaid" 2 "$?"
+	check "... the cause said" \
+		grep -q '^rvbench: fleet: cannot write the standard output: No space left on device$' \
+		"$out/full-$fmt.err"
+done
+# --force over an earlier merge (fleet A), the new one (fleet B) cut by a
+# file size limit (a full disk, EFBIG) that its samples.csv passes and its
+# meta.json does not: the earlier result stays whole, never B's samples
+# under A's meta.json.
+"$rvb" fleet -o "$out/probe" "$out"/B/board-* >/dev/null 2>&1
+blocks=$(($(wc -c <"$out/probe/samples.csv") / 512 + 1))
+check "the limit, $blocks blocks, lets samples.csv through, not meta.json" \
+	[ "$(wc -c <"$out/probe/meta.json")" -gt $((blocks * 512)) ]
+"$rvb" fleet -o "$out/over" "$out"/A/board-* >/dev/null 2>&1
+cp "$out/over/samples.csv" "$out/over-samples.before"
+(trap '' XFSZ && ulimit -f $blocks && "$rvb" fleet --force -o "$out/over" "$out"/B/board-*) \
+	>/dev/null 2>"$out/over.err"
+check_eq "fleet --force, its meta.json too big to write: exit 2" 2 "$?"
+check "... the file, the cause and the earlier result's fate said" grep -q \
+	"^rvbench: fleet: cannot write $out/over/meta.json: File too large; the earlier result in $out/over is left as it was\$" \
+	"$out/over.err"
+check "... the earlier samples.csv as it was" cmp -s "$out/over/samples.csv" "$out/over-samples.before"
+check "... no scratch directory left" sh -c "! ls -A '$out/over' | grep -q '^\\.fleet\\.'"
+"$rvb" stats "$out/over" >/dev/null 2>&1
+check_eq "... and stats reads the earlier result" 0 "$?"
 
 # ---- fan-out: the same samples whatever -j is -----------------------------
 args='rvbench.run=addi100,qsort rvbench.samples=20 rvbench.warmup=2'

@@ -2,7 +2,8 @@
 # What a person reads: the one-screen table of the built-in suite (one row
 # per block, parameters, unit, status), the progress lines of a log, -q and
 # -v, stats and plot on results/latest, a console script without a run,
-# and nothing of QEMU's own when rvbench stops it.
+# nothing of QEMU's own when rvbench stops it, stats refusing a samples.csv
+# cut short, and baseline list showing every baseline saved.
 . tests/system/lib.sh
 build=$1
 fresh_out output
@@ -85,3 +86,27 @@ if command -v script >/dev/null; then
 	check "no per-block log lines on a terminal" sh -c "! grep -q '^block [0-9]*/[0-9]*  ' '$out/tty.lines'"
 	check "the table follows" grep -q '^lpm_lookup_fixed  *prefixes=100000 ' "$out/tty.lines"
 fi
+
+# 7. stats of a samples.csv cut inside its last value: refused, not
+# statistics of a "4" that was "45"; the file and line named.
+"$rvb" replay tests/fixtures/firmware/events.log -o "$out/cut" >/dev/null 2>&1
+truncate -s -3 "$out/cut/samples.csv"
+"$rvb" stats "$out/cut" --metric dtlb-read-miss -f csv >/dev/null 2>"$out/cut.err"
+check_eq "stats of a samples.csv cut in its last field: exit 2" 2 "$?"
+check "... the file and its last line named" grep -q \
+	"^rvbench: stats: $out/cut/samples.csv:[0-9]*: the last line has no line end: the file was cut short" \
+	"$out/cut.err"
+
+# 8. baseline list shows every saved baseline, whatever its name ends
+# with: keep.tmp is a valid name, and saving keep beside it leaves it be.
+mkdir -p "$out/bl"
+suite=$(cd "$out/suite" && pwd) # the subshell below runs elsewhere
+(cd "$out/bl" && "$rvb" baseline save keep.tmp "$suite" >/dev/null 2>&1 &&
+	"$rvb" baseline save keep "$suite" >/dev/null 2>&1 &&
+	"$rvb" baseline list >list.txt 2>&1)
+check_eq "baseline save keep.tmp, then keep: exit 0" 0 "$?"
+check_eq "baseline list names both" "keep keep.tmp" \
+	"$(awk '{print $1}' "$out/bl/list.txt" | tr '\n' ' ' | sed 's/ $//')"
+check "keep.tmp kept whole beside keep" \
+	cmp -s "$out/suite/samples.csv" "$out/bl/results/baselines/keep.tmp/samples.csv"
+check "no scratch directory left" sh -c "[ -z \"\$(ls -A '$out/bl/results/baselines' | grep '^\\.')\" ]"

@@ -7,11 +7,15 @@
  */
 #include "test_main.h"
 
+#include <dirent.h>
 #include <jansson.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "fleet.h"
 #include "results_check.h"
@@ -303,6 +307,155 @@ static void failed_run_and_block(void **state)
 	results_set_check(1);
 }
 
+/* The size of file dir/name. */
+static long file_size(const char *dir, const char *name)
+{
+	char path[256];
+	struct stat st;
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	assert_int_equal(stat(path, &st), 0);
+	return (long)st.st_size;
+}
+
+/* Whether dir holds an entry whose name starts with ".fleet." (a scratch
+ * directory of fleet_write_dir left behind). */
+static int scratch_left(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int found = 0;
+	assert_non_null(d);
+	while ((e = readdir(d)))
+		found |= !strncmp(e->d_name, ".fleet.", 7);
+	closedir(d);
+	return found;
+}
+
+/* file dir/name's text, to be freed. */
+static char *text_of(const char *dir, const char *name)
+{
+	char path[256];
+	size_t len;
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return file_read(path, &len);
+}
+
+/*
+ * --force over an earlier merge, on a disk that cannot take the new one:
+ * meta.json vouches for the files beside it, so it is never left beside
+ * files it does not describe. A write that fails (a full disk; here a
+ * file size limit, EFBIG, that the small samples.csv passes and the big
+ * meta.json does not) leaves the earlier result whole; a rename that fails
+ * part-way (a directory where fleet.csv goes) sets the earlier meta.json
+ * aside as meta.json.stale, as a collection does. Whole, the merge takes
+ * away the earlier result's row files it has none of.
+ */
+static void force_over_a_result(void **state)
+{
+	(void)state;
+	const uint64_t a[] = { 10, 11, 12 }, b[] = { 20, 21, 22 };
+	member("one", "complete", "\"device_name\": \"b1\"", a, 3);
+	member("two", "complete", "\"device_name\": \"b2\"", b, 3);
+	/* two's run copied into the merged meta.json makes it big. */
+	char dir[160], pad[6001], benches[6400], err[1024];
+	memset(pad, 'p', sizeof(pad) - 1);
+	pad[sizeof(pad) - 1] = '\0';
+	snprintf(benches, sizeof(benches),
+		 "[{\"id\": 0, \"name\": \"x\", \"warmup\": 1, \"samples\": 3, \"received\": 4, "
+		 "\"status\": \"ok\", \"pad\": \"%s\"}]", pad);
+	snprintf(dir, sizeof(dir), "%s/two", tmpdir);
+	write_meta(dir, "complete", "\"device_name\": \"b2\"", "0000cafe", benches);
+
+	char one[128], two[128], out[160], probe[160];
+	snprintf(one, sizeof(one), "%s/one", tmpdir);
+	snprintf(two, sizeof(two), "%s/two", tmpdir);
+	snprintf(out, sizeof(out), "%s/merged", tmpdir);
+	snprintf(probe, sizeof(probe), "%s/probe", tmpdir);
+	char *first[] = { one }, *both[] = { one, two };
+	struct fleet f1, f2;
+	struct fleet_report r1, r2;
+	assert_int_equal(fleet_load(&f1, first, 1, err, sizeof(err)), 0);
+	assert_int_equal(fleet_report_build(&f1, &r1, err, sizeof(err)), 0);
+	assert_int_equal(fleet_load(&f2, both, 2, err, sizeof(err)), 0);
+	assert_int_equal(fleet_report_build(&f2, &r2, err, sizeof(err)), 0);
+
+	/* The earlier result: the fleet of one, with a tracepoints.csv. */
+	assert_int_equal(fleet_write_dir(&f1, &r1, out, 0, err, sizeof(err)), 0);
+	char path[256];
+	snprintf(path, sizeof(path), "%s/tracepoints.csv", out);
+	FILE *tp = fopen(path, "w");
+	assert_non_null(tp);
+	fputs("run,key\r\n0000cafe,1\r\n", tp);
+	fclose(tp);
+	char *samples = text_of(out, "samples.csv"), *meta = text_of(out, "meta.json");
+
+	/* 1. A write that fails: the limit between the new files' sizes. */
+	const long limit = 4096;
+	assert_int_equal(fleet_write_dir(&f2, &r2, probe, 0, err, sizeof(err)), 0);
+	assert_true(file_size(probe, "samples.csv") < limit);
+	assert_true(file_size(probe, "meta.json") > limit);
+	struct rlimit old, lim;
+	assert_int_equal(getrlimit(RLIMIT_FSIZE, &old), 0);
+	lim = old;
+	lim.rlim_cur = (rlim_t)limit;
+	signal(SIGXFSZ, SIG_IGN);
+	assert_int_equal(setrlimit(RLIMIT_FSIZE, &lim), 0);
+	int rc = fleet_write_dir(&f2, &r2, out, 1, err, sizeof(err));
+	assert_int_equal(setrlimit(RLIMIT_FSIZE, &old), 0);
+	assert_int_equal(rc, -1);
+	char want[1024];
+	snprintf(want, sizeof(want), "cannot write %s/meta.json: File too large; the earlier result "
+		 "in %s is left as it was", out, out);
+	assert_string_equal(err, want);
+	char *now = text_of(out, "samples.csv");
+	assert_string_equal(now, samples);
+	free(now);
+	now = text_of(out, "meta.json");
+	assert_string_equal(now, meta);
+	free(now);
+	assert_false(scratch_left(out));
+	struct results r;
+	assert_int_equal(results_load(out, &r, err, sizeof(err)), 0);
+	assert_int_equal(r.ns, 1);
+	results_free(&r);
+
+	/* 2. A rename that fails after samples.csv's. */
+	snprintf(path, sizeof(path), "%s/fleet.csv", out);
+	assert_int_equal(unlink(path), 0);
+	assert_int_equal(mkdir(path, 0755), 0);
+	assert_int_equal(fleet_write_dir(&f2, &r2, out, 1, err, sizeof(err)), -1);
+	snprintf(want, sizeof(want), "the merged results are NOT whole in %s, and the meta.json of "
+		 "the earlier result there was renamed meta.json.stale: it does not describe the "
+		 "files now there", out);
+	assert_non_null(strstr(err, want));
+	snprintf(path, sizeof(path), "%s/meta.json", out);
+	assert_int_equal(access(path, F_OK), -1);
+	now = text_of(out, "meta.json.stale");
+	assert_string_equal(now, meta);
+	free(now);
+	assert_false(scratch_left(out));
+	assert_int_equal(results_load(out, &r, err, sizeof(err)), -1); /* no meta.json */
+
+	/* 3. Whole: the earlier tracepoints.csv goes, no member has one. */
+	snprintf(path, sizeof(path), "%s/fleet.csv", out);
+	assert_int_equal(rmdir(path), 0);
+	assert_int_equal(fleet_write_dir(&f2, &r2, out, 1, err, sizeof(err)), 0);
+	snprintf(path, sizeof(path), "%s/tracepoints.csv", out);
+	assert_int_equal(access(path, F_OK), -1);
+	assert_false(scratch_left(out));
+	assert_int_equal(results_load(out, &r, err, sizeof(err)), 0);
+	assert_int_equal(r.ns, 2);
+	results_free(&r);
+
+	free(samples);
+	free(meta);
+	fleet_report_free(&r1);
+	fleet_report_free(&r2);
+	fleet_free(&f1);
+	fleet_free(&f2);
+}
+
 TEST_MAIN(cmocka_unit_test_setup_teardown(devices_rows_and_merge, tmpdir_setup, tmpdir_teardown),
 	  cmocka_unit_test_setup_teardown(rows_by_hart, tmpdir_setup, tmpdir_teardown),
-	  cmocka_unit_test_setup_teardown(failed_run_and_block, tmpdir_setup, tmpdir_teardown))
+	  cmocka_unit_test_setup_teardown(failed_run_and_block, tmpdir_setup, tmpdir_teardown),
+	  cmocka_unit_test_setup_teardown(force_over_a_result, tmpdir_setup, tmpdir_teardown))

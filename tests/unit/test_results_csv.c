@@ -11,6 +11,8 @@
 
 #include <cmocka.h>
 
+#include "collector_fixture.h"
+#include "result_dir_fixture.h"
 #include "results_check.h"
 #include "results_csv.h"
 #include "tmpdir_fixture.h"
@@ -210,6 +212,53 @@ static void load_errors(void **state)
 	assert_string_equal(err, "cannot read /nonexistent-rvb/samples.csv: No such file or directory");
 }
 
+/* samples.csv cut short inside its last line: every row still has its
+ * fields, meta.json's counts still agree (the row is there), but the last
+ * value is cut ("45" read as "4"). The missing line end is what shows it:
+ * refused, the file and line named, as summary.csv is; --no-check reads it. */
+static void load_cut_last_line(void **state)
+{
+	(void)state;
+	struct synth_run run = { 0x1a2b3c4d, 7, two_benches, 2, "ok", 0, 0 };
+	struct collector *c = synth_decoded(&run, SIZE_MAX);
+	char *s = to_string(csv_write_samples, c), path[128], want[600], err[600];
+	size_t len = strlen(s), rows = 0;
+	write_result_files(c);
+	collector_free(c);
+	for (size_t i = 0; i < len; i++)
+		rows += s[i] == '\n';
+	assert_true(len > 3 && s[len - 1] == '\n');
+
+	struct results r;
+	results_set_check(1);
+	assert_int_equal(results_load(tmpdir, &r, err, sizeof(err)), 0);
+	results_free(&r);
+	snprintf(want, sizeof(want), "%s/samples.csv:%zu: the last line has no line end: the file "
+		 "was cut short (--no-check reads it anyway)", tmpdir, rows);
+	/* Inside the last field, then its line end alone. */
+	const size_t cuts[] = { 3, 2 };
+	for (size_t i = 0; i < sizeof(cuts) / sizeof(cuts[0]); i++) {
+		put_bytes("samples.csv", s, len - cuts[i]);
+		assert_int_equal(results_load(tmpdir, &r, err, sizeof(err)), -1);
+		assert_string_equal(err, want);
+	}
+	/* The header alone, cut. */
+	put_bytes("samples.csv", s, 10);
+	snprintf(want, sizeof(want), "%s/samples.csv:1: the last line has no line end: the file "
+		 "was cut short (--no-check reads it anyway)", tmpdir);
+	assert_int_equal(results_load(tmpdir, &r, err, sizeof(err)), -1);
+	assert_string_equal(err, want);
+	/* --no-check: read as it is. */
+	put_bytes("samples.csv", s, len - 3);
+	results_set_check(0);
+	assert_int_equal(results_load(tmpdir, &r, err, sizeof(err)), 0);
+	results_free(&r);
+	free(s);
+	const char *const made[] = { "samples.csv", "summary.csv", "gaps.csv", "meta.json" };
+	for (size_t i = 0; i < sizeof(made) / sizeof(made[0]); i++)
+		unlink(tmpdir_path(path, sizeof(path), tmpdir, made[i]));
+}
+
 int main(void)
 {
 	/* These files are made to try the parser, not to match a meta.json:
@@ -223,6 +272,7 @@ int main(void)
 		cmocka_unit_test(meta_status_is_the_top_level_one),
 		cmocka_unit_test(load_blocks),
 		cmocka_unit_test(load_errors),
+		cmocka_unit_test(load_cut_last_line),
 	};
 	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);
 }
