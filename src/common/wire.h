@@ -1,6 +1,7 @@
 /*
- * The rvbench UART line format, version 1: the one definition shared by the
- * firmware (which writes it) and the host collector (which reads it).
+ * The rvbench UART line format (version WIRE_VERSION, below): the one
+ * definition shared by the firmware (which writes it) and the host
+ * collector (which reads it).
  * docs/wire-format.md describes the same thing for people; a unit test
  * parses captured firmware output against this header.
  *
@@ -11,7 +12,8 @@
  *   <run>   8 lower-case hex digits, the run tag (same on every line of a run)
  *   <seq>   decimal line number within the run; the RUN line is 0
  *   <TYPE>  one of the record names below
- *   fields  single-space separated; key=value for all records but S
+ *   fields  single-space separated; key=value for all records but S and E
+ *           (positional)
  *   <crc>   CRC-16/CCITT-FALSE of every byte from '@' up to and including
  *           the space before '*', as 4 upper-case hex digits
  *
