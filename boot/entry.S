@@ -93,14 +93,15 @@ park:
  * OpenSBI draws its boot hart among all harts): another hart takes over,
  * started at boot_hart_entry (platform/boot_handoff.c, on a stack of its
  * own; a0, a1 are still the hart id and the tree). Nothing was cleared or
- * set up yet; tp gets the TLS template, as on the boot hart.
+ * set up yet; tp is a TLS block of its own too (the boot hart's is in BSS,
+ * which the hart taking over clears).
  */
 boot_hart_beyond:
 	la	sp, boot_handoff_stack
 	la	t0, boot_handoff_stack_size
 	ld	t0, 0(t0)
 	add	sp, sp, t0
-	la	tp, __tls_base
+	la	tp, boot_handoff_tls
 	call	boot_hart_handoff
 	j	park
 

@@ -138,6 +138,8 @@ struct coll_bench {
 	 * event names their values mean nothing, so they were not read (a
 	 * loss, like the BENCH line itself). */
 	uint64_t ev_unread;
+	uint64_t ev_unread_n[(PMU_EVENTS_MAX + 1) / 2]; /* their samples, by event pair */
+	uint64_t ev_dropped; /* event values a conflict took out */
 
 	struct coll_sample *s; /* indexed by sample index */
 	uint8_t *present;      /* present[i]: 1 if s[i] was received, else 0 (only
@@ -427,6 +429,9 @@ int coll_use_of(const struct coll_run *r, uint32_t seq, struct coll_line_use *u)
  * marked, or the run failed for a line of no block (the second copy was
  * never read). */
 void coll_drop_conflict(struct coll_run *r, uint32_t seq);
+/* The line of seq was refused: it put nothing in, and a conflict on it
+ * has nothing to take out (the conflict itself is an issue all the same). */
+void coll_note_refused(struct coll_run *r, uint32_t seq);
 void coll_context_free(struct coll_context *x);
 void coll_crc_advance(struct coll_run *r);
 char *coll_strdupf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

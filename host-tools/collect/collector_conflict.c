@@ -106,6 +106,7 @@ static void drop_events(struct coll_run *r, struct coll_bench *b, unsigned pair,
 	memset(b->ev_present[pair] + first, 0, n);
 	unsigned k0 = pair * 2;
 	int two = k0 + 1 < b->nev;
+	b->ev_dropped += n * (two ? 2 : 1); /* named here: not also "missing" */
 	coll_push_str(&r->issue, &r->nissue,
 		      coll_strdupf("bench %u: %s%s%s of samples %llu-%llu not kept (conflict)", b->id,
 				   b->ev_name[k0], two ? " and " : "", two ? b->ev_name[k0 + 1] : "",
@@ -149,6 +150,12 @@ static void drop_run_line(struct coll_run *r, uint32_t seq, unsigned use)
 	}
 	coll_push_str(&r->failure, &r->nfailure, coll_strdupf("seq %u: %s", seq, what));
 	r->nrun_conflict++;
+}
+
+void coll_note_refused(struct coll_run *r, uint32_t seq)
+{
+	if (seq < r->nline)
+		r->line_use[seq] = USE_TAKEN;
 }
 
 void coll_drop_conflict(struct coll_run *r, uint32_t seq)

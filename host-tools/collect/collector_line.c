@@ -201,6 +201,7 @@ void coll_handle_line(struct collector *c, const char *text, size_t len, size_t 
 	}
 	if (why) {
 		reject(c, r, COLL_REJ_INVALID);
+		coll_note_refused(r, l.seq);
 		coll_push_str(&r->issue, &r->nissue, coll_strdupf("seq %u: %s", l.seq, why));
 	} else {
 		c->lines_accepted++;

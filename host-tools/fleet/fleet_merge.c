@@ -557,17 +557,15 @@ int fleet_write_dir(const struct fleet *f, const struct fleet_report *rep, const
 		rc = afile_prepare(&tmp[NFILES + k], outdir, own_files[k], own_writer[k], own_ctx[k],
 				   err, errlen);
 	json_decref(meta);
-	/* The renames, meta.json last: it vouches for the files beside it. A
-	 * row file of the earlier result that no member has goes too: the
-	 * new meta.json would not list it, yet a reader would read it
-	 * (summary.csv, gaps.csv). */
-	for (size_t k = 0; k < NFILES + NOWN && !rc; k++) {
-		snprintf(path, sizeof(path), "%s/%s", outdir,
-			 k < NFILES ? row_files[k] : own_files[k - NFILES]);
-		if (tmp[k].tmp[0]) {
-			rc = afile_commit(&tmp[k], err, errlen);
-			changed |= !rc;
-		} else if (!unlink(path)) {
+	/* A row file of the earlier result that no member has goes first:
+	 * the new meta.json would not list it, yet a reader would read it
+	 * (summary.csv, gaps.csv). Then the renames, meta.json last: it
+	 * vouches for the files beside it. */
+	for (size_t k = 0; k < NFILES && !rc; k++) {
+		snprintf(path, sizeof(path), "%s/%s", outdir, row_files[k]);
+		if (tmp[k].tmp[0])
+			continue;
+		if (!unlink(path)) {
 			changed = 1;
 		} else if (errno != ENOENT) {
 			snprintf(err, errlen, "cannot remove %s of the earlier result: %s", path,
@@ -575,8 +573,15 @@ int fleet_write_dir(const struct fleet *f, const struct fleet_report *rep, const
 			rc = -1;
 		}
 	}
+	unsigned char committed[NFILES + NOWN] = { 0 };
+	if (rc) {
+		for (size_t k = 0; k < NFILES + NOWN; k++)
+			afile_abort(&tmp[k]);
+	} else {
+		rc = afile_commit_set(tmp, NFILES + NOWN, committed, err, errlen);
+	}
 	for (size_t k = 0; k < NFILES + NOWN; k++)
-		afile_abort(&tmp[k]); /* what a failure left uncommitted */
+		changed |= committed[k];
 	free(tmp);
 	if (rc && !changed)
 		err_add(err, errlen, taken ? "; the earlier result in %s is left as it was"

@@ -116,6 +116,23 @@ void afile_abort(struct afile_tmp *t)
 	t->tmp[0] = '\0';
 }
 
+int afile_commit_set(struct afile_tmp *t, size_t n, unsigned char *committed, char *err,
+		     size_t errlen)
+{
+	int rc = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		committed[i] = 0;
+		if (rc || !t[i].tmp[0])
+			afile_abort(&t[i]);
+		else if (afile_commit(&t[i], err, errlen))
+			rc = -1;
+		else
+			committed[i] = 1;
+	}
+	return rc;
+}
+
 int afile_write(const char *dir, const char *name, afile_writer fn, void *ctx,
 		char *err, size_t errlen)
 {

@@ -47,5 +47,10 @@ int afile_prepare(struct afile_tmp *t, const char *dir, const char *name, afile_
 int afile_commit(struct afile_tmp *t, char *err, size_t errlen);
 /* Removes t->tmp, if any, and forgets it. */
 void afile_abort(struct afile_tmp *t);
+/* afile_commit() on each prepared t[i] (tmp not "") in order, committed[i]
+ * set to 1 for each renamed into place; at the first failure the others
+ * are aborted. 0, or -1 with the failure's reason in err. */
+int afile_commit_set(struct afile_tmp *t, size_t n, unsigned char *committed, char *err,
+		     size_t errlen);
 
 #endif

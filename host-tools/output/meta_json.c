@@ -10,7 +10,6 @@
 #include "inputs.h"
 #include "meta_context.h"
 #include "meta_events.h"
-#include "meta_keep.h"
 #include "version.h"
 
 static int rejected(FILE *f, const unsigned long *counts, const char *indent)
@@ -312,7 +311,7 @@ static int run(FILE *f, const struct coll_run *r, int first)
 	return 0;
 }
 
-/* "uart_log": what uart.log holds of the stream (meta_keep.h). */
+/* "uart_log": what uart.log holds of the stream (struct meta_log). */
 static int log_record(FILE *f, const struct meta_log *l)
 {
 	if (fprintf(f, "  \"uart_log\": {\"bytes\": %llu, \"complete\": %s", l->bytes,

@@ -54,4 +54,31 @@ struct meta_ctx {
 };
 int meta_json_writer(FILE *f, void *ctx);
 
+/*
+ * meta.json's "uart_log": what uart.log holds of the stream the source
+ * sent. A uart.log cut short (a full disk while collecting, then room
+ * again for the result files; a copy of such a log) says so here, where a
+ * later decoding of it looks: decoded again in place, it would replace
+ * results decoded from the whole stream with those of the part kept.
+ */
+struct meta_log {
+	int known;                       /* 0: no record (a meta.json of before) */
+	int complete;                    /* uart.log holds the whole stream */
+	unsigned long long bytes;        /* in uart.log */
+	unsigned long long stream_bytes; /* in the stream (bytes when complete) */
+	char error[256];                 /* why it was cut; "" when whole or not known */
+	/* Read back only: the same meta.json's "bytes_received", what the
+	 * results beside it were decoded from (more than bytes when they
+	 * were decoded as the stream arrived, before uart.log was cut). */
+	unsigned long long decoded;
+};
+
+/* meta.json as meta_json_write() writes it, with "uart_log" beside
+ * "bytes_received" (log NULL: without); meta_keep.h reads it back. */
+struct meta_log_ctx {
+	struct meta_ctx mc;
+	const struct meta_log *log;
+};
+int meta_json_log_writer(FILE *f, void *ctx);
+
 #endif

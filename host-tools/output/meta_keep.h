@@ -15,34 +15,6 @@
 
 #include "meta_json.h"
 
-/*
- * meta.json's "uart_log": what uart.log holds of the stream the source
- * sent. A uart.log cut short (a full disk while collecting, then room
- * again for the result files; a copy of such a log) says so here, where a
- * later decoding of it looks: decoded again in place, it would replace
- * results decoded from the whole stream with those of the part kept.
- */
-struct meta_log {
-	int known;                       /* 0: no record (a meta.json of before) */
-	int complete;                    /* uart.log holds the whole stream */
-	unsigned long long bytes;        /* in uart.log */
-	unsigned long long stream_bytes; /* in the stream (bytes when complete) */
-	char error[256];                 /* why it was cut; "" when whole or not known */
-	/* Read back only: the same meta.json's "bytes_received", what the
-	 * results beside it were decoded from (more than bytes when they
-	 * were decoded as the stream arrived, before uart.log was cut). */
-	unsigned long long decoded;
-};
-
-/* meta.json as meta_json_write() writes it, with "uart_log" beside
- * "bytes_received" (meta_json.c; log NULL: without). This lives here, not
- * in meta_json.h, with its reader below. */
-struct meta_log_ctx {
-	struct meta_ctx mc;
-	const struct meta_log *log;
-};
-int meta_json_log_writer(FILE *f, void *ctx);
-
 /* dir/meta.json's "uart_log" into l: 0, or 1 when there is no such file
  * or it has no such record (l->known 0). */
 int meta_log_load(const char *dir, struct meta_log *l);

@@ -443,16 +443,16 @@ static int write_results(struct session *s, struct meta_log_ctx *mc, const char 
 			s->log_tmp[0] = '\0'; /* t[i] owns it now */
 		}
 	}
-	for (i = 0; i < NFILES && !rc; i++) {
-		if (!t[i].tmp[0])
-			continue;
-		if (afile_commit(&t[i], err, errlen))
-			rc = -1;
-		else
-			replaced[(*n)++] = files[i].name;
+	unsigned char committed[NFILES] = { 0 };
+	if (rc) {
+		for (i = 0; i < NFILES; i++)
+			afile_abort(&t[i]);
+	} else {
+		rc = afile_commit_set(t, NFILES, committed, err, errlen);
 	}
 	for (i = 0; i < NFILES; i++)
-		afile_abort(&t[i]);
+		if (committed[i])
+			replaced[(*n)++] = files[i].name;
 	if (s->log_tmp[0]) { /* a preparation failed before the copy's turn */
 		unlink(s->log_tmp);
 		s->log_tmp[0] = '\0';

@@ -137,7 +137,7 @@ cp "$r"/plot-*.png "$full/x.json" "$out/before/"
 # 8 KiB set aside, the rest filled: a picture (30 to 140 KiB) then gets
 # cut, not left empty.
 dd if=/dev/zero of="$full/spare" bs=1k count=8 2>/dev/null
-dd if=/dev/zero of="$full/fill" bs=4k 2>/dev/null
+dd if=/dev/zero of="$full/fill" bs=4k count=512 2>/dev/null # more than its 1 MiB
 
 "$rvb" stats --format json -o "$full/x.json" "$r" 2>"$out/stats.err"
 check_eq "full disk: stats -o exits 2" 2 "$?"
@@ -182,14 +182,18 @@ check "... no .tmp left" no_tmp "$full"
 # describe the files, though none had changed). A replay of another input
 # over them (--force) alike, its advice naming that input.
 mkdir -p "$small"
-mount -t tmpfs -o size=256k tmpfs "$small"
+# Checked: the fill below must never land on the real disk.
+if ! mount -t tmpfs -o size=256k tmpfs "$small"; then
+	echo "not ok - mount a 256 KiB tmpfs on $small"
+	exit 0
+fi
 fix=tests/fixtures/qemu-sifive_u-300.log
 d=$small/r
 "$rvb" replay -o "$d" "$fix" >/dev/null 2>&1
 check_eq "tmpfs, room left: replay exits 0" 0 "$?"
 cp "$d/meta.json" "$out/r.meta"
 cp "$d/samples.csv" "$out/r.samples"
-dd if=/dev/zero of="$small/fill" bs=4k 2>/dev/null
+dd if=/dev/zero of="$small/fill" bs=4k count=64 2>/dev/null # more than its 256 KiB
 for force in "" --force; do
 	"$rvb" replay $force -o "$d" "$d/uart.log" >"$out/inplace.out" 2>"$out/inplace.err"
 	check_eq "full disk: decoding in place $force exits 2" 2 "$?"

@@ -333,10 +333,41 @@ static void test_event_conflict_drops_the_values(void **state)
 		assert_true(has_problem(r, "bench 3: dtlb-read-miss of samples 0-43 not kept "
 					   "(conflict)"));
 		assert_int_equal(r->ngap, 0);
+		/* Named once, not also counted as missing. */
+		assert_false(problem_mentions(r, "event values missing"));
 		assert_string_equal(coll_run_verdict(r), "failed");
 		assert_false(collector_all_sound(c));
 		collector_free(c);
 	}
+	synth_free(&l);
+}
+
+/* A refused line (an E line for an event pair no block has) and then the
+ * real line of the same seq: a conflict, an issue, but the refused copy
+ * put nothing in, so there is nothing to take out and nothing of the run
+ * failed; the real line's values, never read, are missing. */
+static void test_conflict_with_a_refused_line(void **state)
+{
+	struct synth_lines l = { 0 };
+	char line[WIRE_LINE_MAX + 1], what[64];
+
+	(void)state;
+	file_lines("tests/fixtures/firmware/events.log", &l);
+	size_t at = line_with(&l, " E 3 1 0 44 r ");
+	unsigned tag, seq;
+	assert_int_equal(sscanf(l.line[at], "@RVB %x %u E ", &tag, &seq), 2);
+	wire_line(line, tag, seq, "E", "3 9 0 44 r gIA");
+	struct collector *c = decode_with(&l, at, line, 1);
+	const struct coll_run *r = &c->runs[0];
+	assert_int_equal(c->rejected[COLL_REJ_CONFLICT], 1);
+	assert_int_equal(c->rejected[COLL_REJ_INVALID], 1);
+	snprintf(what, sizeof(what), "seq %u: two different lines (conflict)", seq);
+	assert_true(has_problem(r, what));
+	assert_int_equal(r->nfailure, 0);
+	assert_string_equal(r->bench[3].status, "ok");
+	assert_true(has_problem(r, "bench 3: 44 event values missing"));
+	assert_false(collector_all_sound(c));
+	collector_free(c);
 	synth_free(&l);
 }
 
@@ -349,4 +380,5 @@ TEST_MAIN(cmocka_unit_test_setup_teardown(test_both_copies_dropped_either_order,
 					  teardown_run_fx),
 	  cmocka_unit_test(test_tp_conflict_drops_the_record),
 	  cmocka_unit_test(test_overhead_conflict_drops_the_record),
-	  cmocka_unit_test(test_event_conflict_drops_the_values))
+	  cmocka_unit_test(test_event_conflict_drops_the_values),
+	  cmocka_unit_test(test_conflict_with_a_refused_line))

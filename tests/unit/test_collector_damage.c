@@ -387,6 +387,41 @@ static void test_lost_bench_line_of_events_is_a_loss(void **state)
 	synth_free(&l);
 }
 
+/* The real events stream with block 0's first E line sent before its
+ * BENCH line: that line is not read (its events have no names yet), said
+ * once; its values are not counted again among the missing ones. */
+static void test_early_e_line_named_once(void **state)
+{
+	struct synth_lines l = { 0 };
+	struct memstream m;
+	size_t bench = SIZE_MAX, e = SIZE_MAX;
+
+	(void)state;
+	file_lines("tests/fixtures/firmware/events.log", &l);
+	for (size_t i = 0; i < l.n; i++) {
+		if (bench == SIZE_MAX && strstr(l.line[i], " BENCH id=0 "))
+			bench = i;
+		else if (bench != SIZE_MAX && e == SIZE_MAX && strstr(l.line[i], " E 0 "))
+			e = i;
+	}
+	assert_true(bench < e && e < l.n);
+	ms_open(&m);
+	for (size_t i = 0; i < l.n; i++) {
+		if (i == bench)
+			fputs(l.line[e], m.f);
+		if (i != e)
+			fputs(l.line[i], m.f);
+	}
+	struct collector *c = ms_decode(&m, SIZE_MAX);
+	const struct coll_run *r = &c->runs[0];
+	assert_int_equal(c->rejected[COLL_REJ_INVALID], 0);
+	assert_true(has_problem(r, "bench 0: 1 E line not read: no BENCH line before it"));
+	assert_false(problem_mentions(r, "event values missing"));
+	assert_true(collector_all_sound(c));
+	collector_free(c);
+	synth_free(&l);
+}
+
 TEST_MAIN(cmocka_unit_test_setup_teardown(test_missing_line_exact_gap, setup_run_a, teardown_run_fx),
 	  cmocka_unit_test_setup_teardown(test_duplicate_and_conflict, setup_run_a, teardown_run_fx),
 	  cmocka_unit_test_setup_teardown(test_truncated_final_line, setup_run_a, teardown_run_fx),
@@ -398,4 +433,5 @@ TEST_MAIN(cmocka_unit_test_setup_teardown(test_missing_line_exact_gap, setup_run
 	  cmocka_unit_test_setup_teardown(test_newer_format_named, setup_run_a, teardown_run_fx),
 	  cmocka_unit_test_setup_teardown(test_samples_before_their_bench_line, setup_run_a,
 					  teardown_run_fx),
-	  cmocka_unit_test(test_lost_bench_line_of_events_is_a_loss))
+	  cmocka_unit_test(test_lost_bench_line_of_events_is_a_loss),
+	  cmocka_unit_test(test_early_e_line_named_once))

@@ -317,8 +317,8 @@ static long file_size(const char *dir, const char *name)
 	return (long)st.st_size;
 }
 
-/* Whether dir holds an entry whose name starts with ".fleet." (a scratch
- * directory of fleet_write_dir left behind). */
+/* Whether dir holds a temporary file fleet_write_dir left behind
+ * (afile_prepare's ".NAME.XXXXXX.tmp"), or any other hidden entry. */
 static int scratch_left(const char *dir)
 {
 	DIR *d = opendir(dir);
@@ -326,7 +326,7 @@ static int scratch_left(const char *dir)
 	int found = 0;
 	assert_non_null(d);
 	while ((e = readdir(d)))
-		found |= !strncmp(e->d_name, ".fleet.", 7);
+		found |= e->d_name[0] == '.' && strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
 	closedir(d);
 	return found;
 }
