@@ -59,10 +59,13 @@ void boot_hart_handoff(unsigned long hartid, const void *fdt)
 	rc = sbi_hart_start((unsigned long)to, (unsigned long)(uintptr_t)boot_hart_entry,
 			    (unsigned long)(uintptr_t)fdt);
 	if (rc) {
+		/* Not the end of the machine: the hart may be busy because
+		 * rvbench already runs on it (an SBI firmware that entered
+		 * rvbench twice), and that run must go on. */
 		snprintf(line, sizeof(line),
-			 "rvbench: SBI HSM could not start hart %ld (error %ld): stopped\r\n", to, rc);
+			 "rvbench: SBI HSM could not start hart %ld (error %ld): hart %lu parks\r\n",
+			 to, rc, hartid);
 		say(line);
-		sbi_system_reset(SBI_SRST_SHUTDOWN, SBI_SRST_REASON_FAILURE);
 		return;
 	}
 	rc = sbi_hart_stop(); /* returns only if the SBI refuses */
