@@ -293,6 +293,22 @@ static void test_overhead_conflict_drops_the_record(void **state)
 	synth_free(&l);
 }
 
+/* The real events stream into l, and in line a copy of block 3's E line
+ * of its second event pair (dtlb-read-miss) with fields instead of its
+ * own (same tag and seq, which change when the fixture is captured
+ * again). Returns that line's index; *seq is its seq. */
+static size_t events_and_e_copy(struct synth_lines *l, char *line, const char *fields,
+				unsigned *seq)
+{
+	unsigned tag;
+
+	file_lines("tests/fixtures/firmware/events.log", l);
+	size_t at = line_with(l, " E 3 1 0 44 r ");
+	assert_int_equal(sscanf(l->line[at], "@RVB %x %u E ", &tag, seq), 2);
+	wire_line(line, tag, *seq, "E", "%s", fields);
+	return at;
+}
+
 /* The E line of block 3's second event pair (dtlb-read-miss) in the real
  * events stream, next to a copy that says every value was 0: neither is
  * kept. The block's samples and its first pair stay (gaps.csv counts
@@ -305,12 +321,8 @@ static void test_event_conflict_drops_the_values(void **state)
 	uint64_t v;
 
 	(void)state;
-	file_lines("tests/fixtures/firmware/events.log", &l);
-	/* The fixture's tag and seq change when it is captured again. */
-	size_t at = line_with(&l, " E 3 1 0 44 r ");
-	unsigned tag, seq;
-	assert_int_equal(sscanf(l.line[at], "@RVB %x %u E ", &tag, &seq), 2);
-	wire_line(line, tag, seq, "E", "3 1 0 44 r gIA");
+	unsigned seq;
+	size_t at = events_and_e_copy(&l, line, "3 1 0 44 r gIA", &seq);
 	for (int first = 0; first < 2; first++) {
 		struct collector *c = decode_with(&l, at, line, first);
 		const struct coll_run *r = &c->runs[0];
@@ -352,11 +364,8 @@ static void test_conflict_with_a_refused_line(void **state)
 	char line[WIRE_LINE_MAX + 1], what[64];
 
 	(void)state;
-	file_lines("tests/fixtures/firmware/events.log", &l);
-	size_t at = line_with(&l, " E 3 1 0 44 r ");
-	unsigned tag, seq;
-	assert_int_equal(sscanf(l.line[at], "@RVB %x %u E ", &tag, &seq), 2);
-	wire_line(line, tag, seq, "E", "3 9 0 44 r gIA");
+	unsigned seq;
+	size_t at = events_and_e_copy(&l, line, "3 9 0 44 r gIA", &seq);
 	struct collector *c = decode_with(&l, at, line, 1);
 	const struct coll_run *r = &c->runs[0];
 	assert_int_equal(c->rejected[COLL_REJ_CONFLICT], 1);
