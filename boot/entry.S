@@ -65,6 +65,18 @@ _start:
 boot_hart_entry:
 	HART_SETUP boot_hart_beyond
 
+	/* Only the first hart here boots. OpenSBI 1.1's HSM start marks the
+	 * hart start-pending before it stores the address to start at, so a
+	 * hart that wakes in between leaves for the address of its previous
+	 * start: this entry (seen twice under QEMU without -icount, a hart
+	 * rvbench started banner-printing as a second boot hart and clearing
+	 * the first one's BSS). A later hart here was sent to
+	 * secondary_entry, and goes on as there. */
+	la	t0, boot_claimed
+	li	t1, 1
+	amoswap.w.aq t1, t1, (t0)
+	bnez	t1, secondary_started
+
 	/* picolibc's TLS (errno): the boot hart uses the template in place. */
 	la	tp, __tls_base
 
@@ -113,6 +125,7 @@ boot_hart_beyond:
 	.globl	secondary_entry
 secondary_entry:
 	HART_SETUP park
+secondary_started:
 	/* tp: this hart's TLS block; harts_secondary_main fills it before
 	 * anything can touch errno. */
 	la	tp, __tls_blocks
@@ -121,3 +134,11 @@ secondary_entry:
 	add	tp, tp, t0
 	call	harts_secondary_main
 	j	park
+
+/* Set by the first hart at boot_hart_entry. In .data, not BSS: BSS is
+ * cleared after the claim. Every boot loads the image anew (QEMU copies
+ * it in again at each reset; a board's loader reads it from storage). */
+	.section .data
+	.balign	4
+boot_claimed:
+	.word	0
