@@ -95,6 +95,7 @@ struct coll_bench {
 	uint64_t per_call;    /* units of work one call does */
 	char *cflags;         /* the compiler flags of its benchmark (FLAGS text
 			       * of BENCH flags=); NULL when not sent */
+	int flags_id;         /* BENCH flags=, -1 when not sent */
 
 	int have_end;
 	uint64_t end_count;
@@ -181,6 +182,9 @@ enum {
 };
 struct coll_hart {
 	uint64_t id;
+	uint32_t seq;     /* of its line */
+	int taken;        /* a conflict took its values out: kept only so that
+			   * a later line for the hart is refused as second */
 	char state[16];   /* "boot", "online", "skipped", "failed", or a later one */
 	int state_word;   /* enum rec_hart_state; -1: a later one */
 	char *why;        /* unescaped reason, NULL when not sent */
@@ -193,9 +197,14 @@ struct coll_hart {
 struct coll_cpu {
 	struct rec_cpu f; /* isa and mmu point to the copies below */
 	char *isa, *mmu;  /* NULL when not sent */
+	uint32_t seq;     /* of its line */
+	int taken;        /* as coll_hart's */
 };
 struct coll_context {
 	int have_ctx;
+	/* A conflict took the CTX (BUILD) values out: have_ctx (have_build)
+	 * is 0 again, and a later CTX (BUILD) line is still a second one. */
+	int ctx_taken, build_taken;
 	/* ctx.clock_src points to clock_src, a heap copy ("" when not sent):
 	 * never into this struct, which moves when the runs array grows. */
 	struct rec_ctx ctx;
@@ -215,6 +224,7 @@ struct coll_run {
 			     * reads (nothing of the run is read), else 0 */
 	struct coll_kv *pmu; /* the PMU record's fields, unescaped; NULL: none */
 	size_t npmu;
+	int pmu_taken;       /* a conflict took them out (as ctx_taken) */
 	uint64_t seed; /* from seed= (0 if absent or bad) */
 	int seed_ok;
 	/* RUN inputs_seed (input_seed.h): how the blocks' inputs were seeded.
@@ -242,6 +252,7 @@ struct coll_run {
 	struct coll_tp *tp;     /* TP records in arrival (seq) order */
 	size_t ntp, tpcap;
 	char *flags[REC_FLAGS_MAX]; /* FLAGS text by id, chunks joined; NULL: none */
+	uint64_t flags_taken;       /* bit id: a conflict took that id's text out */
 	struct coll_hart *hart; /* HART records in arrival order */
 	size_t nhart;
 	struct coll_context ctx;
@@ -409,6 +420,16 @@ enum coll_use {
 	COLL_USE_HEADER,   /* the block's BENCH line */
 	COLL_USE_TP,       /* a TP record (block COLL_USE_NO_BLOCK) */
 	COLL_USE_OVERHEAD, /* an OVERHEAD record (block COLL_USE_NO_BLOCK) */
+	/* The run's own records (block COLL_USE_NO_BLOCK); first: the FLAGS
+	 * id. */
+	COLL_USE_RUN,
+	COLL_USE_TRAILER,
+	COLL_USE_CTX,
+	COLL_USE_CPU,
+	COLL_USE_BUILD,
+	COLL_USE_FLAGS,
+	COLL_USE_PMU,
+	COLL_USE_HART,
 	COLL_USE_EVENTS,   /* E: pair p of samples first..first+n-1 is
 			    * COLL_USE_EVENTS + p */
 };
@@ -425,9 +446,11 @@ struct coll_line_use {
 };
 int coll_use_of(const struct coll_run *r, uint32_t seq, struct coll_line_use *u);
 /* Seq came again with other bytes: what the first copy put in (samples,
- * event values, a TP or OVERHEAD record) is taken out and its block
- * marked, or the run failed for a line of no block (the second copy was
- * never read). */
+ * event values, a TP, OVERHEAD, CTX, CPU, BUILD, FLAGS, PMU or HART
+ * record) is taken out and its block marked, or the run failed for a
+ * line of no block (the second copy was never read). A RUN or TRAILER
+ * line stays (a run has no other header, and no other count to check
+ * against), and the run failed. */
 void coll_drop_conflict(struct coll_run *r, uint32_t seq);
 /* The line of seq was refused: it put nothing in, and a conflict on it
  * has nothing to take out (the conflict itself is an issue all the same). */

@@ -5,14 +5,17 @@
  * (collector_line.c); what the first copy put in is taken out of the
  * model again here: S samples (listed in gaps.csv with the reason
  * "conflict"), E event values (named among the problems: gaps.csv counts
- * samples), a TP or OVERHEAD record. Its block's status becomes
- * "conflict" (collector_check.c); a line of no block fails the run.
+ * samples), a TP, OVERHEAD, CTX, CPU, BUILD, FLAGS, PMU or HART record.
+ * Its block's status becomes "conflict" (collector_check.c); a line of no
+ * block fails the run.
  *
  * To take a line out, the model remembers what each accepted line put in:
  * one word per seq (line_use), written when the record is read.
  */
 #include "collector.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "codec.h"
@@ -134,19 +137,146 @@ static void drop_overhead(struct coll_run *r, uint32_t seq)
 		}
 }
 
-/* A line of no block: a TP or OVERHEAD record goes; any other (RUN, CTX,
- * HART, ...) stays, for want of a way to take it out. Either way a value
- * of the run was in conflict, so the run failed, as for a block. */
-static void drop_run_line(struct coll_run *r, uint32_t seq, unsigned use)
+static void drop_ctx(struct coll_context *x)
+{
+	free(x->clock_src);
+	x->clock_src = NULL;
+	memset(&x->ctx, 0, sizeof(x->ctx));
+	x->have_ctx = 0;
+	x->ctx_taken = 1;
+}
+
+static void drop_build(struct coll_context *x)
+{
+	free(x->commit);
+	free(x->cc);
+	free(x->cflags);
+	x->commit = x->cc = x->cflags = NULL;
+	x->have_build = 0;
+	x->build_taken = 1;
+}
+
+static void drop_pmu(struct coll_run *r)
+{
+	for (size_t i = 0; i < r->npmu; i++) {
+		free(r->pmu[i].key);
+		free(r->pmu[i].value);
+	}
+	free(r->pmu);
+	r->pmu = NULL;
+	r->npmu = 0;
+	r->pmu_taken = 1;
+}
+
+/* The CPU record of seq: its values go, the entry stays as taken (so a
+ * later line for the hart is still a second one). Returns its hart id. */
+static uint64_t drop_cpu(struct coll_context *x, uint32_t seq)
+{
+	for (size_t i = 0; i < x->ncpu; i++) {
+		struct coll_cpu *c = &x->cpu[i];
+		if (c->seq != seq || c->taken)
+			continue;
+		free(c->isa);
+		free(c->mmu);
+		uint64_t id = c->f.id;
+		*c = (struct coll_cpu){ .f = { .id = id }, .seq = seq, .taken = 1 };
+		return id;
+	}
+	return 0;
+}
+
+static uint64_t drop_hart(struct coll_run *r, uint32_t seq)
+{
+	for (size_t i = 0; i < r->nhart; i++) {
+		struct coll_hart *h = &r->hart[i];
+		if (h->seq != seq || h->taken)
+			continue;
+		free(h->why);
+		uint64_t id = h->id;
+		*h = (struct coll_hart){ .id = id, .seq = seq, .taken = 1 };
+		return id;
+	}
+	return 0;
+}
+
+/* A piece of id's flags text in conflict: the whole text goes (what is
+ * left would have a hole), from the run and from every block that took
+ * it, and later pieces are refused (collector_context.c). */
+static void drop_flags(struct coll_run *r, unsigned id)
+{
+	if (id >= REC_FLAGS_MAX)
+		return;
+	free(r->flags[id]);
+	r->flags[id] = NULL;
+	r->flags_taken |= UINT64_C(1) << id;
+	for (size_t i = 0; i < r->nbench; i++) {
+		struct coll_bench *b = &r->bench[i];
+		if (b->have_header && b->flags_id == (int)id) {
+			free(b->cflags);
+			b->cflags = NULL;
+		}
+	}
+}
+
+/*
+ * A line of no block: its record's values go (a TP, OVERHEAD, CTX, CPU,
+ * BUILD, FLAGS, PMU or HART record). A RUN or TRAILER line stays: the run
+ * has no other header, and no other count to check against; neither can
+ * be trusted, which the run's failure says. A line put nothing in (a
+ * record of a later version, say) has nothing to take out. Either way a
+ * value of the run was in conflict, so the run failed, as for a block.
+ */
+static void drop_run_line(struct coll_run *r, uint32_t seq, uint64_t u)
 {
 	const char *what = "a line of the run in conflict";
+	char buf[96];
 
-	if (use == COLL_USE_TP) {
+	switch (USE_KIND(u)) {
+	case COLL_USE_TP:
 		drop_tp(r, seq);
 		what = "TP record in conflict, neither copy kept";
-	} else if (use == COLL_USE_OVERHEAD) {
+		break;
+	case COLL_USE_OVERHEAD:
 		drop_overhead(r, seq);
 		what = "OVERHEAD record in conflict, neither copy kept";
+		break;
+	case COLL_USE_CTX:
+		drop_ctx(&r->ctx);
+		what = "CTX record in conflict, neither copy kept";
+		break;
+	case COLL_USE_BUILD:
+		drop_build(&r->ctx);
+		what = "BUILD record in conflict, neither copy kept";
+		break;
+	case COLL_USE_PMU:
+		drop_pmu(r);
+		what = "PMU record in conflict, neither copy kept";
+		break;
+	case COLL_USE_CPU:
+		snprintf(buf, sizeof(buf), "CPU record of hart %llu in conflict, neither copy kept",
+			 (unsigned long long)drop_cpu(&r->ctx, seq));
+		what = buf;
+		break;
+	case COLL_USE_HART:
+		snprintf(buf, sizeof(buf), "HART record of hart %llu in conflict, neither copy kept",
+			 (unsigned long long)drop_hart(r, seq));
+		what = buf;
+		break;
+	case COLL_USE_FLAGS:
+		drop_flags(r, (unsigned)USE_FIRST(u));
+		snprintf(buf, sizeof(buf), "FLAGS record of id %u in conflict: that id's flags not kept",
+			 (unsigned)USE_FIRST(u));
+		what = buf;
+		break;
+	case COLL_USE_RUN:
+		what = "RUN record in conflict: the run's header is the first copy's and cannot be"
+		       " trusted";
+		break;
+	case COLL_USE_TRAILER:
+		what = "TRAILER record in conflict: the run cannot be checked against its trailer";
+		break;
+	default: /* a line that put nothing in */
+		break;
 	}
 	coll_push_str(&r->failure, &r->nfailure, coll_strdupf("seq %u: %s", seq, what));
 	r->nrun_conflict++;
@@ -166,7 +296,7 @@ void coll_drop_conflict(struct coll_run *r, uint32_t seq)
 		return; /* a third copy finds nothing left to take */
 	r->line_use[seq] = USE_TAKEN;
 	if (!USE_BLOCK(u)) {
-		drop_run_line(r, seq, USE_KIND(u));
+		drop_run_line(r, seq, u);
 		return;
 	}
 	if (USE_BLOCK(u) - 1 >= r->nbench)

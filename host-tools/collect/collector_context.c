@@ -1,8 +1,11 @@
 /*
  * Stream decoder, the context lines: CTX (the machine's clock, L2 and SBI),
  * CPU (one per hart) and BUILD (the firmware's build) into the run's
- * coll_context, and FLAGS (each benchmark's compile flags). Each field is checked by the record table; a line with a
- * bad field is refused whole, so what is kept is what the firmware said.
+ * coll_context, and FLAGS (each benchmark's compile flags). Each field is
+ * checked by the record table; a line with a bad field is refused whole,
+ * so what is kept is what the firmware said. Each reader notes what its
+ * line put in (coll_note_use), for a conflict to take it out again
+ * (collector_conflict.c).
  */
 #include "collector_records.h"
 
@@ -29,13 +32,14 @@ const char *coll_rec_ctx(struct coll_run *r, const struct wire_line *l)
 	(void)rec_read(l, REC_CTX, &x, text, sizeof(text), &ck);
 	if (bad(&ck))
 		return "CTX line with a bad field";
-	if (r->ctx.have_ctx)
+	if (r->ctx.have_ctx || r->ctx.ctx_taken)
 		return "second CTX line";
 	r->ctx.ctx = x;
 	r->ctx.clock_src =
 		coll_strdupf("%s", x.present & REC_BIT(CTX, clock_src) ? x.clock_src : "");
 	r->ctx.ctx.clock_src = r->ctx.clock_src; /* not the line's buffer */
 	r->ctx.have_ctx = 1;
+	coll_note_use(r, l->seq, COLL_USE_CTX, COLL_USE_NO_BLOCK, 0, 0);
 	return NULL;
 }
 
@@ -60,8 +64,10 @@ const char *coll_rec_cpu(struct coll_run *r, const struct wire_line *l)
 		c.mmu = coll_strdupf("%s", x.mmu);
 	c.f.isa = c.isa; /* not the line's buffer */
 	c.f.mmu = c.mmu;
+	c.seq = l->seq;
 	r->ctx.cpu = coll_xrealloc(r->ctx.cpu, (r->ctx.ncpu + 1) * sizeof(*r->ctx.cpu));
 	r->ctx.cpu[r->ctx.ncpu++] = c;
+	coll_note_use(r, l->seq, COLL_USE_CPU, COLL_USE_NO_BLOCK, 0, 0);
 	return NULL;
 }
 
@@ -74,12 +80,13 @@ const char *coll_rec_build(struct coll_run *r, const struct wire_line *l)
 	(void)rec_read(l, REC_BUILD, &x, text, sizeof(text), &ck);
 	if (bad(&ck))
 		return "BUILD line with a missing or bad field";
-	if (r->ctx.have_build)
+	if (r->ctx.have_build || r->ctx.build_taken)
 		return "second BUILD line";
 	r->ctx.commit = coll_strdupf("%s%s", x.commit, x.dirty ? "-dirty" : "");
 	r->ctx.cc = coll_strdupf("%s", x.cc);
 	r->ctx.cflags = coll_strdupf("%s", x.cflags);
 	r->ctx.have_build = 1;
+	coll_note_use(r, l->seq, COLL_USE_BUILD, COLL_USE_NO_BLOCK, 0, 0);
 	return NULL;
 }
 
@@ -105,11 +112,16 @@ const char *coll_rec_flags(struct coll_run *r, const struct wire_line *l)
 
 	if (rec_read(l, REC_FLAGS, &h, text, sizeof(text), &ck))
 		return "FLAGS line with a missing or bad field";
+	/* A piece after one a conflict took out would make a text with a
+	 * hole in it: the id's flags stay unknown. */
+	if (r->flags_taken >> h.id & 1)
+		return "FLAGS line of an id whose flags were in conflict";
 	char *prev = r->flags[h.id];
 	/* one benchmark's flags fit a few lines; more is not a compiler's */
 	if (prev && strlen(prev) + strlen(h.text) > COLL_FLAGS_TEXT_MAX)
 		return "FLAGS text longer than any compiler's flags";
 	r->flags[h.id] = coll_strdupf("%s%s", prev ? prev : "", h.text);
 	free(prev);
+	coll_note_use(r, l->seq, COLL_USE_FLAGS, COLL_USE_NO_BLOCK, h.id, 0);
 	return NULL;
 }

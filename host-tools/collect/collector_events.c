@@ -177,7 +177,7 @@ const char *coll_rec_pmu(struct coll_run *r, const struct wire_line *l)
 
 	if (rec_read(l, REC_PMU, &h, text, sizeof(text), &ck))
 		return "PMU line with a missing or bad field";
-	if (r->pmu)
+	if (r->pmu || r->pmu_taken)
 		return "second PMU line";
 	/* Kept as text, in the table's order: meta.json writes them as is. */
 	for (unsigned i = 0; i < rec_desc[REC_PMU].nfields; i++) {
@@ -198,6 +198,7 @@ const char *coll_rec_pmu(struct coll_run *r, const struct wire_line *l)
 		r->pmu[r->npmu].value = coll_strdupf("%s", v);
 		r->npmu++;
 	}
+	coll_note_use(r, l->seq, COLL_USE_PMU, COLL_USE_NO_BLOCK, 0, 0);
 	return NULL;
 }
 

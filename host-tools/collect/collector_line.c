@@ -180,6 +180,8 @@ void coll_handle_line(struct collector *c, const char *text, size_t len, size_t 
 		r = current_run(c);
 		claim_seq(c, r, 0, hash);
 		why = coll_rec_run(r, &l);
+		if (!why)
+			coll_note_use(r, 0, COLL_USE_RUN, COLL_USE_NO_BLOCK, 0, 0);
 	} else {
 		if (!r) {
 			reject(c, NULL, COLL_REJ_ORPHAN);

@@ -193,9 +193,9 @@ const char *coll_rec_bench(struct collector *c, struct coll_run *r, const struct
 	b->name = coll_strdupf("%s", h.name);
 	b->unit = h.present & REC_BIT(BENCH, unit) ? coll_strdupf("%s", h.unit) : NULL;
 	b->have_per_call = !!(h.present & REC_BIT(BENCH, per_call));
-	b->cflags = h.present & REC_BIT(BENCH, flags) && r->flags[h.flags]
-			    ? coll_strdupf("%s", r->flags[h.flags])
-			    : NULL;
+	b->flags_id = h.present & REC_BIT(BENCH, flags) ? (int)h.flags : -1;
+	b->cflags = b->flags_id >= 0 && r->flags[h.flags] ? coll_strdupf("%s", r->flags[h.flags])
+							 : NULL;
 	b->per_call = h.per_call;
 	b->hart = h.hart;
 	b->group = h.group;
@@ -309,8 +309,10 @@ const char *coll_rec_hart(struct coll_run *r, const struct wire_line *l)
 			m.have |= sent[i].coll;
 	if (h.present & REC_BIT(HART, why))
 		m.why = coll_strdupf("%s", h.why);
+	m.seq = l->seq;
 	r->hart = coll_xrealloc(r->hart, (r->nhart + 1) * sizeof(*r->hart));
 	r->hart[r->nhart++] = m;
+	coll_note_use(r, l->seq, COLL_USE_HART, COLL_USE_NO_BLOCK, 0, 0);
 	return NULL;
 }
 
@@ -417,5 +419,6 @@ const char *coll_rec_trailer(struct collector *c, struct coll_run *r,
 	snprintf(r->tr_status, sizeof(r->tr_status), "%s", status);
 	r->tr_status_word = REC_WORD(run_status, r->tr_status);
 	c->trailers++;
+	coll_note_use(r, seq, COLL_USE_TRAILER, COLL_USE_NO_BLOCK, 0, 0);
 	return NULL;
 }

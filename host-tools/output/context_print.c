@@ -74,8 +74,10 @@ int context_print(FILE *f, const struct coll_run *r, const struct meta_source *s
 	char clock[48], l2[128], sbi[96];
 
 	if (!x->have_ctx)
-		return fprintf(f, "context: not sent (firmware older than the context records); "
-				  "cycles: %s\n", cycles_text(src)) < 0 ? -1 : 0;
+		return fprintf(f, "context: %s; cycles: %s\n",
+			       x->ctx_taken ? "not kept (its CTX line came twice, with different values)"
+					    : "not sent (firmware older than the context records)",
+			       cycles_text(src)) < 0 ? -1 : 0;
 	if (c->present & REC_BIT(CTX, clock_hz))
 		ctx_fmt_mhz(clock, sizeof(clock), c->clock_hz);
 	else

@@ -72,11 +72,15 @@ static int cache(FILE *f, const char *key, uint64_t present, unsigned first, uin
 
 static int harts(FILE *f, const struct coll_context *x)
 {
+	size_t n = 0;
+
 	if (fputs("        \"harts\": [", f) < 0)
 		return -1;
 	for (size_t i = 0; i < x->ncpu; i++) {
 		const struct rec_cpu *c = &x->cpu[i].f;
-		if (fprintf(f, "%s\n          {\"id\": %llu", i ? "," : "", (unsigned long long)c->id) < 0 ||
+		if (x->cpu[i].taken) /* its line was in conflict */
+			continue;
+		if (fprintf(f, "%s\n          {\"id\": %llu", n++ ? "," : "", (unsigned long long)c->id) < 0 ||
 		    str(f, ", ", "isa", x->cpu[i].isa) || str(f, ", ", "mmu", x->cpu[i].mmu) ||
 		    num(f, ", ", "clock_hz", c->present, REC_BIT(CPU, clock_hz), c->clock_hz) ||
 		    cache(f, "l1i", c->present, REC_F_CPU_l1i_size, c->l1i_size, c->l1i_sets,
@@ -86,7 +90,7 @@ static int harts(FILE *f, const struct coll_context *x)
 		    fputs("}", f) < 0)
 			return -1;
 	}
-	return fputs(x->ncpu ? "\n        ],\n" : "],\n", f) < 0 ? -1 : 0;
+	return fputs(n ? "\n        ],\n" : "],\n", f) < 0 ? -1 : 0;
 }
 
 static int firmware(FILE *f, const struct coll_run *r)

@@ -224,12 +224,16 @@ static int harts(FILE *f, const struct coll_run *r)
 		{ "busy", COLL_HART_BUSY }, { "idle", COLL_HART_IDLE }, { "waiting", COLL_HART_WAITING },
 	};
 
+	size_t n = 0;
+
 	if (fputs("      \"harts\": [", f) < 0)
 		return -1;
 	for (size_t i = 0; i < r->nhart; i++) {
 		const struct coll_hart *h = &r->hart[i];
 		const uint64_t val[] = { h->run_cycles, h->measuring, h->busy, h->idle, h->waiting };
-		if (fprintf(f, "%s\n        {\"id\": %llu, \"state\": ", i ? "," : "",
+		if (h->taken) /* its line was in conflict */
+			continue;
+		if (fprintf(f, "%s\n        {\"id\": %llu, \"state\": ", n++ ? "," : "",
 			    (unsigned long long)h->id) < 0 || json_write_str(f, h->state))
 			return -1;
 		for (size_t k = 0; k < sizeof(nums) / sizeof(nums[0]); k++)
@@ -241,7 +245,7 @@ static int harts(FILE *f, const struct coll_run *r)
 		if (fputs("}", f) < 0)
 			return -1;
 	}
-	return fputs(r->nhart ? "\n      ],\n" : "],\n", f) < 0 ? -1 : 0;
+	return fputs(n ? "\n      ],\n" : "],\n", f) < 0 ? -1 : 0;
 }
 
 static int run(FILE *f, const struct coll_run *r, int first)

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "collector_fixture.h"
+#include "conflict_fixture.h"
 #include "test_main.h"
 
 /* Line 3 of two_benches_run (S 0 16..31) with sample 16's cycles x90. */
@@ -170,51 +171,6 @@ static void test_header_conflict_drops_the_block(void **state)
 }
 
 /* ---- lines of no sample: E, TP, OVERHEAD ------------------------------------ */
-
-/* line (a whole machine line) again at its seq, with from replaced by to
- * among its fields and its CRC made right: a forged copy, into out. */
-static const char *forged(char *out, const char *line, const char *from, const char *to)
-{
-	char type[16], tokens[WIRE_LINE_MAX + 1], fields[WIRE_LINE_MAX + 1];
-	unsigned tag, seq;
-	int at = 0;
-
-	assert_int_equal(sscanf(line, "@RVB %x %u %15s %n", &tag, &seq, type, &at), 3);
-	snprintf(tokens, sizeof(tokens), "%s", line + at);
-	char *crc = strstr(tokens, " *"), *hit = strstr(tokens, from);
-	assert_non_null(crc);
-	assert_non_null(hit);
-	*crc = '\0'; /* wire_line adds a new one */
-	snprintf(fields, sizeof(fields), "%.*s%s%s", (int)(hit - tokens), tokens, to,
-		 hit + strlen(from));
-	return wire_line(out, tag, seq, type, "%s", fields);
-}
-
-/* The first line of l holding text. */
-static size_t line_with(const struct synth_lines *l, const char *text)
-{
-	for (size_t i = 0; i < l->n; i++)
-		if (strstr(l->line[i], text))
-			return i;
-	fail_msg("no line holds '%s'", text);
-	return 0;
-}
-
-/* l decoded with extra just before (first) or after line `at`. */
-static struct collector *decode_with(const struct synth_lines *l, size_t at, const char *extra,
-				     int first)
-{
-	struct memstream m;
-	ms_open(&m);
-	for (size_t i = 0; i < l->n; i++) {
-		if (i == at && first)
-			fputs(extra, m.f);
-		fputs(l->line[i], m.f);
-		if (i == at && !first)
-			fputs(extra, m.f);
-	}
-	return ms_decode(&m, SIZE_MAX);
-}
 
 /* A conflict on a run's line that is no block's (TP, OVERHEAD): neither
  * copy is kept, the run is failed and not sound, and the trailer's
