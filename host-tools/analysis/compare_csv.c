@@ -1,5 +1,6 @@
 /* `rvbench compare --format csv`: one RFC 4180 row per comparison
- * (compare_table.h); empty fields where a value does not exist. */
+ * (compare_table.h); empty fields where a value does not exist. p is 0
+ * where it is below what a double holds (the text says "<1e-300"). */
 #include "compare_table.h"
 #include "csv_out.h"
 
@@ -24,12 +25,18 @@ int cmp_print_csv(FILE *f, const struct cmp_table *t)
 			const struct an_compare *c = &r->c;
 			fprintf(f, "%llu,%llu,", (unsigned long long)c->median_a,
 				(unsigned long long)c->median_b);
+			/* Significant digits, not decimals: a change of 2 in
+			 * 10,000,000 instructions is significant under -icount,
+			 * and four decimals printed it as 0 with a CI of [1, 1]
+			 * beside "slower". The ratios get what a double holds;
+			 * the change, 100 (ratio - 1), loses the digits the
+			 * subtraction cancels, so nine are shown. */
 			if (!c->change_pct.na)
-				fprintf(f, "%.4f", c->change_pct.v);
+				fprintf(f, "%.9g", c->change_pct.v);
 			if (c->ratio_ci.na)
 				fputs(",,", f);
 			else
-				fprintf(f, ",%.6f,%.6f", c->ratio_ci.lo, c->ratio_ci.hi);
+				fprintf(f, ",%.15g,%.15g", c->ratio_ci.lo, c->ratio_ci.hi);
 			fputc(',', f);
 			if (!c->rank.p.na)
 				fprintf(f, "%.6g", c->rank.p.v);

@@ -53,22 +53,36 @@ static int load_csv(const char *dir, const char *name, struct rcsv *t, char *err
 	return 0;
 }
 
-static int add(struct cmp_problems *pr, const char *run, const char *bench, int64_t block,
-	       const char *why)
+/* The block's series: params, group and batch when the table has them. */
+struct series_cols {
+	int params, group, batch;
+};
+
+static int add(struct cmp_problems *pr, char **f, size_t nf, const struct series_cols *sc,
+	       const char *run, const char *bench, int64_t block, const char *why)
 {
 	struct cmp_problem *np = realloc(pr->p, (pr->n + 1) * sizeof(*np));
 	if (!np)
 		return -1;
 	pr->p = np;
-	np[pr->n].run = strdup(run);
-	np[pr->n].bench = strdup(bench);
-	if (!np[pr->n].run || !np[pr->n].bench) {
-		free(np[pr->n].run);
-		free(np[pr->n].bench);
+	struct cmp_problem *p = &np[pr->n];
+	memset(p, 0, sizeof(*p));
+	p->run = strdup(run);
+	p->bench = strdup(bench);
+	int whole = sc->params >= 0 && sc->group >= 0 && sc->batch >= 0 &&
+		    (size_t)sc->params < nf && (size_t)sc->group < nf && (size_t)sc->batch < nf &&
+		    !wire_parse_u64(f[sc->group], &p->group) &&
+		    !wire_parse_u64(f[sc->batch], &p->batch);
+	if (whole)
+		p->params = strdup(f[sc->params]);
+	if (!p->run || !p->bench || (whole && !p->params)) {
+		free(p->run);
+		free(p->bench);
+		free(p->params);
 		return -1;
 	}
-	np[pr->n].block = block;
-	snprintf(np[pr->n].why, sizeof(np[pr->n].why), "%s", why);
+	p->block = block;
+	snprintf(p->why, sizeof(p->why), "%s", why);
 	pr->n++;
 	return 0;
 }
@@ -85,6 +99,8 @@ static int scan(const struct rcsv *t, const char *path, const char *col, const c
 {
 	int crun = rcsv_col(t, "run"), cblock = rcsv_col(t, "block"), c = rcsv_col(t, col);
 	int cbench = rcsv_col(t, "bench");
+	const struct series_cols sc = { rcsv_col(t, "params"), rcsv_col(t, "group"),
+					rcsv_col(t, "batch") };
 	if (crun < 0 || cblock < 0 || c < 0 || cbench < 0)
 		return 0;
 	for (size_t i = 1; i < t->nrows; i++) {
@@ -108,7 +124,7 @@ static int scan(const struct rcsv *t, const char *path, const char *col, const c
 			return -1;
 		}
 		if (!cmp_problem_of(pr, f[crun], (int64_t)block) &&
-		    add(pr, f[crun], f[cbench], (int64_t)block, why)) {
+		    add(pr, f, nf, &sc, f[crun], f[cbench], (int64_t)block, why)) {
 			snprintf(err, errlen, "%s: out of memory", path);
 			return -1;
 		}
@@ -172,6 +188,7 @@ void cmp_problems_free(struct cmp_problems *pr)
 	for (size_t i = 0; i < pr->n; i++) {
 		free(pr->p[i].run);
 		free(pr->p[i].bench);
+		free(pr->p[i].params);
 	}
 	free(pr->p);
 	memset(pr, 0, sizeof(*pr));

@@ -14,6 +14,10 @@ struct cmp_problem {
 	char *run, *bench;
 	int64_t block;
 	char why[64]; /* "status fault", "12 samples lost (gaps.csv)" */
+	/* From summary.csv (NULL from gaps.csv, which lacks them): which
+	 * series the block would have made, for a block with no sample. */
+	char *params;
+	uint64_t group, batch;
 };
 
 struct cmp_problems {

@@ -75,7 +75,7 @@ int cmp_params_except(const char *p, const char *q, const char *by)
 
 int cmp_matches(const struct res_series *s, const struct cmp_key *k)
 {
-	return s->group == k->group && !strcmp(s->bench, k->bench) &&
+	return s->group == k->group && s->batch == k->batch && !strcmp(s->bench, k->bench) &&
 	       !strcmp(s->params, k->params) && (!k->by_hart || s->hart == k->hart);
 }
 
@@ -97,8 +97,7 @@ int cmp_several_harts(const struct results *r, const char *bench, const char *pa
 	return 0;
 }
 
-/* All measured cycles of the series matching k (all runs); *batch of the
- * first. */
+/* All measured cycles of the series matching k (all runs). */
 uint64_t *cmp_gather(const struct results *r, const struct cmp_key *k, size_t *n, uint64_t *batch,
 		     int *found)
 {
@@ -109,8 +108,7 @@ uint64_t *cmp_gather(const struct results *r, const struct cmp_key *k, size_t *n
 		const struct res_series *s = &r->s[i];
 		if (!cmp_matches(s, k))
 			continue;
-		if (!*found)
-			*batch = s->batch;
+		*batch = s->batch;
 		*found = 1;
 		uint64_t *nv = realloc(v, (*n + s->n + 1) * sizeof(*v));
 		if (!nv) {
@@ -132,21 +130,4 @@ int cmp_seen_before(const struct results *r, size_t i, const struct cmp_key *k)
 		if (cmp_matches(&r->s[j], k))
 			return 1;
 	return 0;
-}
-
-/* "bench [params]" (with " vs other" for DIR:BENCH pairs), " gG N=B" for
- * group runs, " hart H" when harts are told apart. */
-void cmp_label(char *buf, size_t len, const struct res_series *s, const char *other,
-	       uint64_t batch, int by_hart)
-{
-	int n = snprintf(buf, len, "%s", s->bench);
-	if (other && n > 0 && (size_t)n < len)
-		n += snprintf(buf + n, len - (size_t)n, " vs %s", other);
-	if (*s->params && n > 0 && (size_t)n < len)
-		n += snprintf(buf + n, len - (size_t)n, " [%s]", s->params);
-	if ((s->group || batch > 1) && n > 0 && (size_t)n < len)
-		n += snprintf(buf + n, len - (size_t)n, " g%llu N=%llu", (unsigned long long)s->group,
-			      (unsigned long long)batch);
-	if (by_hart && n > 0 && (size_t)n < len)
-		snprintf(buf + n, len - (size_t)n, " hart %llu", (unsigned long long)s->hart);
 }

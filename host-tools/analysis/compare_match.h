@@ -27,6 +27,9 @@ struct cmp_side {
 struct cmp_key {
 	const char *bench, *params;
 	uint64_t group, hart;
+	/* Calls per sample: samples of another batch size measure another
+	 * quantity (a sample of N calls), never pooled with these. */
+	uint64_t batch;
 	int by_hart;
 };
 
@@ -44,15 +47,11 @@ int cmp_matches(const struct res_series *s, const struct cmp_key *k);
 /* 1 when r has (bench, params, group) on two harts or more. */
 int cmp_several_harts(const struct results *r, const char *bench, const char *params,
 		      uint64_t group);
-/* All measured cycles of the series of r matching k (all runs), malloc'd
- * (NULL out of memory); *batch of the first, *found whether any. */
+/* All measured cycles of the series of r matching k (all runs, one batch
+ * size), malloc'd (NULL out of memory); *batch k's, *found whether any. */
 uint64_t *cmp_gather(const struct results *r, const struct cmp_key *k, size_t *n, uint64_t *batch,
 		     int *found);
 /* 1 when a series before r->s[i] matches k (it was compared already). */
 int cmp_seen_before(const struct results *r, size_t i, const struct cmp_key *k);
-/* The label of s in buf: "bench [params]" (with " vs other" for DIR:BENCH
- * pairs), " gG N=B" for group runs, " hart H" when harts are told apart. */
-void cmp_label(char *buf, size_t len, const struct res_series *s, const char *other,
-	       uint64_t batch, int by_hart);
 
 #endif

@@ -2,14 +2,15 @@
 #include "compare_table.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The key of series s of side r: (bench, params, group), and the hart when
- * either side ran it on several harts. */
+/* The key of series s of side r: (bench, params, group, batch), and the
+ * hart when either side ran it on several harts. */
 static struct cmp_key key_of(const struct res_series *s, const char *bench, int by_hart)
 {
-	return (struct cmp_key){ bench, s->params, s->group, s->hart, by_hart };
+	return (struct cmp_key){ bench, s->params, s->group, s->hart, s->batch, by_hart };
 }
 
 /*
@@ -27,6 +28,22 @@ static int partners(const struct res_series *sa, const struct res_series *sb, co
 		return res_param(sb->params, by, vb, sizeof(vb)) && strcmp(va, vb) &&
 		       cmp_params_except(sa->params, sb->params, by);
 	return !strcmp(sa->params, sb->params);
+}
+
+/* partners(), and of the same batch size when B has sa's batch size at
+ * all: sa is compared with its own batch size, and with another only when
+ * B has no other (a row that says so: another quantity is measured). */
+static int pairs(const struct res_series *sa, const struct results *rb,
+		 const struct res_series *sb, const char *bname, const char *by, int by_hart)
+{
+	if (!partners(sa, sb, bname, by, by_hart))
+		return 0;
+	if (sa->batch == sb->batch)
+		return 1;
+	for (size_t j = 0; j < rb->ns; j++)
+		if (rb->s[j].batch == sa->batch && partners(sa, &rb->s[j], bname, by, by_hart))
+			return 0;
+	return 1;
 }
 
 /* Several harts for A's (bench, params, group) or B's. */
@@ -150,6 +167,48 @@ static int only_row(struct cmp_table *t, enum cmp_row_kind kind, const struct re
 	return 0;
 }
 
+/*
+ * The reason of pr's block of the series like s (bench, params, group and
+ * batch) that side r has no sample of: a block that faulted or timed out
+ * before its first sample has no series, so without this the other side's
+ * series would read "only in A" (or B), as if it had not been run. NULL
+ * when there is none.
+ */
+static const char *unmeasured(const struct results *r, const struct cmp_problems *pr,
+			      const char *bench, const struct res_series *s)
+{
+	for (size_t i = 0; i < pr->n; i++) {
+		const struct cmp_problem *p = &pr->p[i];
+		if (!p->params || strcmp(p->bench, bench) || strcmp(p->params, s->params) ||
+		    p->group != s->group || p->batch != s->batch)
+			continue;
+		int seen = 0;
+		for (size_t k = 0; k < r->ns && !seen; k++)
+			seen = r->s[k].block == p->block && !strcmp(r->s[k].run, p->run);
+		if (!seen)
+			return p->why;
+	}
+	return NULL;
+}
+
+/* Series s of one side (kind: CMP_ONLY_A for A's) against a block of the
+ * other side (other: "A" or "B") that measured nothing, status why. */
+static int unmeasured_row(struct cmp_table *t, enum cmp_row_kind kind, const struct res_series *s,
+			  int by_hart, const char *other, const char *why)
+{
+	char text[128];
+	if (only_row(t, kind, s, by_hart))
+		return -1;
+	struct cmp_row *row = &t->row[t->n - 1];
+	snprintf(text, sizeof(text), "%s: %s before any sample: not compared", other, why);
+	row->why_text = strdup(text);
+	if (!row->why_text)
+		return -1;
+	row->kind = CMP_SKIPPED;
+	row->why = row->why_text;
+	return 0;
+}
+
 /* The rows of A's series i: one per partner in B, or "only in A". */
 static int rows_of(struct cmp_table *t, const struct cmp_side *a, const struct cmp_side *b,
 		   const struct cmp_problems *pa, const struct cmp_problems *pb, size_t i)
@@ -161,13 +220,18 @@ static int rows_of(struct cmp_table *t, const struct cmp_side *a, const struct c
 		const struct res_series *sb = &b->r.s[j];
 		int by_hart = hart_apart(a, b, sa, sb, bname);
 		struct cmp_key ka = key_of(sa, sa->bench, by_hart), kb = key_of(sb, bname, by_hart);
-		if (!partners(sa, sb, bname, t->by, by_hart) || cmp_seen_before(&b->r, j, &kb))
+		if (!pairs(sa, &b->r, sb, bname, t->by, by_hart) || cmp_seen_before(&b->r, j, &kb))
 			continue;
 		found = 1;
 		if (compare_row(t, a, b, pa, pb, sa, sb, &ka, &kb))
 			return -1;
 	}
-	return found ? 0 : only_row(t, CMP_ONLY_A, sa, hart_apart(a, b, sa, NULL, bname));
+	if (found)
+		return 0;
+	const char *why = unmeasured(&b->r, pb, bname, sa);
+	int by_hart = hart_apart(a, b, sa, NULL, bname);
+	return why ? unmeasured_row(t, CMP_ONLY_A, sa, by_hart, "B", why)
+		   : only_row(t, CMP_ONLY_A, sa, by_hart);
 }
 
 int cmp_table_build(const struct cmp_side *a, const struct cmp_side *b,
@@ -193,10 +257,17 @@ int cmp_table_build(const struct cmp_side *a, const struct cmp_side *b,
 		struct cmp_key kb = key_of(sb, sb->bench, by_hart);
 		if (cmp_seen_before(&b->r, j, &kb))
 			continue;
-		for (size_t i = 0; i < a->r.ns && !seen; i++)
-			seen = partners(&a->r.s[i], sb, sb->bench, t->by,
-					hart_apart(a, b, &a->r.s[i], sb, sb->bench));
-		if (!seen && only_row(t, CMP_ONLY_B, sb, by_hart))
+		/* Paired as rows_of pairs: by A's name (no DIR:BENCH here). */
+		for (size_t i = 0; i < a->r.ns && !seen; i++) {
+			const struct res_series *sa = &a->r.s[i];
+			seen = pairs(sa, &b->r, sb, sa->bench, t->by,
+				     hart_apart(a, b, sa, sb, sa->bench));
+		}
+		if (seen)
+			continue;
+		const char *why = unmeasured(&a->r, pa, sb->bench, sb);
+		if (why ? unmeasured_row(t, CMP_ONLY_B, sb, by_hart, "A", why)
+			: only_row(t, CMP_ONLY_B, sb, by_hart))
 			return -1;
 	}
 	/* The geometric means, in logs: a product of 80 medians overflows. */
@@ -225,6 +296,7 @@ void cmp_table_free(struct cmp_table *t)
 	for (size_t i = 0; i < t->n; i++) {
 		free(t->row[i].va);
 		free(t->row[i].vb);
+		free(t->row[i].why_text);
 	}
 	free(t->row);
 	memset(t, 0, sizeof(*t));

@@ -18,7 +18,8 @@ enum cmp_row_kind {
 	CMP_COMPARED, /* c is filled */
 	CMP_ONLY_A,   /* missing from B */
 	CMP_ONLY_B,
-	CMP_SKIPPED, /* why says why (different batch sizes, no samples) */
+	CMP_SKIPPED, /* why says why (different batch sizes, no samples, the
+		      * other side's block faulted before its first sample) */
 };
 
 struct cmp_row {
@@ -26,6 +27,7 @@ struct cmp_row {
 	char bench[300];  /* "bench", "bench vs other" (DIR:BENCH), + " g1 N=10", " hart 2" */
 	char params[600]; /* "size_kib=64;steps=64", with --by "size_kib=4->64;steps=64" */
 	const char *why;  /* CMP_SKIPPED */
+	char *why_text;   /* what why points to when made for the row (heap) */
 	const char *incomplete; /* a block of the row is not whole in A or B (compare_gate.h) */
 	const struct res_series *sa, *sb; /* A's first series; B's (NULL: none) */
 	int by_hart;

@@ -302,8 +302,16 @@ int cmd_compare(const struct command *cmd, int argc, char **argv)
 		goto out;
 	}
 	if (!t.compared) {
-		rvb_error("compare: nothing compared: no benchmark of A has a partner in B%s",
-			  by ? "" : " (runs that differ in a parameter: --by PARAM)");
+		/* --by pairs series that differ in a parameter: a hint only
+		 * where series went unpaired, not where they were paired and
+		 * could not be compared (batch sizes, no samples). */
+		int unpaired = 0;
+		for (size_t i = 0; i < t.n; i++)
+			unpaired |= t.row[i].kind == CMP_ONLY_A || t.row[i].kind == CMP_ONLY_B;
+		rvb_error("compare: nothing compared: %s%s",
+			  unpaired ? "no benchmark of A has a partner in B"
+				   : "no pair of A and B could be compared (see the rows)",
+			  unpaired && !by ? " (runs that differ in a parameter: --by PARAM)" : "");
 		goto out;
 	}
 	if (plot && draw(&t, plot, a.arg, b.arg))

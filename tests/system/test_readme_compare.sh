@@ -106,4 +106,4 @@ check_eq "without the gate the same comparison exits 0" 0 "$?"
 # --format csv: the values of a row, and the usual midrank p beside the verdict's.
 "$out/build/host/rvbench" compare -f csv --by size "$out/results/copy-1k" "$out/results/copy-4k" >"$out/cmp.csv" 2>&1
 check "--format csv: a row with medians, change, CI, p, verdict, B's params, p_midrank" \
-	grep -q '^memcpy,memcpy,size=1024;src_off=0;dst_off=0;impl=0,0,,1,50,50,5128,20488,299.5320,3.995320,3.995320,7.06607e-18,slower,size=4096;src_off=0;dst_off=0;impl=0,,2.62802e-23' "$out/cmp.csv"
+	grep -q '^memcpy,memcpy,size=1024;src_off=0;dst_off=0;impl=0,0,,1,50,50,5128,20488,299.531981,3.99531981279251,3.99531981279251,7.06607e-18,slower,size=4096;src_off=0;dst_off=0;impl=0,,2.62802e-23' "$out/cmp.csv"

@@ -16,6 +16,7 @@
 #include <cmocka.h>
 #include <math.h>
 
+#include "compare_fixture.h"
 #include "compare_table.h"
 
 static void params_except(void **state)
@@ -31,14 +32,11 @@ static void params_except(void **state)
 	assert_false(cmp_params_except("sizes=1;size=2", "sizes=3;size=2", "size"));
 }
 
-/* n samples of value v (and v + 1 every third, so nothing is constant) in
- * (run, bench, block, params). */
+/* n samples of value v (v + 1 every third) in (run, bench, block, params). */
 static void add(struct results *r, const char *run, const char *bench, int64_t block,
 		const char *params, uint64_t v, size_t n)
 {
-	for (size_t i = 0; i < n; i++)
-		assert_int_equal(results_add(r, run, bench, block, params, 1, 0, 1, v + (i % 3 == 0), v),
-				 0);
+	cmp_fx_add(r, run, bench, block, params, 1, v, n);
 }
 
 /* A: memcpy at size 1024 (two impls) and crc32; B: size 4096 (three impls),
@@ -120,7 +118,7 @@ static void incomplete(void **state)
 {
 	(void)state;
 	struct cmp_side a, b;
-	struct cmp_problem p = { "0000000b", "crc32", 3, "status fault" };
+	struct cmp_problem p = { "0000000b", "crc32", 3, "status fault", NULL, 0, 0 };
 	struct cmp_problems none = { 0 }, pb = { &p, 1 };
 	struct cmp_table t;
 	sides(&a, &b);
@@ -155,7 +153,7 @@ static void md_cells(void **state)
 {
 	(void)state;
 	struct cmp_side a, b;
-	struct cmp_problem p = { "0000000b", "crc32", 3, "status a|b_c" };
+	struct cmp_problem p = { "0000000b", "crc32", 3, "status a|b_c", NULL, 0, 0 };
 	struct cmp_problems none = { 0 }, pb = { &p, 1 };
 	struct cmp_table t;
 	sides(&a, &b);
