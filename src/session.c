@@ -219,12 +219,38 @@ static int in_escape(int *state, int ch)
 	return 1;
 }
 
+/* The line being typed at the console. */
+struct line_in {
+	char text[LINE_MAX_LEN];
+	size_t len;
+	int overflow; /* longer than text holds: refused whole */
+	/* The first byte of the line the console does not take (-1: none):
+	 * dropping it would run another command than the one typed ("1é00"
+	 * as 100), so the whole line is refused instead. */
+	int foreign;
+};
+
+/* One byte of a line (not Enter, Backspace or part of an escape sequence). */
+static void take(struct line_in *in, int ch)
+{
+	if (ch == '\t')
+		ch = ' '; /* a tab separates words as a space does */
+	if (ch < 0x20 || ch >= 0x7f) {
+		if (in->foreign < 0)
+			in->foreign = ch; /* line noise, a UTF-8 byte */
+	} else if (in->len + 1 < sizeof(in->text)) {
+		in->text[in->len++] = (char)ch;
+		console_putc((char)ch);
+	} else {
+		in->overflow = 1;
+	}
+}
+
 void session_run(struct config *c, const struct config_hooks *h, uint64_t timebase_hz,
 		 void (*run)(const struct config *))
 {
-	char line[LINE_MAX_LEN];
-	size_t len = 0;
-	int overflow = 0, last = 0, escape = 0;
+	struct line_in in = { .foreign = -1 };
+	int last = 0, escape = 0;
 
 	if (!c->console) {
 		if (!c->listen_ms) {
@@ -239,10 +265,8 @@ void session_run(struct config *c, const struct config_hooks *h, uint64_t timeba
 			run(c);
 			return;
 		}
-		if (ch != '\r' && ch != '\n' && !in_escape(&escape, ch)) {
-			line[len++] = (char)ch;
-			console_putc((char)ch);
-		}
+		if (ch != '\r' && ch != '\n' && !in_escape(&escape, ch))
+			take(&in, ch);
 	} else {
 		stream_say("rvbench: console (type help)");
 		console_puts(PROMPT);
@@ -258,12 +282,15 @@ void session_run(struct config *c, const struct config_hooks *h, uint64_t timeba
 			continue;
 		if (ch == '\r' || ch == '\n') {
 			console_puts("\r\n");
-			line[len] = '\0';
-			if (overflow) {
+			in.text[in.len] = '\0';
+			if (in.overflow) {
 				stream_say("rvbench: error: line longer than %u characters ignored", LINE_MAX_LEN - 1);
+			} else if (in.foreign >= 0) {
+				stream_say("rvbench: error: line with byte 0x%02x (only printable ASCII is"
+					   " taken) ignored", (unsigned)in.foreign);
 			} else {
 				/* "set samples 5000; run lpm*": each part in turn. */
-				char *part = line;
+				char *part = in.text;
 				while (part) {
 					char *semi = strchr(part, ';');
 					if (semi)
@@ -273,22 +300,15 @@ void session_run(struct config *c, const struct config_hooks *h, uint64_t timeba
 					part = semi;
 				}
 			}
-			len = 0;
-			overflow = 0;
+			in = (struct line_in){ .foreign = -1 };
 			console_puts(PROMPT);
 		} else if (ch == 0x7f || ch == 0x08) {
-			if (len) {
-				len--;
+			if (in.len) {
+				in.len--;
 				console_puts("\b \b");
 			}
-		} else if (ch >= 0x20 && ch < 0x7f) {
-			if (len + 1 < sizeof(line)) {
-				line[len++] = (char)ch;
-				console_putc((char)ch);
-			} else {
-				overflow = 1;
-			}
+		} else {
+			take(&in, ch);
 		}
-		/* other control bytes (line noise, escape sequences) are dropped */
 	}
 }

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "session.h"
+#include "term_str.h"
 #include "wire.h"
 
 /* The firmware's line buffer holds 159 characters (src/session.c). */
@@ -61,12 +62,20 @@ int console_init(struct console *k, enum console_mode mode, const char *script, 
 			s++;
 		while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
 			e--;
-		for (const char *c = s; c < e; c++)
-			if ((unsigned char)*c < 0x20 && *c != '\t') {
-				snprintf(err, errlen, "--exec: a control character in '%.*s'", (int)(e - s), s);
+		/* The firmware takes printable ASCII and tabs (as spaces), and
+		 * refuses a line with any other byte; 0x7f and 0x08 are its
+		 * Backspace, which would run another command than the one
+		 * given: refused here, before anything is sent. */
+		for (const char *c = s; c < e; c++) {
+			unsigned char b = (unsigned char)*c;
+			if ((b < 0x20 && b != '\t') || b >= 0x7f) {
+				char shown[64];
+				snprintf(err, errlen, "--exec: byte 0x%02x in '%s': only printable ASCII is sent",
+					 b, term_str(s, shown, sizeof(shown)));
 				console_free(k);
 				return -1;
 			}
+		}
 		if (e - s > COMMAND_MAX) {
 			snprintf(err, errlen, "--exec: command longer than %d characters: '%.40s...'",
 				 COMMAND_MAX, s);
@@ -170,8 +179,12 @@ static void end_line(struct console *k)
 		k->errors++;
 		if (k->show)
 			fflush(k->show);
+		/* The line came from the wire: escaped, so that it cannot move
+		 * the terminal's cursor (as the firmware's other error lines). */
+		char shown[sizeof(k->line) * 4];
 		rvb_error("console: '%s': %s", k->cmd[k->cur],
-			  k->line + (k->line[0] == 'r' ? strlen("rvbench: ") : 0));
+			  term_str(k->line + (k->line[0] == 'r' ? strlen("rvbench: ") : 0), shown,
+				   sizeof(shown)));
 	}
 	k->linelen = 0;
 }
@@ -249,7 +262,13 @@ void console_user(struct console *k)
 	if (n < 0 && (errno == EINTR || errno == EAGAIN))
 		return;
 	if (n <= 0) {
-		k->user_fd = -1; /* the user's input ended: keep collecting */
+		/* The user's input ended: keep collecting, and say that nothing
+		 * more can be typed when it was no terminal (a pipe): nothing
+		 * else ends --console. */
+		if (!isatty(k->user_fd))
+			rvb_error("console: the input ended (it is not a terminal): still collecting; "
+				  "Ctrl-C or --timeout ends the session (--exec runs a script and ends)");
+		k->user_fd = -1;
 		return;
 	}
 	char *esc = memchr(buf, CONSOLE_ESCAPE, (size_t)n);
@@ -329,9 +348,11 @@ void console_report(const struct console *k)
 			  "no command sent", CONSOLE_PROMPT);
 	else if (done < user)
 		rvb_error("console: %zu of %zu commands done; '%s' %s", done, user, k->cmd[done],
-			  (long)done == k->cur ? "got no prompt back"
-			  : done + 1 < user    ? "and the later ones were not sent"
-					       : "was not sent");
+			  (long)done == k->cur
+				  ? (done + 1 < user ? "got no prompt back, and the later ones were not sent"
+						     : "got no prompt back")
+			  : done + 1 < user ? "and the later ones were not sent"
+					    : "was not sent");
 	if (k->errors)
 		rvb_error("console: %lu command%s answered with an error (see uart.log)", k->errors,
 			  k->errors == 1 ? "" : "s");

@@ -1,7 +1,8 @@
 #!/bin/sh
 # What a person or the line sends the firmware's console, typed straight
 # into QEMU's UART: line noise in the listen window does not hold the run
-# at the prompt, an arrow key is not typed as "[A", `set exit` takes
+# at the prompt, an arrow key is not typed as "[A", a byte outside
+# printable ASCII refuses its line (a tab is a space), `set exit` takes
 # effect (and says when the SBI cannot shut down), `set harts` (started
 # at boot) is refused, `show` marks a list it cuts.
 . tests/system/lib.sh
@@ -41,3 +42,17 @@ check "show cuts a long sweep list visibly" \
 check "set exit shutdown is taken: exit tries it (not a reboot, as the command line said)" \
 	grep -a -q '^rvbench: shutdown is not supported here' "$out/keys.log"
 check_eq "... and parks where the SBI cannot shut down: QEMU did not end by itself" 124 "$status"
+
+# 3. Bytes outside printable ASCII: a UTF-8 letter refuses its line whole
+#    (dropped, "1é00" ran as 100), a tab separates words like a space.
+{ sleep 1; printf 'set samples 1\303\25100\r'; sleep 0.5; printf 'set\tsamples 500\r'; sleep 0.5
+  printf 'set warmup 1\001\r'; sleep 0.5; printf 'exit\r'; sleep 3; } |
+	qemu_raw "rvbench.exit=reboot rvbench.console=1" 8 >"$out/bytes.log" 2>&1
+check "a UTF-8 letter: the line is refused, naming the byte" \
+	grep -a -q '^rvbench: error: line with byte 0xc3 (only printable ASCII is taken) ignored.$' \
+	"$out/bytes.log"
+check "... and nothing of it taken" sh -c "! grep -a -q '^ok: samples=100' '$out/bytes.log'"
+check "a control byte (0x01) likewise" \
+	grep -a -q '^rvbench: error: line with byte 0x01 (only printable ASCII is taken) ignored.$' \
+	"$out/bytes.log"
+check "a tab separates words: ok: samples=500" grep -a -q '^ok: samples=500.$' "$out/bytes.log"

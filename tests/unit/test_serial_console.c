@@ -318,10 +318,120 @@ static void test_exec_script_parsing(void **state)
 	longcmd[sizeof(longcmd) - 1] = '\0';
 	assert_int_equal(console_init(&k, CONSOLE_EXEC, longcmd, 1, -1, -1, NULL, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "longer"));
+	/* Bytes the firmware would drop or take as Backspace: the command
+	 * run would not be the one given. A tab is a space to it: sent. */
+	static const struct {
+		const char *script, *err;
+	} refused[] = {
+		{ "set samples 12\x7f" "3", "--exec: byte 0x7f in 'set samples 12\\x7F3': only printable "
+					  "ASCII is sent" },
+		{ "set samples 1\xc3\xa9" "00", "--exec: byte 0xc3 in 'set samples 1\xc3\xa9" "00': only "
+						 "printable ASCII is sent" },
+		{ "run a\bb", "--exec: byte 0x08 in 'run a\\x08b': only printable ASCII is sent" },
+	};
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+		assert_int_equal(console_init(&k, CONSOLE_EXEC, refused[i].script, 1, -1, -1, NULL, err,
+					      sizeof(err)),
+				 -1);
+		assert_string_equal(err, refused[i].err);
+	}
+	assert_int_equal(console_init(&k, CONSOLE_EXEC, "set\tsamples 500", 1, -1, -1, NULL, err,
+				      sizeof(err)),
+			 0);
+	assert_string_equal(k.cmd[0], "set\tsamples 500");
+	console_free(&k);
+}
+
+/* What fn writes on stderr, as a string. */
+static char *stderr_of(void (*fn)(struct console *), struct console *k)
+{
+	char path[] = "/tmp/rvbench-stderr-XXXXXX";
+	int fd = mkstemp(path), saved = dup(2);
+	assert_true(fd >= 0 && saved >= 0);
+	unlink(path);
+	fflush(stderr);
+	dup2(fd, 2);
+	fn(k);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	off_t len = lseek(fd, 0, SEEK_END);
+	char *text = calloc(1, (size_t)len + 1);
+	assert_non_null(text);
+	assert_int_equal(pread(fd, text, (size_t)len, 0), len);
+	close(fd);
+	return text;
+}
+
+/* The firmware's prompt, then the script's first command sent whole
+ * through a pipe (its echo never comes: each byte waits its time). */
+static void first_command_sent(struct console *k, int tx)
+{
+	long long now = 0;
+	console_rx(k, CONSOLE_PROMPT, strlen(CONSOLE_PROMPT), now);
+	k->tx_fd = tx;
+	while (console_tx(k, now) >= 0)
+		now += CONSOLE_ECHO_WAIT_MS;
+	assert_true(k->waiting);
+}
+
+static void rx_error_line(struct console *k)
+{
+	/* the command's echo ends the prompt's line, then the answer */
+	static const char line[] = "bogus\r\nrvbench: error: bad \x1b[31mRED\x1b]0;title\x07 end\r\n";
+	console_rx(k, line, strlen(line), 0);
+}
+
+/* An error line answering a command is repeated on stderr with its
+ * control bytes escaped: it came from the wire and must not move the
+ * terminal's cursor or set its title. */
+static void test_error_line_escaped(void **state)
+{
+	struct console k;
+	char err[256];
+	int p[2];
+
+	(void)state;
+	assert_int_equal(pipe(p), 0);
+	assert_int_equal(console_init(&k, CONSOLE_EXEC, "bogus", 0, -1, -1, NULL, err, sizeof(err)),
+			 0);
+	first_command_sent(&k, p[1]);
+	char *text = stderr_of(rx_error_line, &k);
+	assert_string_equal(text, "rvbench: console: 'bogus': error: bad \\x1B[31mRED\\x1B]0;title"
+				  "\\x07 end\n");
+	assert_int_equal(k.errors, 1);
+	free(text);
+	console_free(&k);
+	close(p[0]);
+	close(p[1]);
+}
+
+/* A command that never gets its prompt back in the middle of a script:
+ * the report says the later ones were not sent. */
+static void test_report_names_the_unsent(void **state)
+{
+	struct console k;
+	char err[256];
+	int p[2];
+
+	(void)state;
+	assert_int_equal(pipe(p), 0);
+	assert_int_equal(console_init(&k, CONSOLE_EXEC, "run demo_hang; show; run addi*", 0, -1, -1,
+				      NULL, err, sizeof(err)),
+			 0);
+	first_command_sent(&k, p[1]);
+	char *text = stderr_of((void (*)(struct console *))console_report, &k);
+	assert_string_equal(text, "rvbench: console: 0 of 3 commands done; 'run demo_hang' got no "
+				  "prompt back, and the later ones were not sent\n");
+	free(text);
+	console_free(&k);
+	close(p[0]);
+	close(p[1]);
 }
 
 TEST_MAIN(cmocka_unit_test_setup_teardown(test_exec_writes_only_after_prompt, tmpdir_setup, tmpdir_teardown),
 	  cmocka_unit_test_setup_teardown(test_no_console_no_write_despite_prompt, tmpdir_setup, tmpdir_teardown),
 	  cmocka_unit_test_setup_teardown(test_interactive_forwards_until_escape, tmpdir_setup, tmpdir_teardown),
 	  cmocka_unit_test(test_prompt_and_display),
-	  cmocka_unit_test(test_exec_script_parsing))
+	  cmocka_unit_test(test_exec_script_parsing), cmocka_unit_test(test_error_line_escaped),
+	  cmocka_unit_test(test_report_names_the_unsent))
