@@ -100,6 +100,13 @@ struct an_kanata {
 
 void an_kanata_group(const uint64_t *a, size_t s, uint64_t n_calls, double level,
 		     double target_e, struct an_kanata *k);
+/* an_kanata_group of a series of samples.csv, with equation 3.2 (sigma_P)
+ * n/a where it does not hold: rvbench's N calls of a sample share that
+ * sample's input, so where the inputs vary they are not N independent
+ * calls, and sigma_Y * sqrt(N) would grow with N alone. */
+struct res_series;
+void an_kanata_series(const struct res_series *s, double level, double target_e,
+		      struct an_kanata *k);
 
 /* Ordinary least squares y = intercept + slope * x. */
 struct an_ols {

@@ -196,17 +196,20 @@ static int report_groups(FILE *f, const struct results *r, size_t first, size_t 
 		"mean A", "variance A", "mean Y", "variance Y", "CoV Y %", "CI of mean Y", "half %",
 		"met", "primary sd", "CoV P %");
 	double *mean = malloc(2 * ng * sizeof(double)), *hw = mean + ng;
+	const char *no_p = NULL; /* why the primary sd is n/a, said once below */
 	if (!mean)
 		return -1;
 	for (size_t g = 0; g < ng; g++) {
 		const struct res_series *s = &r->s[first + g];
-		an_kanata_group(s->cycles, s->n, s->batch, o->kanata_level, o->target_e, &k);
+		an_kanata_series(s, o->kanata_level, o->target_e, &k);
 		total += s->n;
 		fprintf(f, "  %5llu %6llu %5zu %14s %16s %12s %12s %8s %25s %7s %6s %10s %9s\n",
 			(unsigned long long)s->group, (unsigned long long)s->batch, s->n, V(k.mean_a, 2),
 			V(k.var_a, 2), V(k.mean_y, 2), V(k.var_y, 2), V(k.cov_y_pct, 2), CI(k.ci_y, 2),
 			V(k.halfwidth_pct, 2), k.halfwidth_pct.na ? "-" : k.target_met ? "yes" : "no",
-			V(k.sd_p, 2), V(k.cov_p_pct, 2));
+			k.sd_p.na ? "n/a" : V(k.sd_p, 2), k.cov_p_pct.na ? "n/a" : V(k.cov_p_pct, 2));
+		if (k.sd_p.na && s->n >= 2)
+			no_p = k.sd_p.na;
 		if (!k.halfwidth_pct.na && !k.target_met && !k.required_s.na)
 			fprintf(f, "        group %llu: half-width above %g %%: needs S' = %.0f samples "
 				   "(equation 3.3)\n",
@@ -216,6 +219,8 @@ static int report_groups(FILE *f, const struct results *r, size_t first, size_t 
 	}
 	fprintf(f, "  z = %.3f; Y = A / N; primary (equation 3.2): mean = mean Y, variance = "
 		   "variance Y * N\n", an_norm_quantile((1 + o->kanata_level) / 2));
+	if (no_p)
+		fprintf(f, "  primary sd n/a: %s (equation 3.2 holds for independent calls)\n", no_p);
 
 	struct an_steady st;
 	an_steady_state(mean, hw, ng, o->target_e, &st);

@@ -41,7 +41,7 @@ int export_csv(FILE *f, const struct results *r, const struct an_opts *o)
 		struct an_kanata k;
 		if (an_describe(s->cycles, s->n, o->level, &d))
 			return -1;
-		an_kanata_group(s->cycles, s->n, s->batch, o->kanata_level, o->target_e, &k);
+		an_kanata_series(s, o->kanata_level, o->target_e, &k);
 		csv_field(f, s->run);
 		fputc(',', f);
 		csv_field(f, s->bench);

@@ -98,7 +98,7 @@ static int series(FILE *f, const struct res_series *s, const struct an_opts *o)
 		fputs("]", f);
 		free(p);
 	}
-	an_kanata_group(s->cycles, s->n, s->batch, o->kanata_level, o->target_e, &k);
+	an_kanata_series(s, o->kanata_level, o->target_e, &k);
 	fprintf(f, ",\n     \"kanata\": {\"n\": %llu, \"s\": %zu, \"z\": %.6f",
 		(unsigned long long)k.n_calls, k.s, k.z);
 	jval(f, "mean_a", k.mean_a, 4);
@@ -130,8 +130,7 @@ static int group_run(FILE *f, const struct results *r, size_t first, size_t end,
 	double *y = x + total, *mean = y + total, *hw = mean + ng;
 	for (size_t g = first; g < end; g++) {
 		struct an_kanata k;
-		an_kanata_group(r->s[g].cycles, r->s[g].n, r->s[g].batch, o->kanata_level,
-				o->target_e, &k);
+		an_kanata_series(&r->s[g], o->kanata_level, o->target_e, &k);
 		mean[g - first] = k.mean_y.na ? 0 : k.mean_y.v;
 		hw[g - first] = k.ci_y.na ? 0 : (k.ci_y.hi - k.ci_y.lo) / 2;
 		for (size_t i = 0; i < r->s[g].n; i++, n++) {

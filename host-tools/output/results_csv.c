@@ -299,6 +299,24 @@ int results_group(struct results *r)
 	return 0;
 }
 
+/* The input of a sample just added to the series of (run, bench, block,
+ * group): whether the series' inputs vary. 0, or -1 out of memory. */
+static int note_input(struct results *r, const char *run, const char *bench, int64_t block,
+		      uint64_t group, const char *input)
+{
+	for (size_t k = r->ns; k-- > 0;) {
+		struct res_series *c = &r->s[k];
+		if (!((block >= 0 ? c->block == block : c->block < 0 && c->group == group) &&
+		      !strcmp(c->bench, bench) && !strcmp(c->run, run)))
+			continue;
+		if (!c->input0)
+			return (c->input0 = strdup(input)) ? 0 : -1;
+		c->inputs_vary |= strcmp(c->input0, input) != 0;
+		return 0;
+	}
+	return 0;
+}
+
 int results_load(const char *dir, struct results *r, char *err, size_t errlen)
 {
 	/* "cycles": the metric --metric chose (results_metric.h) */
@@ -337,7 +355,7 @@ int results_load(const char *dir, struct results *r, char *err, size_t errlen)
 			goto out;
 		}
 	int hart_col = rcsv_col(&t, "hart"), block_col = rcsv_col(&t, "block");
-	int params_col = rcsv_col(&t, "params");
+	int params_col = rcsv_col(&t, "params"), input_col = rcsv_col(&t, "input");
 	for (size_t i = 1; i < t.nrows; i++) {
 		char **f = t.row[i];
 		uint64_t v[NNEED] = { 0 }, hart = 0, block = 0;
@@ -385,7 +403,10 @@ int results_load(const char *dir, struct results *r, char *err, size_t errlen)
 			continue;
 		if (results_add(r, f[col[RUN]], f[col[BENCH]], block_col >= 0 ? (int64_t)block : -1,
 				params_col >= 0 ? f[params_col] : "", hart, v[GROUP], v[BATCH],
-				v[CYCLES], v[INSTRET])) {
+				v[CYCLES], v[INSTRET]) ||
+		    (input_col >= 0 && note_input(r, f[col[RUN]], f[col[BENCH]],
+						  block_col >= 0 ? (int64_t)block : -1, v[GROUP],
+						  f[input_col]))) {
 			snprintf(err, errlen, "out of memory");
 			goto out;
 		}
@@ -417,6 +438,7 @@ void results_free(struct results *r)
 		free(r->s[i].cflags);
 		free(r->s[i].cycles);
 		free(r->s[i].instret);
+		free(r->s[i].input0);
 	}
 	free(r->s);
 	free(r->dir);

@@ -30,6 +30,12 @@ struct res_series {
 	char *cflags;       /* from summary.csv: the compiler flags; NULL: unknown */
 	size_t n, cap;
 	uint64_t *cycles, *instret; /* in file order */
+	/* samples.csv's input column: whether its measured samples ran on
+	 * more than one input (0 too without the column). The calls of one
+	 * sample share its input, so with batch N > 1 they are not N
+	 * independent calls (an_kanata_shared_input). */
+	char *input0;
+	int inputs_vary;
 };
 
 /* "bench" or "bench [params]", in buf, escaped for a terminal (term_str.h). */

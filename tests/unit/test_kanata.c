@@ -9,11 +9,13 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <math.h>
 #include <string.h>
 
 #include <cmocka.h>
 
 #include "analysis.h"
+#include "results_csv.h"
 
 /* Table A.2.1 */
 static const uint64_t run[3][30] = {
@@ -247,6 +249,34 @@ static void ols_degenerate(void **state)
 	assert_non_null(o.ci_slope.na); /* two points: no residual variance */
 }
 
+/* A series of batch N whose inputs vary: its calls repeat one input per
+ * sample, so equation 3.2 does not hold and sigma_P is n/a, while the
+ * rest stands (sigma_Y = sigma_A / N). One input throughout, or N = 1:
+ * sigma_P as the paper gives it. */
+static void shared_input(void **state)
+{
+	uint64_t a[] = { 400, 440, 480, 400, 440, 480 };
+	struct res_series s = { .batch = 4, .n = 6, .cycles = a, .inputs_vary = 1 };
+	struct an_kanata k;
+
+	(void)state;
+	an_kanata_series(&s, 0.90, 0.02, &k);
+	assert_non_null(k.sd_p.na);
+	assert_string_equal(k.sd_p.na, "the N calls of a sample share its input: not independent");
+	assert_non_null(k.var_p.na);
+	assert_non_null(k.cov_p_pct.na);
+	assert_null(k.sd_y.na);
+	assert_true(fabs(k.sd_y.v * 4 - k.sd_a.v) < 1e-9);
+	s.inputs_vary = 0;
+	an_kanata_series(&s, 0.90, 0.02, &k);
+	assert_null(k.sd_p.na);
+	assert_true(fabs(k.sd_p.v - k.sd_y.v * 2) < 1e-9); /* sigma_Y sqrt(4) */
+	s.inputs_vary = 1;
+	s.batch = 1;
+	an_kanata_series(&s, 0.90, 0.02, &k);
+	assert_null(k.sd_p.na);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -257,6 +287,7 @@ int main(void)
 		cmocka_unit_test(ols_by_hand),
 		cmocka_unit_test(ols_exact),
 		cmocka_unit_test(ols_degenerate),
+		cmocka_unit_test(shared_input),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
