@@ -57,17 +57,19 @@ int fleet_all_ok(const struct fleet *f);
 /* 1 when member m's run did not end ok (its "result" is not "ok"). */
 int fleet_member_failed(const struct fleet_member *m);
 
-/* One benchmark (bench, params, group; hart when it ran on several). */
+/* One benchmark (bench, params, group, batch; hart when it ran on several). */
 struct fleet_row {
 	char *bench, *params;
 	uint64_t group, batch, hart;
 	int by_hart;
+	int by_batch;         /* the benchmark has rows of other batch sizes too */
 	size_t k;             /* devices with samples of it */
 	size_t *dev;          /* their indices into fleet.device */
 	uint64_t **x;         /* each device's measured cycles (its members pooled) */
 	size_t *n;
 	uint64_t *median;     /* each device's median (nearest rank) */
-	double *z;            /* modified z-score of that median */
+	double *z;            /* modified z-score of that median: NAN not judged
+			       * (k < 3), +-INFINITY off a MAD of 0 (fleet_outliers) */
 	int *outlier;
 	struct fleet_spread spread;
 	struct fleet_anova anova;
@@ -81,7 +83,8 @@ struct fleet_report {
 /* 0, or -1 out of memory (err says so); rep is to be freed either way. */
 int fleet_report_build(const struct fleet *f, struct fleet_report *rep, char *err, size_t errlen);
 void fleet_report_free(struct fleet_report *rep);
-/* "bench [params]", " gG N=B" for group runs, " hart H" when told apart. */
+/* "bench [params]", " gG N=B" for group runs and for a benchmark that ran
+ * with several batch sizes, " hart H" when told apart. */
 const char *fleet_row_label(const struct fleet_row *w, char *buf, size_t len);
 
 /*

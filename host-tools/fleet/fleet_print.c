@@ -2,6 +2,8 @@
  * fleet_devices.csv (fleet.h). */
 #include "fleet.h"
 
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "csv_out.h"
@@ -17,22 +19,80 @@ static const char *num(char *buf, size_t len, struct an_val v, const char *fmt)
 	return buf;
 }
 
+/* x with fmt, "inf" or "-inf" spelt out (the same on every libc), and
+ * `na` for NAN: a z-score of a MAD of 0, or one not judged. */
+static const char *dbl(char *buf, size_t len, double x, const char *fmt, const char *na)
+{
+	if (isnan(x))
+		snprintf(buf, len, "%s", na);
+	else if (isinf(x))
+		snprintf(buf, len, "%s", x > 0 ? "inf" : "-inf");
+	else
+		snprintf(buf, len, fmt, x);
+	return buf;
+}
+
+/* *w widened to hold s. */
+static void widen(int *w, const char *s)
+{
+	int n = (int)strlen(s);
+	*w = n > *w ? n : *w;
+}
+
+/* The numeric columns of a table of rows: each row's cells, right-aligned
+ * after its label, every column as wide as its widest cell or header (a
+ * long label or a variance of 3e11 must not push the columns after it out
+ * of line). */
+#define NCELL 6
+#define CELL 64
+struct table {
+	const char *head[NCELL];
+	char (*cell)[NCELL][CELL]; /* one per report row */
+	int w[NCELL];
+};
+
+static void table_widths(struct table *t, size_t nrows)
+{
+	for (int j = 0; j < NCELL; j++) {
+		t->w[j] = 0;
+		widen(&t->w[j], t->head[j]);
+		for (size_t i = 0; i < nrows; i++)
+			widen(&t->w[j], t->cell[i][j]);
+	}
+}
+
+static void table_line(FILE *out, const struct table *t, int wl, const char *label,
+		       const char (*cell)[CELL])
+{
+	fprintf(out, "%-*s", wl, label);
+	for (int j = 0; j < NCELL; j++)
+		fprintf(out, "  %*s", t->w[j], cell ? cell[j] : t->head[j]);
+}
+
+/* The devices, each with its first model, its directories and status. */
 static int print_devices(FILE *out, const struct fleet *f)
 {
-	fprintf(out, "  %-24s %-34s %4s  %s\n", "device", "model", "dirs", "status");
+	char name[256], model[256];
+	int wd = (int)strlen("device"), wm = (int)strlen("model");
+	for (size_t d = 0; d < f->ndev; d++)
+		widen(&wd, term_str(f->device[d], name, sizeof(name)));
+	for (size_t i = 0; i < f->nm; i++)
+		widen(&wm, term_str(*f->m[i].model ? f->m[i].model : "unknown", model, sizeof(model)));
+	fprintf(out, "  %-*s  %-*s  %4s  %s\n", wd, "device", wm, "model", "dirs", "status");
 	for (size_t d = 0; d < f->ndev; d++) {
 		size_t dirs = 0, complete = 0, failed = 0;
-		const char *model = "";
+		const char *mod = "";
 		for (size_t i = 0; i < f->nm; i++)
 			if (f->m[i].device == d) {
 				dirs++;
 				complete += f->m[i].r.complete;
 				failed += fleet_member_failed(&f->m[i]);
-				if (!*model)
-					model = f->m[i].model;
+				if (!*mod)
+					mod = f->m[i].model;
 			}
-		fprintf(out, "  %-24s %-34s %4zu  %s\n", f->device[d], *model ? model : "unknown",
-			dirs, complete != dirs ? "INCOMPLETE" : failed ? "FAILED" : "complete");
+		fprintf(out, "  %-*s  %-*s  %4zu  %s\n", wd, term_str(f->device[d], name, sizeof(name)),
+			wm, term_str(*mod ? mod : "unknown", model, sizeof(model)), dirs,
+			complete != dirs ? "INCOMPLETE" : failed ? "FAILED" : "complete");
 	}
 	return 0;
 }
@@ -99,10 +159,120 @@ static void print_context_differences(FILE *out, const struct fleet *f)
 	}
 }
 
+/* What the members' counts are ("cycles", "instr" under QEMU -icount);
+ * NULL when they differ. */
+static const char *members_unit(const struct fleet *f)
+{
+	const char *u = NULL;
+	for (size_t i = 0; i < f->nm; i++) {
+		const char *v = res_unit(&f->m[i].r);
+		if (u && strcmp(u, v))
+			return NULL;
+		u = v;
+	}
+	return u ? u : "cycles";
+}
+
+/* The outlier devices of row w, "-" when none: "NAME (median M, +D %,
+ * z Z)", D its distance from the row's median. */
+static void print_outliers(FILE *out, const struct fleet *f, const struct fleet_row *w)
+{
+	char name[256], off[48], z[32];
+	int any = 0;
+	for (size_t k = 0; k < w->k; k++) {
+		if (!w->outlier[k])
+			continue;
+		fprintf(out, "%s%s (median %llu, %s %%, z %s)", any ? ", " : "",
+			term_str(f->device[w->dev[k]], name, sizeof(name)),
+			(unsigned long long)w->median[k],
+			dbl(off, sizeof(off), fleet_off_pct(w->median[k], w->spread.median), "%+.2f",
+			    "n/a"),
+			dbl(z, sizeof(z), w->z[k], "%.1f", "n/a"));
+		any = 1;
+	}
+	fputs(any ? "\n" : "-\n", out);
+}
+
+static void spread_cells(const struct fleet_row *w, char (*c)[CELL])
+{
+	struct an_val cvp = w->spread.cv;
+	cvp.v *= 100;
+	snprintf(c[0], CELL, "%zu", w->k);
+	snprintf(c[1], CELL, "%llu", (unsigned long long)w->spread.median);
+	snprintf(c[2], CELL, "%llu", (unsigned long long)w->spread.min);
+	snprintf(c[3], CELL, "%llu", (unsigned long long)w->spread.max);
+	snprintf(c[4], CELL, "%llu", (unsigned long long)w->spread.mad);
+	num(c[5], CELL, cvp, "%.2f");
+}
+
+static void anova_cells(const struct fleet_row *w, char (*c)[CELL])
+{
+	const struct fleet_anova *v = &w->anova;
+	struct an_val icc = v->icc;
+	icc.v *= 100;
+	snprintf(c[0], CELL, "%zu", v->n);
+	num(c[1], CELL, v->var_between, "%.3f");
+	num(c[2], CELL, v->var_within, "%.3f");
+	num(c[3], CELL, icc, "%.2f");
+	num(c[4], CELL, v->f, "%.3f");
+	num(c[5], CELL, v->p, "%.3g");
+}
+
+/* The two tables of the rows, their label column as wide as the widest
+ * label in both. */
+static int print_rows(FILE *out, const struct fleet *f, const struct fleet_report *rep)
+{
+	char label[512];
+	struct table sp = { { "devices", "median", "min", "max", "MAD", "CV %" }, NULL, { 0 } };
+	struct table av = { { "samples", "var between", "var within", "between %", "F", "p" },
+			    NULL, { 0 } };
+	sp.cell = calloc(rep->nrows ? rep->nrows : 1, sizeof(*sp.cell));
+	av.cell = calloc(rep->nrows ? rep->nrows : 1, sizeof(*av.cell));
+	if (!sp.cell || !av.cell) {
+		free(sp.cell);
+		free(av.cell);
+		return -1;
+	}
+	int wl = (int)strlen("benchmark");
+	for (size_t i = 0; i < rep->nrows; i++) {
+		widen(&wl, fleet_row_label(&rep->row[i], label, sizeof(label)));
+		spread_cells(&rep->row[i], sp.cell[i]);
+		anova_cells(&rep->row[i], av.cell[i]);
+	}
+	table_widths(&sp, rep->nrows);
+	table_widths(&av, rep->nrows);
+
+	const char *unit = members_unit(f);
+	fprintf(out, "\nmedian %s across devices (each device's median)\n"
+		     "outlier: |z| > %.1f (modified z-score); when MAD is 0, more than %.0f %% "
+		     "off the median (z inf)\n",
+		unit ? unit : "cycles or instr (the devices count differently)", FLEET_Z_LIMIT,
+		FLEET_EXACT_PCT);
+	table_line(out, &sp, wl, "benchmark", NULL);
+	fputs("  outliers\n", out);
+	for (size_t i = 0; i < rep->nrows; i++) {
+		table_line(out, &sp, wl, fleet_row_label(&rep->row[i], label, sizeof(label)),
+			   (const char (*)[CELL])sp.cell[i]);
+		fputs("  ", out);
+		print_outliers(out, f, &rep->row[i]);
+	}
+
+	fprintf(out, "\nvariance between and within devices (one-way random-effects ANOVA of the "
+		     "samples)\n");
+	table_line(out, &av, wl, "benchmark", NULL);
+	fputc('\n', out);
+	for (size_t i = 0; i < rep->nrows; i++) {
+		table_line(out, &av, wl, fleet_row_label(&rep->row[i], label, sizeof(label)),
+			   (const char (*)[CELL])av.cell[i]);
+		fputc('\n', out);
+	}
+	free(sp.cell);
+	free(av.cell);
+	return 0;
+}
+
 int fleet_print(FILE *out, const struct fleet *f, const struct fleet_report *rep)
 {
-	char label[512], a[32], b[32], c[32], e[32], g[32];
-
 	fprintf(out, "fleet: %zu device%s, %zu result director%s%s\n", f->ndev,
 		f->ndev == 1 ? "" : "s", f->nm, f->nm == 1 ? "y" : "ies",
 		!fleet_complete(f) ? ", NOT all complete"
@@ -111,45 +281,8 @@ int fleet_print(FILE *out, const struct fleet *f, const struct fleet_report *rep
 	print_devices(out, f);
 	print_context_differences(out, f);
 	print_not_ok(out, f);
-
-	fprintf(out, "\nmedian cycles across devices (each device's median; outlier: |z| > %.1f, "
-		     "modified z-score)\n", FLEET_Z_LIMIT);
-	fprintf(out, "%-36s %7s %12s %12s %12s %10s %8s  %s\n", "benchmark", "devices", "median",
-		"min", "max", "MAD", "CV %", "outliers");
-	for (size_t i = 0; i < rep->nrows; i++) {
-		const struct fleet_row *w = &rep->row[i];
-		struct an_val cvp = w->spread.cv;
-		cvp.v *= 100;
-		fprintf(out, "%-36s %7zu %12llu %12llu %12llu %10llu %8s  ",
-			fleet_row_label(w, label, sizeof(label)), w->k,
-			(unsigned long long)w->spread.median, (unsigned long long)w->spread.min,
-			(unsigned long long)w->spread.max, (unsigned long long)w->spread.mad,
-			num(a, sizeof(a), cvp, "%.2f"));
-		int any = 0;
-		for (size_t k = 0; k < w->k; k++)
-			if (w->outlier[k]) {
-				fprintf(out, "%s%s (median %llu, z %.1f)", any ? ", " : "",
-					f->device[w->dev[k]], (unsigned long long)w->median[k], w->z[k]);
-				any = 1;
-			}
-		fprintf(out, "%s\n", any ? "" : "-");
-	}
-
-	fprintf(out, "\nvariance between and within devices (one-way random-effects ANOVA of the "
-		     "samples)\n");
-	fprintf(out, "%-36s %9s %14s %14s %10s %10s %10s\n", "benchmark", "samples", "var between",
-		"var within", "between %", "F", "p");
-	for (size_t i = 0; i < rep->nrows; i++) {
-		const struct fleet_row *w = &rep->row[i];
-		const struct fleet_anova *v = &w->anova;
-		struct an_val icc = v->icc;
-		icc.v *= 100;
-		fprintf(out, "%-36s %9zu %14s %14s %10s %10s %10s\n",
-			fleet_row_label(w, label, sizeof(label)), v->n,
-			num(a, sizeof(a), v->var_between, "%.3f"),
-			num(b, sizeof(b), v->var_within, "%.3f"), num(c, sizeof(c), icc, "%.2f"),
-			num(e, sizeof(e), v->f, "%.3f"), num(g, sizeof(g), v->p, "%.3g"));
-	}
+	if (print_rows(out, f, rep))
+		return -1;
 	return ferror(out) ? -1 : 0;
 }
 
@@ -201,17 +334,26 @@ int fleet_csv_writer(FILE *out, void *ctx)
 	return rc ? -1 : 0;
 }
 
+/* z: empty when not judged (fewer than 3 devices), inf or -inf off a MAD
+ * of 0; off_pct: the device's median's distance from the row's median, in
+ * %, which the rule for a MAD of 0 judges. */
 int fleet_devices_csv_writer(FILE *out, void *ctx)
 {
 	const struct fleet_csv_ctx *cx = ctx;
-	int rc = fputs("bench,params,group,batch,hart,device,samples,median,z,outlier\r\n", out) < 0;
+	int rc = fputs("bench,params,group,batch,hart,device,samples,median,z,outlier,off_pct\r\n",
+		       out) < 0;
+	char z[48], off[48];
 	for (size_t i = 0; i < cx->rep->nrows && !rc; i++) {
 		const struct fleet_row *w = &cx->rep->row[i];
 		for (size_t k = 0; k < w->k && !rc; k++)
 			rc = csv_key(out, w) || putc(',', out) == EOF ||
 			     csv_field(out, cx->f->device[w->dev[k]]) ||
-			     fprintf(out, ",%zu,%llu,%.6f,%d\r\n", w->n[k],
-				     (unsigned long long)w->median[k], w->z[k], w->outlier[k]) < 0;
+			     fprintf(out, ",%zu,%llu,%s,%d,%s\r\n", w->n[k],
+				     (unsigned long long)w->median[k],
+				     dbl(z, sizeof(z), w->z[k], "%.6f", ""), w->outlier[k],
+				     dbl(off, sizeof(off),
+					 fleet_off_pct(w->median[k], w->spread.median), "%.6f",
+					 "")) < 0;
 	}
 	return rc ? -1 : 0;
 }

@@ -7,9 +7,11 @@
 
 #include "stats.h"
 
-/* Rows match as compare matches two results: bench, params and group, and
- * the hart only when some member ran the benchmark on several harts at
- * once (so boards with another boot hart still meet). */
+/* Rows match as compare matches two results: bench, params, group and
+ * batch (compare refuses to compare two batch sizes, so a fleet never
+ * pools them: a row per size), and the hart only when some member ran the
+ * benchmark on several harts at once (so boards with another boot hart
+ * still meet). */
 static int several_harts(const struct fleet *f, const struct res_series *s)
 {
 	for (size_t i = 0; i < f->nm; i++) {
@@ -18,8 +20,8 @@ static int several_harts(const struct fleet *f, const struct res_series *s)
 		uint64_t hart = 0;
 		for (size_t j = 0; j < r->ns; j++) {
 			const struct res_series *o = &r->s[j];
-			if (o->group != s->group || strcmp(o->bench, s->bench) ||
-			    strcmp(o->params, s->params))
+			if (o->group != s->group || o->batch != s->batch ||
+			    strcmp(o->bench, s->bench) || strcmp(o->params, s->params))
 				continue;
 			if (seen && o->hart != hart)
 				return 1;
@@ -35,8 +37,9 @@ static struct fleet_row *find_row(struct fleet_report *rep, const struct res_ser
 {
 	for (size_t i = 0; i < rep->nrows; i++) {
 		struct fleet_row *w = &rep->row[i];
-		if (w->group == s->group && w->by_hart == by_hart && (!by_hart || w->hart == s->hart) &&
-		    !strcmp(w->bench, s->bench) && !strcmp(w->params, s->params))
+		if (w->group == s->group && w->batch == s->batch && w->by_hart == by_hart &&
+		    (!by_hart || w->hart == s->hart) && !strcmp(w->bench, s->bench) &&
+		    !strcmp(w->params, s->params))
 			return w;
 	}
 	struct fleet_row *nr = realloc(rep->row, (rep->nrows + 1) * sizeof(*nr));
@@ -115,6 +118,21 @@ static int row_stats(struct fleet_row *w)
 	return 0;
 }
 
+/* Marks the rows of a benchmark that ran with several batch sizes, so that
+ * each one's label says its N, N=1 too (on whichever harts: a row's hart
+ * means nothing unless harts are told apart). */
+static void mark_batches(struct fleet_report *rep)
+{
+	for (size_t i = 0; i < rep->nrows; i++)
+		for (size_t j = 0; j < rep->nrows; j++) {
+			struct fleet_row *a = &rep->row[i];
+			const struct fleet_row *b = &rep->row[j];
+			if (a->batch != b->batch && a->group == b->group &&
+			    !strcmp(a->bench, b->bench) && !strcmp(a->params, b->params))
+				a->by_batch = 1;
+		}
+}
+
 int fleet_report_build(const struct fleet *f, struct fleet_report *rep, char *err, size_t errlen)
 {
 	memset(rep, 0, sizeof(*rep));
@@ -134,6 +152,7 @@ int fleet_report_build(const struct fleet *f, struct fleet_report *rep, char *er
 			}
 		}
 	}
+	mark_batches(rep);
 	for (size_t i = 0; i < rep->nrows; i++)
 		if (row_stats(&rep->row[i])) {
 			snprintf(err, errlen, "out of memory");
@@ -166,7 +185,7 @@ const char *fleet_row_label(const struct fleet_row *w, char *buf, size_t len)
 	int n = snprintf(buf, len, "%s", w->bench);
 	if (*w->params && n > 0 && (size_t)n < len)
 		n += snprintf(buf + n, len - (size_t)n, " [%s]", w->params);
-	if ((w->group || w->batch > 1) && n > 0 && (size_t)n < len)
+	if ((w->group || w->batch > 1 || w->by_batch) && n > 0 && (size_t)n < len)
 		n += snprintf(buf + n, len - (size_t)n, " g%llu N=%llu", (unsigned long long)w->group,
 			      (unsigned long long)w->batch);
 	if (w->by_hart && n > 0 && (size_t)n < len)

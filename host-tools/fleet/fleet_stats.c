@@ -49,23 +49,48 @@ int fleet_spread_of(const uint64_t *m, size_t k, struct fleet_spread *s)
 	return 0;
 }
 
+double fleet_off_pct(uint64_t m, uint64_t median)
+{
+	if (m == median)
+		return 0;
+	if (!median)
+		return INFINITY;
+	/* long double: the difference of two counts above 2^53 stays exact. */
+	long double diff = (long double)m - (long double)median;
+	return (double)(100 * diff / median);
+}
+
+/* MAD 0: the modified z-score has no scale, so a device is judged by how
+ * far it is from the value the others share (a deviation divided by 0 is
+ * written as the infinity it is, not as a number that looks measured). */
+static void outliers_exact(const uint64_t *m, size_t k, uint64_t median, double *z, int *out)
+{
+	for (size_t d = 0; d < k; d++) {
+		double off = fleet_off_pct(m[d], median);
+		z[d] = m[d] == median ? 0 : m[d] > median ? INFINITY : -INFINITY;
+		out[d] = fabs(off) > FLEET_EXACT_PCT;
+	}
+}
+
 void fleet_outliers(const uint64_t *m, size_t k, const struct fleet_spread *s, double *z,
 		    int *out)
 {
-	double scale = FLEET_MAD_K * (double)s->mad;
-	if (s->mad == 0) {
-		/* More than half the devices agree exactly (MAD 0, as under
-		 * -icount): the mean absolute deviation still sees the
-		 * others, as Iglewicz and Hoaglin's variant for MAD = 0 does. */
-		long double sum = 0;
-		for (size_t d = 0; d < k; d++)
-			sum += absdiff(m[d], s->median);
-		scale = k ? FLEET_MEANAD_K * (double)(sum / k) : 0;
+	if (k < 3) {
+		/* Of two devices that disagree, which one is odd? */
+		for (size_t d = 0; d < k; d++) {
+			z[d] = NAN;
+			out[d] = 0;
+		}
+		return;
 	}
+	if (!s->mad) {
+		outliers_exact(m, k, s->median, z, out);
+		return;
+	}
+	double scale = FLEET_MAD_K * (double)s->mad;
 	for (size_t d = 0; d < k; d++) {
-		double diff = (double)m[d] - (double)s->median;
-		z[d] = scale > 0 ? diff / scale : 0;
-		out[d] = k >= 3 && fabs(z[d]) > FLEET_Z_LIMIT;
+		z[d] = (double)(((long double)m[d] - (long double)s->median) / scale);
+		out[d] = fabs(z[d]) > FLEET_Z_LIMIT;
 	}
 }
 

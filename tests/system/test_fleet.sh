@@ -2,9 +2,11 @@
 # Many result directories as one (rvbench fleet) and many QEMU instances at
 # once (rvbench qemu -j N --repeat R --matrix): the statistics between
 # devices on directories whose values are worked out by hand, the merged
-# directory read by stats and compare (fleet against fleet), a standard
-# output or a disk that cannot take the report or the merge, and a fan-out
-# whose samples are the same whatever -j is (under -icount).
+# directory read by stats and compare (fleet against fleet), the outlier
+# rule when MAD is 0, batch sizes kept apart, a report whose columns stay
+# aligned, a standard output or a disk that cannot take the report or the
+# merge, and a fan-out whose samples are the same whatever -j is (under
+# -icount).
 . tests/system/lib.sh
 build=$1
 rvb=$build/host/rvbench
@@ -63,10 +65,12 @@ check_eq "spread: variance within devices" 2.500000 "$(fleet_col "$f" spread var
 check_eq "spread: F" 994.400000 "$(fleet_col "$f" spread f)"
 check_eq "flat: no spread, no outlier, no F" "50 0 0.000000  " \
 	"$(fleet_col "$f" flat median) $(fleet_col "$f" flat mad) $(fleet_col "$f" flat cv) $(fleet_col "$f" flat outliers) $(fleet_col "$f" flat f)"
-check_eq "board-e's z-score in fleet_devices.csv" "board-e,5,150,33.050047,1" \
+check_eq "board-e's z-score and distance in fleet_devices.csv" "board-e,5,150,33.050047,1,48.514851" \
 	"$(tr -d '\r' <"$out/fleetA/fleet_devices.csv" | grep '^spread,' | grep board-e | cut -d, -f6-)"
 check "the report names the outlier with its median" \
-	grep -q 'board-e (median 150, z 33.1)' "$out/fleetA.txt"
+	grep -q 'board-e (median 150, +48.51 %, z 33.1)' "$out/fleetA.txt"
+check "hand-made results without a source: the report counts cycles" \
+	grep -q '^median cycles across devices' "$out/fleetA.txt"
 check_eq "merged samples.csv: device column, runs renamed" "board-a,board-a/abcd0001,spread" \
 	"$(tr -d '\r' <"$out/fleetA/samples.csv" | sed -n 2p | cut -d, -f1-3)"
 check_eq "merged samples.csv: every row of every member" 51 \
@@ -88,6 +92,113 @@ check_eq "a merged directory is not written over without --force" 2 "$?"
 check_eq "one directory twice is refused" 2 "$?"
 "$rvb" fleet "$out/fleetA" "$out"/A/board-a >/dev/null 2>&1
 check_eq "a merged fleet is not a member" 2 "$?"
+
+# hand DIR DEVICE BENCH BLOCK PARAMS BATCH CYCLES...: DIR's samples.csv
+# (made if new) gets a measured sample of block BLOCK per CYCLES, and its
+# meta.json names the device DEVICE.
+hand() {
+	h_dir=$1 h_dev=$2 h_bench=$3 h_block=$4 h_params=$5 h_batch=$6
+	shift 6
+	mkdir -p "$h_dir"
+	[ -f "$h_dir/samples.csv" ] ||
+		printf 'run,bench,block,params,hart,group,batch,index,warmup,cycles,instret\r\n' \
+			>"$h_dir/samples.csv"
+	h_i=0
+	for h_c in "$@"; do
+		printf 'abcd0002,%s,%s,%s,1,0,%s,%d,0,%s,10\r\n' "$h_bench" "$h_block" "$h_params" \
+			"$h_batch" $h_i "$h_c" >>"$h_dir/samples.csv"
+		h_i=$((h_i + 1))
+	done
+	meta_for_samples "$h_dir" complete "$h_dev"
+}
+
+# ---- MAD 0: devices that agree exactly, and one that does not -----------------
+# "flat" at 100 on d1..d3 and 10^4 times that on d4: MAD 0. The mean
+# absolute deviation once used as the scale gave d4 z = k / 1.2533 (2.39 of
+# three devices, 3.19 of four) whatever its value: never an outlier. Now a
+# device more than 1 % off the median is, with z inf.
+for d in 1 2 3; do hand "$out/Z/d$d" "d$d" flat 0 '' 1 100 100 100; done
+hand "$out/Z/d4" d4 flat 0 '' 1 1000000 1000000 1000000
+"$rvb" fleet --fail-on-outlier -o "$out/zero4" "$out"/Z/d1 "$out"/Z/d2 "$out"/Z/d3 "$out"/Z/d4 \
+	>"$out/zero4.txt" 2>&1
+check_eq "MAD 0, four devices, one 10^4 times slower: --fail-on-outlier exits 1" 1 "$?"
+check_eq "... it is the outlier" d4 "$(fleet_col "$out/zero4/fleet.csv" flat outliers)"
+check_eq "... z inf (a deviation over a spread of 0), 999900 % off" "d4,3,1000000,inf,1,999900.000000" \
+	"$(tr -d '\r' <"$out/zero4/fleet_devices.csv" | grep '^flat,.*,d4,' | cut -d, -f6-)"
+check_eq "... the devices that agree: z 0, no outlier" "d1,3,100,0.000000,0,0.000000" \
+	"$(tr -d '\r' <"$out/zero4/fleet_devices.csv" | grep '^flat,.*,d1,' | cut -d, -f6-)"
+check "... the report names it with its distance and says the rule" sh -c \
+	"grep -q 'd4 (median 1000000, +999900.00 %, z inf)' '$out/zero4.txt' &&
+	 grep -q '^outlier: |z| > 3.5 (modified z-score); when MAD is 0, more than 1 % off the median (z inf)\$' '$out/zero4.txt'"
+"$rvb" fleet --fail-on-outlier "$out"/Z/d1 "$out"/Z/d2 "$out"/Z/d4 >/dev/null 2>&1
+check_eq "MAD 0, three devices, one 10^4 times slower: --fail-on-outlier exits 1" 1 "$?"
+"$rvb" fleet --fail-on-outlier "$out"/Z/d1 "$out"/Z/d4 >/dev/null 2>&1
+check_eq "two devices are never judged: exit 0" 0 "$?"
+# Five devices, four at 1000: one at 1001 (0.1 % off) is no outlier (the
+# old scale flagged it, z 3.99), one at 1011 (1.1 %) is.
+for d in 1 2 3 4; do hand "$out/Z5/e$d" "e$d" flat 0 '' 1 1000 1000 1000; done
+hand "$out/Z5/e5" e5 flat 0 '' 1 1001 1001 1001
+"$rvb" fleet --fail-on-outlier -o "$out/zero5" "$out"/Z5/e* >/dev/null 2>&1
+check_eq "MAD 0, five devices, one 0.1 % off: no outlier, exit 0" "0 " \
+	"$? $(fleet_col "$out/zero5/fleet.csv" flat outliers)"
+rm -r "$out/Z5/e5"
+hand "$out/Z5/e5" e5 flat 0 '' 1 1011 1011 1011
+"$rvb" fleet --fail-on-outlier -o "$out/zero5b" "$out"/Z5/e* >/dev/null 2>&1
+check_eq "MAD 0, five devices, one 1.1 % off: the outlier, exit 1" "1 e5" \
+	"$? $(fleet_col "$out/zero5b/fleet.csv" flat outliers)"
+
+# ---- batch sizes: never pooled ----------------------------------------------
+# n1 and n2 run addi with N=1 (medians 101); n3 with N=10 (a sample of 10
+# calls, median 1010). Once one row pooled them (3 devices, between %
+# 100.00) under n1's N; compare refuses to compare two batch sizes.
+hand "$out/N/n1" n1 addi 0 '' 1 100 101 102
+hand "$out/N/n2" n2 addi 0 '' 1 100 101 102
+hand "$out/N/n3" n3 addi 0 '' 10 1000 1010 1020
+"$rvb" fleet -o "$out/batches" "$out"/N/n1 "$out"/N/n2 "$out"/N/n3 >"$out/batches.txt" 2>&1
+check_eq "batch sizes: fleet exits 0" 0 "$?"
+check_eq "a row per batch size: N=1 on 2 devices (median 101), N=10 on 1 (median 1010)" \
+	"1 2 101;10 1 1010;" \
+	"$(tr -d '\r' <"$out/batches/fleet.csv" | awk -F, '$1 == "addi" {printf "%s %s %s;", $4, $6, $8}')"
+check "each row's label says its N" sh -c \
+	"grep -q '^addi g0 N=1  ' '$out/batches.txt' && grep -q '^addi g0 N=10  ' '$out/batches.txt'"
+
+# ---- the report's columns: aligned whatever a label's or a number's width ----
+# memcpy's parameters make a label of 45 characters, 10^3 against 2 x 10^6
+# a var between of 13 digits (once pushed out of a fixed %-36s and %14s).
+for d in 1 2 3; do
+	v=1000
+	[ $d = 3 ] && v=2000000
+	hand "$out/W/w$d" "w$d" memcpy 0 'size=4096;src_off=0;dst_off=0;impl=0' 1 $v $((v + 1)) $((v + 2))
+	hand "$out/W/w$d" "w$d" x 1 '' 1 $((d * 10)) $((d * 10 + 1)) $((d * 10 + 2))
+done
+"$rvb" fleet "$out"/W/w1 "$out"/W/w2 "$out"/W/w3 >"$out/wide.txt" 2>&1
+check_eq "long labels and values: fleet exits 0" 0 "$?"
+# aligned FILE: every cell of the two tables ends where its header ends.
+aligned() {
+	python3 - "$1" <<'PY'
+import re, sys
+lines = open(sys.argv[1]).read().split("\n")
+bad = 0
+for i, head in enumerate(lines):
+    if not head.startswith("benchmark "):
+        continue
+    ends = [m.end() for m in re.finditer(r"\S+( %)?( between| within)?", head)][1:]
+    if head.endswith("outliers"):
+        ends = ends[:-1]
+    for row in lines[i + 1:]:
+        if not row:
+            break
+        for e in ends:
+            if not (row[e - 1] != " " and (e == len(row) or row[e] == " ")):
+                print("misaligned at column %d: %r" % (e, row))
+                bad = 1
+sys.exit(bad)
+PY
+}
+check "every column lines up with its header (both tables)" aligned "$out/wide.txt"
+check "the long label is shown whole" grep -q '^memcpy \[size=4096;src_off=0;dst_off=0;impl=0\]  ' \
+	"$out/wide.txt"
+check "the 13-digit var between is shown whole" grep -q '  1332000333333.000  ' "$out/wide.txt"
 
 # ---- three boards from one recorded log ------------------------------------
 for b in 1 2 3; do
@@ -196,6 +307,32 @@ check_eq "merged: 3 devices x 20 addi100 samples" 60 \
 	"$(tr -d '\r' <"$out/j3/samples.csv" | awk -F, '$3 == "addi100" && $10 == 0' | wc -l | tr -d ' ')"
 "$rvb" compare --strict --fail-above 0 "$out/j1" "$out/j3" >"$out/cmp-j.txt" 2>&1
 check_eq "compare --strict: the -j1 fleet against the -j3 fleet (one context)" 0 "$?"
+
+check "under -icount the fan-out's report counts instructions" \
+	grep -q '^median instr across devices' "$out/j3.stdout"
+# The reviewers' case: three QEMU instances that agree exactly (MAD 0) and
+# a copy of one whose cycles are 10^4 times larger, a device of its own.
+mkdir -p "$out/slow"
+cp -r "$out/j3/runs/01" "$out/slow/d4"
+python3 - "$out/slow/d4" <<'PY'
+import csv, json, sys
+d = sys.argv[1]
+rows = list(csv.reader(open(d + "/samples.csv", newline="")))
+c = rows[0].index("cycles")
+for r in rows[1:]:
+    r[c] = str(int(r[c]) * 10**4)
+csv.writer(open(d + "/samples.csv", "w", newline=""), lineterminator="\r\n").writerows(rows)
+m = json.load(open(d + "/meta.json"))
+m["device_name"] = "qemu-slow"
+json.dump(m, open(d + "/meta.json", "w"), indent=2)
+PY
+"$rvb" fleet --fail-on-outlier -o "$out/slowfleet" "$out"/j3/runs/01 "$out"/j3/runs/02 \
+	"$out"/j3/runs/03 "$out/slow/d4" >"$out/slowfleet.txt" 2>&1
+check_eq "QEMU instances that agree and one 10^4 times slower: --fail-on-outlier exits 1" 1 "$?"
+check_eq "... it is the outlier of addi100 and qsort" "qemu-slow qemu-slow" \
+	"$(fleet_col "$out/slowfleet/fleet.csv" addi100 outliers) $(fleet_col "$out/slowfleet/fleet.csv" qsort outliers)"
+check_eq "... with z inf, 999900 % off" "inf,1,999900.000000" \
+	"$(tr -d '\r' <"$out/slowfleet/fleet_devices.csv" | grep '^addi100,.*,qemu-slow,' | cut -d, -f9-)"
 
 # An -o directory that holds files: refused as for one collection, unless
 # --force (then written, and again over its own fan-out).

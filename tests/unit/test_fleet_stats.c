@@ -1,8 +1,10 @@
 /*
  * The fleet's statistics (fleet_stats.c) against values worked out by
- * hand: the spread of the devices' medians, the modified z-score with its
- * MAD = 0 fallback, and the one-way random-effects ANOVA on balanced,
- * unbalanced and truncated cases; the F tail where it has a closed form.
+ * hand: the spread of the devices' medians, the outlier rule for k = 2..6
+ * devices (the modified z-score when MAD > 0; when MAD is 0, the distance
+ * from the median in %, z infinite), and the one-way random-effects ANOVA
+ * on balanced, unbalanced and truncated cases; the F tail where it has a
+ * closed form.
  */
 #include "test_main.h"
 
@@ -44,39 +46,140 @@ static void spread_and_outlier(void **state)
 		assert_int_equal(out[d], want[d]);
 }
 
-/* Four of six agree: MAD 0. Mean |m - 100| = 40 / 6, so 130 has
- * z = 30 / (1.253314 * 40/6) = 3.590 > 3.5 and 110 has 1.197; with 120 in
- * place of 130 the mean is 30 / 6 = 5 and 120 has z = 20 / (1.253314 * 5)
- * = 3.192 (not an outlier). */
-static void mad_zero_fallback(void **state)
+/* fleet_spread_of and fleet_outliers of the k medians m: the median and
+ * MAD expected, and each device's outlier flag. */
+static void judge(const uint64_t *m, size_t k, uint64_t median, uint64_t mad, const int *want,
+		  double *z)
+{
+	struct fleet_spread s;
+	int out[8];
+	assert_true(k <= 8);
+	assert_int_equal(fleet_spread_of(m, k, &s), 0);
+	assert_int_equal(s.median, median);
+	assert_int_equal(s.mad, mad);
+	fleet_outliers(m, k, &s, z, out);
+	for (size_t d = 0; d < k; d++)
+		assert_int_equal(out[d], want[d]);
+}
+
+#define ZINF(x) assert_true(isinf(x) && (x) > 0)
+#define ZMINF(x) assert_true(isinf(x) && (x) < 0)
+
+/* MAD > 0, k = 3, 4, 6 (k = 5: spread_and_outlier): z = (m - median) /
+ * (1.4826 MAD), the standard rule, an outlier above 3.5. Two devices have
+ * MAD 0 whatever they are (the lower median is one of them). */
+static void mad_positive_k3_to_k6(void **state)
 {
 	(void)state;
-	const uint64_t m[] = { 100, 100, 130, 110, 100, 100 };
-	const uint64_t m2[] = { 100, 100, 120, 110, 100, 100 };
-	struct fleet_spread s;
-	double z[6];
-	int out[6];
+	double z[8];
 
-	assert_int_equal(fleet_spread_of(m, 6, &s), 0);
-	assert_int_equal(s.median, 100);
-	assert_int_equal(s.mad, 0);
-	fleet_outliers(m, 6, &s, z, out);
-	NEAR(z[2], 30 / (1.253314 * 40 / 6), 1e-12);
-	NEAR(z[2], 3.5904, 1e-4);
-	NEAR(z[3], 10 / (1.253314 * 40 / 6), 1e-12);
-	const int want[] = { 0, 0, 1, 0, 0, 0 };
-	for (int d = 0; d < 6; d++)
-		assert_int_equal(out[d], want[d]);
+	/* {100 110 200}: median 110, |m - 110| = 10 0 90, MAD 10 */
+	const uint64_t k3[] = { 100, 110, 200 };
+	judge(k3, 3, 110, 10, (const int[]){ 0, 0, 1 }, z);
+	NEAR(z[0], -10 / (1.4826 * 10), 1e-12);
+	NEAR(z[0], -0.674490759, 1e-9);
+	NEAR(z[1], 0, 0);
+	NEAR(z[2], 6.070416835, 1e-9);
 
-	assert_int_equal(fleet_spread_of(m2, 6, &s), 0);
-	fleet_outliers(m2, 6, &s, z, out);
-	NEAR(z[2], 20 / (1.253314 * 5), 1e-12);
-	for (int d = 0; d < 6; d++)
-		assert_int_equal(out[d], 0);
+	/* {100 104 108 200}: median 104 (rank 2), |m - 104| = 4 0 4 96, MAD 4 */
+	const uint64_t k4[] = { 100, 104, 108, 200 };
+	judge(k4, 4, 104, 4, (const int[]){ 0, 0, 0, 1 }, z);
+	NEAR(z[3], 96 / (1.4826 * 4), 1e-12);
+	NEAR(z[3], 16.187778227, 1e-9);
+	NEAR(z[2], 0.674490759, 1e-9);
+
+	/* {100 102 98 101 99 120}: median 100 (rank 3), |m - 100| = 0 2 2 1 1
+	 * 20, MAD 1 */
+	const uint64_t k6[] = { 100, 102, 98, 101, 99, 120 };
+	judge(k6, 6, 100, 1, (const int[]){ 0, 0, 0, 0, 0, 1 }, z);
+	NEAR(z[5], 13.489815190, 1e-9);
+	NEAR(z[1], 1.348981519, 1e-9);
+	NEAR(z[2], -1.348981519, 1e-9);
+
+	/* The limit: median 100, MAD 1; 105 has z 3.37 (not), 106 4.05 */
+	const uint64_t lo[] = { 100, 101, 99, 100, 105 }, hi[] = { 100, 101, 99, 100, 106 };
+	judge(lo, 5, 100, 1, (const int[]){ 0, 0, 0, 0, 0 }, z);
+	NEAR(z[4], 3.372453797, 1e-9);
+	judge(hi, 5, 100, 1, (const int[]){ 0, 0, 0, 0, 1 }, z);
+	NEAR(z[4], 4.046944557, 1e-9);
+
+	const uint64_t two[] = { 100, 1000000 };
+	judge(two, 2, 100, 0, (const int[]){ 0, 0 }, z);
+}
+
+/* MAD 0 (half the devices or more share the median exactly, as QEMU
+ * instances under -icount do): a device is an outlier when more than 1 %
+ * off the median, whatever k is, and its z is infinite. The mean absolute
+ * deviation once used in its place made one deviant device's z k / 1.2533
+ * whatever its deviation: 2.39 (k = 3) and 3.19 (k = 4), never an outlier
+ * even 10^4 times slower, and 3.99 for k = 5, an outlier 1 cycle in 1000
+ * off. */
+static void mad_zero_k2_to_k6(void **state)
+{
+	(void)state;
+	double z[8];
+
+	/* k = 2: nothing judged, z n/a */
+	const uint64_t k2[] = { 100, 1000000 };
+	judge(k2, 2, 100, 0, (const int[]){ 0, 0 }, z);
+	assert_true(isnan(z[0]) && isnan(z[1]));
+
+	/* k = 3: 10^4 times the others, and half the others */
+	const uint64_t k3[] = { 100, 100, 1000000 }, k3lo[] = { 100, 50, 100 };
+	judge(k3, 3, 100, 0, (const int[]){ 0, 0, 1 }, z);
+	NEAR(z[0], 0, 0);
+	NEAR(z[1], 0, 0);
+	ZINF(z[2]);
+	NEAR(fleet_off_pct(1000000, 100), 999900, 0);
+	judge(k3lo, 3, 100, 0, (const int[]){ 0, 1, 0 }, z);
+	ZMINF(z[1]);
+	NEAR(fleet_off_pct(50, 100), -50, 0);
+
+	/* k = 4: 10^4 times; the limit, 1 % off (not) and 2 % off */
+	const uint64_t k4[] = { 100, 100, 100, 1000000 };
+	const uint64_t at[] = { 100, 100, 100, 101 }, past[] = { 100, 100, 100, 102 };
+	judge(k4, 4, 100, 0, (const int[]){ 0, 0, 0, 1 }, z);
+	ZINF(z[3]);
+	judge(at, 4, 100, 0, (const int[]){ 0, 0, 0, 0 }, z);
+	ZINF(z[3]); /* off a spread of 0, yet within 1 % */
+	NEAR(fleet_off_pct(101, 100), 1, 0);
+	judge(past, 4, 100, 0, (const int[]){ 0, 0, 0, 1 }, z);
+
+	/* k = 5: a cycle in 1000 is no outlier; 1.1 % either way is */
+	const uint64_t k5[] = { 1000, 1000, 1000, 1000, 1001 };
+	const uint64_t k5b[] = { 1000, 1000, 1000, 1011, 989 };
+	judge(k5, 5, 1000, 0, (const int[]){ 0, 0, 0, 0, 0 }, z);
+	NEAR(fleet_off_pct(1001, 1000), 0.1, 1e-12);
+	judge(k5b, 5, 1000, 0, (const int[]){ 0, 0, 0, 1, 1 }, z);
+	ZINF(z[3]);
+	ZMINF(z[4]);
+	NEAR(fleet_off_pct(989, 1000), -1.1, 1e-12);
+
+	/* k = 6: four agree; 110 (10 % off) and 130 (30 % off) both are */
+	const uint64_t k6[] = { 100, 100, 130, 110, 100, 100 };
+	judge(k6, 6, 100, 0, (const int[]){ 0, 0, 1, 1, 0, 0 }, z);
+	ZINF(z[2]);
+	ZINF(z[3]);
+	NEAR(z[0], 0, 0);
+
+	/* Half agree (even k, the lower median): the other half is judged
+	 * against it, as the standard rule judges it (median 100) */
+	const uint64_t half[] = { 100, 200, 100, 300 };
+	judge(half, 4, 100, 0, (const int[]){ 0, 1, 0, 1 }, z);
+
+	/* A median of 0: any other value is infinitely far off */
+	const uint64_t zero[] = { 0, 0, 0, 5 };
+	judge(zero, 4, 0, 0, (const int[]){ 0, 0, 0, 1 }, z);
+	assert_true(isinf(fleet_off_pct(5, 0)));
+	NEAR(fleet_off_pct(0, 0), 0, 0);
+
+	/* Counts above 2^53: the difference stays exact */
+	const uint64_t big = (uint64_t)1 << 60;
+	NEAR(fleet_off_pct(big + 1, big), 100.0 / (double)big, 1e-30);
 }
 
 /* All equal (QEMU under -icount): no spread, CV 0, every z 0; two
- * devices are never judged (which of two is the odd one?). Even k takes
+ * devices are never judged (which of two is the odd one?): z n/a. Even k takes
  * the lower median: {10, 20, 30, 40} -> 20, MAD of {10, 0, 10, 20} -> 10. */
 static void equal_two_and_even(void **state)
 {
@@ -99,6 +202,7 @@ static void equal_two_and_even(void **state)
 	assert_int_equal(fleet_spread_of(two, 2, &s), 0);
 	fleet_outliers(two, 2, &s, z, out);
 	assert_int_equal(out[0] + out[1], 0);
+	assert_true(isnan(z[0]) && isnan(z[1]));
 
 	assert_int_equal(fleet_spread_of(even, 4, &s), 0);
 	assert_int_equal(s.median, 20);
@@ -195,6 +299,7 @@ static void anova_truncated_and_degenerate(void **state)
 	assert_int_equal(fleet_anova_of(x, n, 0, &r), -1);
 }
 
-TEST_MAIN(cmocka_unit_test(spread_and_outlier), cmocka_unit_test(mad_zero_fallback),
+TEST_MAIN(cmocka_unit_test(spread_and_outlier), cmocka_unit_test(mad_positive_k3_to_k6),
+	  cmocka_unit_test(mad_zero_k2_to_k6),
 	  cmocka_unit_test(equal_two_and_even), cmocka_unit_test(anova_balanced),
 	  cmocka_unit_test(anova_unbalanced), cmocka_unit_test(anova_truncated_and_degenerate))
