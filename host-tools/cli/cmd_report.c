@@ -1,7 +1,8 @@
 /*
- * `rvbench report [DIR]`: draws DIR's figures (as `rvbench plot`, in
- * parallel) unless --no-plots, then writes DIR/index.html and
- * DIR/report.md (host-tools/report/), each whole or not at all.
+ * `rvbench report [DIR]`: reads DIR, draws its figures (as `rvbench plot`,
+ * in parallel) unless --no-plots or no block measured a sample, then
+ * writes DIR/index.html and DIR/report.md (host-tools/report/), each
+ * whole or not at all.
  */
 #include <getopt.h>
 #include <string.h>
@@ -43,14 +44,20 @@ int cmd_report(const struct command *cmd, int argc, char **argv)
 		return EXIT_ERROR;
 	}
 	const char *dir = optind < argc ? argv[optind] : BASELINE_RESULTS_ROOT "/latest";
-	if (plots && plot_dir("report", dir, NULL, NULL, jobs, NULL))
-		return EXIT_ERROR;
 	char err[4400];
 	struct report_data d;
 	int status = 0;
-	if (report_load(dir, &d, err, sizeof(err)) ||
-	    afile_write(dir, "index.html", report_write_html, &d, err, sizeof(err)) ||
-	    afile_write(dir, "report.md", report_write_md, &d, err, sizeof(err))) {
+	/* Read first: a run that measured nothing (no benchmark selected,
+	 * every block faulted or skipped) has no figure to draw, and its page
+	 * says why instead of the plot's "no samples". */
+	if (report_load(dir, &d, err, sizeof(err))) {
+		rvb_error("report: %s", err);
+		status = EXIT_ERROR;
+	} else if (plots && d.nmeasured && plot_dir("report", dir, NULL, NULL, jobs, NULL)) {
+		status = EXIT_ERROR;
+	} else if (report_find_plots(&d, err, sizeof(err)) ||
+		   afile_write(dir, "index.html", report_write_html, &d, err, sizeof(err)) ||
+		   afile_write(dir, "report.md", report_write_md, &d, err, sizeof(err))) {
 		rvb_error("report: %s", err);
 		status = EXIT_ERROR;
 	} else {

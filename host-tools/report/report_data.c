@@ -2,202 +2,63 @@
  * (report_data.h). */
 #include "report_data.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <jansson.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "context_fmt.h"
-#include "plot_file_name.h"
 #include "rcsv.h"
+#include "report_facts.h"
 #include "results_csv.h"
 #include "wire.h"
-
-/* The scalar at root.k1.k2... (NULL-terminated keys; an integer key
- * "#0" indexes an array) as text in buf; NULL when absent or null. */
-static const char *jtext(json_t *root, char *buf, size_t len, ...)
-{
-	va_list ap;
-	va_start(ap, len);
-	json_t *v = root;
-	for (const char *k; v && (k = va_arg(ap, const char *));)
-		v = k[0] == '#' ? json_array_get(v, strtoul(k + 1, NULL, 10)) : json_object_get(v, k);
-	va_end(ap);
-	if (json_is_string(v))
-		snprintf(buf, len, "%s", json_string_value(v));
-	else if (json_is_integer(v))
-		snprintf(buf, len, "%lld", (long long)json_integer_value(v));
-	else if (json_is_real(v))
-		snprintf(buf, len, "%g", json_real_value(v));
-	else if (json_is_boolean(v))
-		snprintf(buf, len, "%s", json_is_true(v) ? "yes" : "no");
-	else
-		return NULL;
-	return buf;
-}
-
-static const char *dflt(const char *s, const char *d)
-{
-	return s ? s : d;
-}
-
-static void fact(struct report_data *d, const char *key, const char *fmt, ...)
-{
-	if (d->nfact >= sizeof(d->fact) / sizeof(d->fact[0]))
-		return;
-	struct report_fact *f = &d->fact[d->nfact++];
-	snprintf(f->key, sizeof(f->key), "%s", key);
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(f->value, sizeof(f->value), fmt, ap);
-	va_end(ap);
-}
-
-/* meta.json's facts; the unit of the cycle columns. */
-static void load_facts(struct report_data *d, json_t *m)
-{
-	char a[256], b[256], c[256], e[256];
-	const char *kind = jtext(m, a, sizeof(a), "source", "kind", NULL);
-	const char *icount = jtext(m, b, sizeof(b), "source", "icount", NULL);
-	const char *note = jtext(m, c, sizeof(c), "note", NULL);
-	int instr = (icount && strcmp(icount, "off")) || (note && strstr(note, "icount"));
-	snprintf(d->unit, sizeof(d->unit), "%s", instr ? "instr" : "cycles");
-
-	const char *st = jtext(m, e, sizeof(e), "status", NULL);
-	if (st)
-		fact(d, "result", "%s, %s", st, dflt(jtext(m, c, sizeof(c), "result", NULL), "?"));
-	if (kind && !strcmp(kind, "qemu")) {
-		const char *mach = jtext(m, c, sizeof(c), "source", "machine", NULL);
-		char q[64];
-		fact(d, "machine", "QEMU %s, -M %s", dflt(jtext(m, q, sizeof(q), "source", "qemu_version", NULL), "?"),
-		     mach ? mach : "?");
-	} else if (kind) {
-		const char *dev = jtext(m, c, sizeof(c), "device_name", NULL);
-		char port[200];
-		const char *where = jtext(m, port, sizeof(port), "source", "port", NULL);
-		if (!where)
-			where = jtext(m, port, sizeof(port), "source", "file", NULL);
-		fact(d, "machine", "%s%s%s (%s)", dev ? dev : "", dev ? ", " : "", dflt(where, ""), kind);
-	}
-	if (jtext(m, c, sizeof(c), "runs", "#0", "header", "model", NULL))
-		fact(d, "model", "%s", c);
-	if (jtext(m, c, sizeof(c), "runs", "#0", "context", "clock_hz", NULL)) {
-		char mhz[64];
-		fact(d, "core clock", "%s",
-		     ctx_fmt_mhz(mhz, sizeof(mhz), strtoull(c, NULL, 10)));
-	}
-	fact(d, "cycles", "%s",
-	     instr		      ? "instructions: QEMU -icount counts one cycle per instruction "
-				"(exact, not a speed)"
-	     : !kind		      ? "not recorded"
-	     : !strcmp(kind, "serial") ? "hardware cycles (the board's rdcycle)"
-	     : !strcmp(kind, "qemu")   ? "QEMU without -icount: host-time counters, not a core's cycles"
-				      : "not known: a replayed log does not say how it was measured");
-	if (jtext(m, c, sizeof(c), "runs", "#0", "header", "seed", NULL))
-		fact(d, "seed", "%s", c);
-	if (jtext(m, c, sizeof(c), "runs", "#0", "header", "harts", NULL))
-		fact(d, "harts", "%s", c);
-	if (jtext(m, c, sizeof(c), "runs", "#0", "wire", "machine_bytes_per_sample", NULL)) {
-		char s[64];
-		fact(d, "wire bytes per sample", "%s (the S lines alone: %s)", c,
-		     dflt(jtext(m, s, sizeof(s), "runs", "#0", "wire", "s_bytes_per_sample", NULL), "?"));
-	}
-	/* What arrived, not only what the trailer says was sent: a run that
-	 * lost samples must not read as whole here. */
-	const char *sent = jtext(m, c, sizeof(c), "runs", "#0", "trailer", "samples", NULL);
-	const char *got = jtext(m, b, sizeof(b), "runs", "#0", "samples_received", NULL);
-	const char *blocks = jtext(m, a, sizeof(a), "runs", "#0", "trailer", "benches", NULL);
-	if (sent && (!got || !strcmp(got, sent)))
-		fact(d, "samples", "%s in %s blocks", sent, dflt(blocks, "?"));
-	else if (sent)
-		fact(d, "samples", "%s received of %s sent, in %s blocks", got, sent, dflt(blocks, "?"));
-	else if (got)
-		fact(d, "samples", "%s received (no trailer: how many were sent is not known)", got);
-	if (jtext(m, c, sizeof(c), "runs", "#0", "context", "firmware", "commit", NULL))
-		fact(d, "firmware", "%s, commit %s, %s",
-		     dflt(jtext(m, a, sizeof(a), "runs", "#0", "context", "firmware", "version", NULL), "?"), c,
-		     dflt(jtext(m, b, sizeof(b), "runs", "#0", "context", "firmware", "cc", NULL), "?"));
-	if (jtext(m, c, sizeof(c), "host", "commit", NULL))
-		fact(d, "host tool", "rvbench %s, commit %s",
-		     dflt(jtext(m, a, sizeof(a), "host", "version", NULL), "?"), c);
-	size_t runs = json_array_size(json_object_get(m, "runs"));
-	if (runs > 1)
-		fact(d, "runs", "%zu (the facts above are the first run's)", runs);
-}
-
-static int has_file(char **files, size_t n, const char *name, unsigned char *used)
-{
-	for (size_t i = 0; i < n; i++)
-		if (!strcmp(files[i], name)) {
-			used[i] = 1;
-			return 1;
-		}
-	return 0;
-}
-
-static int by_name(const void *p, const void *q)
-{
-	return strcmp(*(char *const *)p, *(char *const *)q);
-}
-
-/* The names of DIR/plot-*.png, sorted. */
-static char **list_plots(const char *dir, size_t *n)
-{
-	DIR *dp = opendir(dir);
-	char **v = NULL;
-	*n = 0;
-	if (!dp)
-		return NULL;
-	for (struct dirent *e; (e = readdir(dp));) {
-		size_t l = strlen(e->d_name);
-		if (strncmp(e->d_name, "plot-", 5) || l < 9 || strcmp(e->d_name + l - 4, ".png"))
-			continue;
-		char **nv = realloc(v, (*n + 1) * sizeof(*nv));
-		if (!nv)
-			break;
-		v = nv;
-		if (!(v[*n] = strdup(e->d_name)))
-			break;
-		(*n)++;
-	}
-	closedir(dp);
-	if (*n)
-		qsort(v, *n, sizeof(*v), by_name);
-	return v;
-}
 
 static char *field(const struct rcsv *t, size_t i, int col)
 {
 	return strdup(col >= 0 && (size_t)col < t->nfield[i] ? t->row[i][col] : "");
 }
 
-const char *report_num_text(const struct report_num *n, char buf[24])
+const char *report_num_text(const struct report_num *n)
 {
-	if (!n->present)
-		return "-";
-	snprintf(buf, 24, "%llu", n->v);
-	return buf;
+	return n->present ? n->text : "-";
+}
+
+/* s as an unsigned decimal: digits, then maybe '.' and digits ("100",
+ * "100.000"), one spelling per value as wire_parse_u64 has it. */
+static int is_decimal(const char *s)
+{
+	char whole[32];
+	uint64_t v;
+	size_t n = strcspn(s, ".");
+	if (n >= sizeof(whole))
+		return 0;
+	memcpy(whole, s, n);
+	whole[n] = 0;
+	if (wire_parse_u64(whole, &v))
+		return 0;
+	if (!s[n])
+		return 1;
+	const char *frac = s + n + 1;
+	return *frac && strspn(frac, "0123456789") == strlen(frac);
 }
 
 /* Field col of row i as a number: an empty (or missing) field is absent
- * when the figure may be, anything else must be an unsigned decimal.
- * 0, or -1 with "summary.csv:LINE: column 'NAME' ..." in err. */
+ * when the figure may be; anything else must be a whole number, or with
+ * fraction an unsigned decimal (a per-call figure of batch > 1). 0, or -1
+ * with "summary.csv:LINE: column 'NAME' ..." in err. */
 static int num(const struct report_data *d, const struct rcsv *t, size_t i, int col, int may_lack,
-	       struct report_num *out, char *err, size_t errlen)
+	       int fraction, struct report_num *out, char *err, size_t errlen)
 {
 	const char *s = col >= 0 && (size_t)col < t->nfield[i] ? t->row[i][col] : "";
-	uint64_t v;
-	out->v = 0;
-	out->present = 0;
+	uint64_t v = 0;
+	memset(out, 0, sizeof(*out));
 	if (!*s && may_lack)
 		return 0;
-	if (wire_parse_u64(s, &v)) {
+	if (fraction ? !is_decimal(s) : wire_parse_u64(s, &v) != 0) {
 		snprintf(err, errlen, "%s/summary.csv:%zu: column '%s' is not an unsigned number: '%.40s'",
 			 d->dir, t->line[i], col >= 0 ? t->row[0][col] : "?", s);
 		return -1;
 	}
+	snprintf(out->text, sizeof(out->text), "%s", s);
 	out->v = v;
 	out->present = 1;
 	return 0;
@@ -218,20 +79,36 @@ static int add_problem(struct report_data *d, const char *run, const char *text)
 	return 0;
 }
 
+/* Whether run's header says it selected no benchmark ("benches": "0"):
+ * its firmware found none that rvbench.run= names. */
+static int selected_none(json_t *run)
+{
+	char b[32];
+	const char *n = report_jtext(run, b, sizeof(b), "header", "benches", NULL);
+	return n && !strcmp(n, "0");
+}
+
 /* Every run's problems and failures from meta.json, as the collector
  * recorded them ("missing seq 73", "bench 2: 0 of 55 samples", "trailer
- * samples=165 but 110 received"). 0, or -1 out of memory. */
+ * samples=165 but 110 received"), and each run that selected no
+ * benchmark, which the collector says only on stderr. 0, or -1 out of
+ * memory. */
 static int load_problems(struct report_data *d, json_t *m)
 {
 	json_t *runs = json_object_get(m, "runs"), *run, *v;
 	size_t i, k, nruns = json_array_size(runs);
+	d->none_selected = nruns > 0;
 	json_array_foreach(runs, i, run) {
 		const char *tag = json_string_value(json_object_get(run, "tag"));
+		const char *who = nruns > 1 ? (tag ? tag : "?") : NULL;
+		int none = selected_none(run);
+		d->none_selected &= none;
+		if (none && add_problem(d, who, "no benchmark selected (rvbench.run= matched nothing?)"))
+			return -1;
 		const char *lists[] = { "problems", "failures" };
 		for (size_t l = 0; l < 2; l++)
 			json_array_foreach(json_object_get(run, lists[l]), k, v)
-				if (json_is_string(v) &&
-				    add_problem(d, nruns > 1 ? dflt(tag, "?") : NULL, json_string_value(v)))
+				if (json_is_string(v) && add_problem(d, who, json_string_value(v)))
 					return -1;
 	}
 	return 0;
@@ -275,23 +152,25 @@ static int load_gaps(struct report_data *d, char *err, size_t errlen)
 
 /* r's status cell: its status, and what gaps.csv lists of block (run,
  * block) or its want of samples when it ended ok all the same. A block
- * that did not end ok or skipped, lost samples or has none is bad. */
-static int row_state(const struct report_data *d, struct report_row *r, const char *run,
-		     const char *block)
+ * that did not end ok, lost samples or has none is bad; one skipped is
+ * not (its setup said the block cannot run here, and why), unless it lost
+ * samples too. */
+static int row_state(const struct report_data *d, struct report_row *r, const char *block)
 {
 	unsigned long long lost = 0;
 	int unknown = 0; /* lost samples of a block whose size was never known */
 	uint64_t b, gb, n;
-	for (size_t i = 0; run && block && !wire_parse_u64(block, &b) && i < d->ngap; i++) {
+	for (size_t i = 0; block && !wire_parse_u64(block, &b) && i < d->ngap; i++) {
 		const struct report_gap *g = &d->gap[i];
-		if (strcmp(g->run, run) || wire_parse_u64(g->block, &gb) || gb != b)
+		if (strcmp(g->run, r->run) || wire_parse_u64(g->block, &gb) || gb != b)
 			continue;
 		if (wire_parse_u64(g->count, &n))
 			unknown = 1;
 		else
 			lost += n;
 	}
-	int ok = !strcmp(r->status, "ok"), none = r->count.present && !r->count.v;
+	int ok = !strcmp(r->status, "ok"), skipped = !strcmp(r->status, "skipped");
+	int none = r->count.present && !r->count.v;
 	int rc;
 	if (unknown)
 		rc = asprintf(&r->state, "%s, samples lost", r->status);
@@ -307,64 +186,149 @@ static int row_state(const struct report_data *d, struct report_row *r, const ch
 		r->state = NULL;
 		return -1;
 	}
-	r->bad = !ok || unknown || lost || none;
+	if (unknown || lost || (!ok && !skipped) || (none && ok))
+		r->mark = REPORT_BAD;
+	else
+		r->mark = skipped ? REPORT_SKIPPED : REPORT_OK;
 	return 0;
 }
 
-static int load_rows(struct report_data *d, const struct rcsv *t, char *err, size_t errlen)
+/* "0.5000 byte/cycle" of the unit and units_per_cycle columns, or "". */
+static char *unit_rate(const struct report_data *d, const struct rcsv *t, size_t i, int cu, int cr)
 {
-	static const char *const need[] = { "bench", "params", "hart", "group", "count", "min",
-					    "median", "p99", "mad", "status" };
-	int col[10];
-	for (int k = 0; k < 10; k++)
-		if ((col[k] = rcsv_col(t, need[k])) < 0) {
-			snprintf(err, errlen, "%s/summary.csv: no column '%s'", d->dir, need[k]);
-			return -1;
-		}
-	int cu = rcsv_col(t, "unit"), cr = rcsv_col(t, "units_per_cycle");
-	int crun = rcsv_col(t, "run"), cblock = rcsv_col(t, "block");
-	d->row = calloc(t->nrows ? t->nrows : 1, sizeof(*d->row));
-	if (!d->row)
-		goto oom;
-	for (size_t i = 1; i < t->nrows; i++) {
-		struct report_row *r = &d->row[d->nrow++];
-		char *unit = field(t, i, cu), *rate = field(t, i, cr);
-		r->bench = field(t, i, col[0]);
-		r->params = field(t, i, col[1]);
-		r->status = field(t, i, col[9]);
-		if (unit && rate && *unit && *rate) {
-			size_t l = strlen(unit) + strlen(rate) + 16;
-			if ((r->unit_rate = malloc(l)))
-				snprintf(r->unit_rate, l, "%s %s/%s", rate, unit,
-					 strcmp(d->unit, "instr") ? "cycle" : "instr");
-		} else {
-			r->unit_rate = strdup("");
-		}
-		free(unit);
-		free(rate);
-		if (!r->bench || !r->params || !r->status || !r->unit_rate)
-			goto oom;
-		struct report_num hart, group;
-		if (num(d, t, i, col[2], 0, &hart, err, errlen) ||
-		    num(d, t, i, col[3], 0, &group, err, errlen) ||
-		    num(d, t, i, col[4], 0, &r->count, err, errlen) ||
-		    num(d, t, i, col[5], 1, &r->min, err, errlen) ||
-		    num(d, t, i, col[6], 1, &r->median, err, errlen) ||
-		    num(d, t, i, col[7], 1, &r->p99, err, errlen) ||
-		    num(d, t, i, col[8], 1, &r->mad, err, errlen))
-			return -1;
-		r->hart = hart.v;
-		r->group = group.v;
-		const char *run = crun >= 0 && (size_t)crun < t->nfield[i] ? t->row[i][crun] : NULL;
-		const char *block = cblock >= 0 && (size_t)cblock < t->nfield[i] ? t->row[i][cblock]
-										 : NULL;
-		if (row_state(d, r, run, block))
-			goto oom;
+	char *unit = field(t, i, cu), *rate = field(t, i, cr), *s = NULL;
+	if (unit && rate && *unit && *rate) {
+		size_t l = strlen(unit) + strlen(rate) + 16;
+		if ((s = malloc(l)))
+			snprintf(s, l, "%s %s/%s", rate, unit, strcmp(d->unit, "instr") ? "cycle" : "instr");
+	} else if (unit && rate) {
+		s = strdup("");
 	}
+	free(unit);
+	free(rate);
+	return s;
+}
+
+/* The columns of summary.csv that load_rows reads. */
+enum {
+	C_BENCH, C_PARAMS, C_HART, C_GROUP, C_COUNT, C_MIN, C_MEDIAN, C_P99, C_MAD, C_STATUS,
+	C_NEED, /* the columns above are required, those below optional */
+	C_DEVICE = C_NEED, C_RUN, C_BLOCK, C_BATCH, C_UNIT, C_RATE, C_REASON, C_ALL
+};
+
+/* Row i of t into r. 0, -1 with a reason in err (or out of memory). */
+static int load_row(const struct report_data *d, const struct rcsv *t, size_t i, const int *col,
+		    struct report_row *r, char *err, size_t errlen)
+{
+	r->device = field(t, i, col[C_DEVICE]);
+	r->run = field(t, i, col[C_RUN]);
+	r->bench = field(t, i, col[C_BENCH]);
+	r->params = field(t, i, col[C_PARAMS]);
+	r->status = field(t, i, col[C_STATUS]);
+	r->reason = field(t, i, col[C_REASON]);
+	r->unit_rate = unit_rate(d, t, i, col[C_UNIT], col[C_RATE]);
+	if (!r->device || !r->run || !r->bench || !r->params || !r->status || !r->reason ||
+	    !r->unit_rate)
+		goto oom;
+	struct report_num hart, group, batch;
+	if (num(d, t, i, col[C_HART], 0, 0, &hart, err, errlen) ||
+	    num(d, t, i, col[C_GROUP], 0, 0, &group, err, errlen) ||
+	    num(d, t, i, col[C_BATCH], 1, 0, &batch, err, errlen) ||
+	    num(d, t, i, col[C_COUNT], 0, 0, &r->count, err, errlen) ||
+	    num(d, t, i, col[C_MIN], 1, 1, &r->min, err, errlen) ||
+	    num(d, t, i, col[C_MEDIAN], 1, 1, &r->median, err, errlen) ||
+	    num(d, t, i, col[C_P99], 1, 1, &r->p99, err, errlen) ||
+	    num(d, t, i, col[C_MAD], 1, 1, &r->mad, err, errlen))
+		return -1;
+	r->hart = hart.v;
+	r->group = group.v;
+	r->batch = batch.present ? batch.v : 1;
+	/* gaps.csv names a block by (run, block): without both, none of its
+	 * rows can be told to be this block's. */
+	const char *block = col[C_RUN] >= 0 && col[C_BLOCK] >= 0 &&
+					    (size_t)col[C_BLOCK] < t->nfield[i]
+				    ? t->row[i][col[C_BLOCK]]
+				    : NULL;
+	if (row_state(d, r, block))
+		goto oom;
 	return 0;
 oom:
 	snprintf(err, errlen, "out of memory");
 	return -1;
+}
+
+static int load_rows(struct report_data *d, const struct rcsv *t, char *err, size_t errlen)
+{
+	static const char *const name[C_ALL] = {
+		"bench", "params", "hart", "group", "count", "min", "median", "p99", "mad", "status",
+		"device", "run", "block", "batch", "unit", "units_per_cycle", "reason",
+	};
+	int col[C_ALL];
+	for (int k = 0; k < C_ALL; k++)
+		if ((col[k] = rcsv_col(t, name[k])) < 0 && k < C_NEED) {
+			snprintf(err, errlen, "%s/summary.csv: no column '%s'", d->dir, name[k]);
+			return -1;
+		}
+	d->row = calloc(t->nrows ? t->nrows : 1, sizeof(*d->row));
+	if (!d->row) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (size_t i = 1; i < t->nrows; i++) {
+		struct report_row *r = &d->row[d->nrow++];
+		if (load_row(d, t, i, col, r, err, errlen))
+			return -1;
+		d->nmeasured += r->count.v > 0;
+	}
+	return 0;
+}
+
+/* Which of the summary's optional columns tell d's rows apart. */
+static void choose_columns(struct report_data *d)
+{
+	struct report_cols *c = &d->cols;
+	for (size_t i = 0; i < d->nrow; i++) {
+		const struct report_row *r = &d->row[i];
+		c->device |= *r->device != 0;
+		c->hart |= r->hart != d->row[0].hart;
+		c->group |= r->group != 0;
+		c->calls |= r->batch > 1;
+		c->rates |= *r->unit_rate != 0;
+		for (size_t k = 0; k < i && !c->run; k++)
+			c->run = !strcmp(d->row[k].device, r->device) && strcmp(d->row[k].run, r->run);
+	}
+}
+
+const char *report_why_empty(const struct report_data *d)
+{
+	if (d->nmeasured)
+		return NULL;
+	if (!d->nrow && d->none_selected)
+		return "no benchmark was selected (rvbench.run= matched nothing?)";
+	if (!d->nrow)
+		return "no block ran";
+	size_t skipped = 0;
+	for (size_t i = 0; i < d->nrow; i++)
+		skipped += d->row[i].mark == REPORT_SKIPPED;
+	return skipped == d->nrow ? "every block was skipped" : "no block measured a sample";
+}
+
+/* summary.csv, read as every reader reads it: checked against meta.json
+ * (unless --no-check), so the table never drops a block that failed. */
+static int load_summary(struct report_data *d, char *err, size_t errlen)
+{
+	struct rcsv t;
+	int rc = results_summary_read(d->dir, &t, err, errlen);
+	if (rc > 0)
+		snprintf(err, errlen, "%s/summary.csv: %s", d->dir, strerror(ENOENT));
+	if (rc)
+		return -1;
+	rc = load_rows(d, &t, err, errlen);
+	rcsv_free(&t);
+	if (rc)
+		return -1;
+	choose_columns(d);
+	return 0;
 }
 
 int report_load(const char *dir, struct report_data *d, char *err, size_t errlen)
@@ -379,83 +343,33 @@ int report_load(const char *dir, struct report_data *d, char *err, size_t errlen
 	snprintf(path, sizeof(path), "%s/meta.json", dir);
 	json_error_t je;
 	json_t *m = json_load_file(path, 0, &je);
-	if (m) {
-		load_facts(d, m);
-		int rc = load_problems(d, m);
-		json_decref(m);
-		if (rc) {
-			snprintf(err, errlen, "out of memory");
-			return -1;
-		}
-	} else if (errno != ENOENT) {
-		fact(d, "meta.json", "unreadable: %s", je.text);
-	}
-	if (load_gaps(d, err, errlen))
-		return -1;
-	/* Read as every reader reads it: checked against meta.json (unless
-	 * --no-check), so the table never drops a block that failed. */
-	struct rcsv t;
-	int rc = results_summary_read(dir, &t, err, errlen);
-	if (rc > 0)
-		snprintf(err, errlen, "%s/summary.csv: %s", dir, strerror(ENOENT));
-	if (rc)
-		return -1;
-	rc = load_rows(d, &t, err, errlen);
-	rcsv_free(&t);
-	if (rc)
-		return -1;
-
-	/* The figures: each row's own, the sweeps, and what is left. */
-	size_t nf;
-	char **files = list_plots(dir, &nf);
-	unsigned char *used = calloc(nf ? nf : 1, 1);
-	if (!used) {
+	if (!m && errno != ENOENT)
+		report_fact(d, "meta.json", "unreadable: %s", je.text);
+	if (m)
+		report_unit(d, m);
+	int rc = load_gaps(d, err, errlen) || load_summary(d, err, errlen);
+	if (!rc && m && load_problems(d, m)) {
 		snprintf(err, errlen, "out of memory");
-		return -1;
+		rc = -1;
 	}
-	for (size_t i = 0; i < d->nrow; i++) {
-		struct report_row *r = &d->row[i];
-		char name[PLOT_FILE_MAX];
-		plot_file_name(name, sizeof(name), r->bench, r->params);
-		if (*r->params && has_file(files, nf, name, used)) {
-			snprintf(r->plot, sizeof(r->plot), "%s", name);
-			continue;
-		}
-		plot_file_name(name, sizeof(name), r->bench, "");
-		if (has_file(files, nf, name, used))
-			snprintf(r->plot, sizeof(r->plot), "%s", name);
-	}
-	d->sweep = calloc(nf ? nf : 1, sizeof(char *));
-	d->other = calloc(nf ? nf : 1, sizeof(char *));
-	for (size_t i = 0; i < nf; i++) {
-		size_t l = strlen(files[i]);
-		int sweep = l > 10 && !strcmp(files[i] + l - 10, "-sweep.png");
-		if (d->sweep && d->other && (sweep || !used[i])) {
-			if (sweep)
-				d->sweep[d->nsweep++] = files[i];
-			else
-				d->other[d->nother++] = files[i];
-		} else {
-			free(files[i]);
-		}
-	}
-	free(files);
-	free(used);
-	if (!d->sweep || !d->other) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	return 0;
+	if (!rc && m)
+		report_facts(d, m);
+	json_decref(m);
+	return rc ? -1 : 0;
 }
 
 void report_free(struct report_data *d)
 {
 	for (size_t i = 0; i < d->nrow; i++) {
-		free(d->row[i].bench);
-		free(d->row[i].params);
-		free(d->row[i].status);
-		free(d->row[i].unit_rate);
-		free(d->row[i].state);
+		struct report_row *r = &d->row[i];
+		free(r->device);
+		free(r->run);
+		free(r->bench);
+		free(r->params);
+		free(r->status);
+		free(r->reason);
+		free(r->unit_rate);
+		free(r->state);
 	}
 	for (size_t i = 0; i < d->nproblem; i++)
 		free(d->problem[i]);

@@ -30,90 +30,131 @@ static const char css[] =
 	"table{border-collapse:collapse;font-variant-numeric:tabular-nums}"
 	"th,td{padding:3px 10px;border-bottom:1px solid #eaeef2;text-align:left;white-space:nowrap}"
 	"th{background:#f6f8fa;font-weight:600;position:sticky;top:0}"
-	"td.n{text-align:right}td.p{font-family:ui-monospace,monospace;font-size:12px;color:#444}"
+	"td.n,th.n{text-align:right}td.p{font-family:ui-monospace,monospace;font-size:12px;color:#444}"
 	"table.facts th{background:none;font-weight:600;color:#57606a;position:static}"
 	"table.facts td{white-space:normal}"
-	".ok{color:#1a7f37}.bad{color:#cf222e;font-weight:600}"
+	".ok{color:#1a7f37}.bad{color:#cf222e;font-weight:600}.skip{color:#57606a}"
+	"td.why{white-space:normal;min-width:16em;max-width:32em}"
+	".reason{font-weight:400;color:#57606a}"
+	".empty{font-weight:600}"
 	"tr:hover td{background:#f6f8fa}"
-	".figs{display:flex;flex-wrap:wrap;gap:16px}"
-	"figure{margin:0;flex:1 1 520px;max-width:100%}figure img{width:100%;border:1px solid "
-	"#d8dee4}"
+	/* A grid, not a flex row: an odd last figure keeps its column's width
+	 * instead of stretching across the page. */
+	".figs{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(520px,100%),1fr));"
+	"gap:16px}"
+	"figure{margin:0;min-width:0}figure img{width:100%;border:1px solid #d8dee4}"
 	"figcaption{font-size:12px;color:#57606a}"
 	"ul.files{columns:3;font-family:ui-monospace,monospace;font-size:12px}"
 	".note{color:#57606a;font-size:12px}"
 	"ul.problems{color:#cf222e;padding-left:20px}ul.problems li{margin:2px 0}";
 
-/* Whether the rows span several harts or groups: only then their columns. */
-static void columns(const struct report_data *d, int *harts, int *groups)
+/* A cell of text from the results, escaped; cls: its class, or NULL. */
+static void text_cell(FILE *f, const char *cls, const char *s)
 {
-	*harts = *groups = 0;
-	for (size_t i = 0; i < d->nrow; i++) {
-		*harts |= d->row[i].hart != d->row[0].hart;
-		*groups |= d->row[i].group != 0;
-	}
+	fprintf(f, "<td%s%s%s>", cls ? " class=\"" : "", cls ? cls : "", cls ? "\"" : "");
+	esc(f, s);
+	fputs("</td>", f);
 }
 
-static void summary(FILE *f, const struct report_data *d)
+static void summary_head(FILE *f, const struct report_data *d)
 {
-	int harts, groups, rates = 0;
-	columns(d, &harts, &groups);
-	for (size_t i = 0; i < d->nrow; i++)
-		rates |= *d->row[i].unit_rate != 0;
-	fprintf(f, "<h2>Summary</h2>\n<p class=\"note\">Per call, in %s; %zu blocks.</p>\n",
-		d->unit, d->nrow);
-	fputs("<table>\n<tr><th>benchmark</th><th>params</th>", f);
-	if (harts)
-		fputs("<th>hart</th>", f);
-	if (groups)
-		fputs("<th>group</th>", f);
-	fputs("<th>count</th><th>min</th><th>median</th><th>p99</th><th>MAD</th><th>unit</th>"
-	      "<th>status</th>",
+	const struct report_cols *c = &d->cols;
+	fputs("<table>\n<tr>", f);
+	if (c->device)
+		fputs("<th>device</th>", f);
+	if (c->run)
+		fputs("<th>run</th>", f);
+	fputs("<th>benchmark</th><th>params</th>", f);
+	if (c->hart)
+		fputs("<th class=\"n\">hart</th>", f);
+	if (c->group)
+		fputs("<th class=\"n\">group</th>", f);
+	if (c->calls)
+		fputs("<th class=\"n\">calls</th>", f);
+	fputs("<th class=\"n\">count</th><th class=\"n\">min</th><th class=\"n\">median</th>"
+	      "<th class=\"n\">p99</th><th class=\"n\">MAD</th><th>unit</th><th>status</th>",
 	      f);
-	if (rates)
+	if (c->rates)
 		fprintf(f, "<th>work per %s</th>", strcmp(d->unit, "instr") ? "cycle" : "instr");
 	fputs("<th>plot</th></tr>\n", f);
-	for (size_t i = 0; i < d->nrow; i++) {
-		const struct report_row *r = &d->row[i];
-		fputs("<tr><td>", f);
-		esc(f, r->bench);
-		fputs("</td><td class=\"p\">", f);
-		esc(f, r->params);
-		fputs("</td>", f);
-		if (harts)
-			fprintf(f, "<td class=\"n\">%llu</td>", r->hart);
-		if (groups)
-			fprintf(f, "<td class=\"n\">%llu</td>", r->group);
-		char b[5][24];
-		fprintf(f,
-			"<td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td>"
-			"<td class=\"n\">%s</td><td class=\"n\">%s</td><td>%s</td><td class=\"%s\">",
-			report_num_text(&r->count, b[0]), report_num_text(&r->min, b[1]),
-			report_num_text(&r->median, b[2]), report_num_text(&r->p99, b[3]),
-			report_num_text(&r->mad, b[4]), d->unit, r->bad ? "bad" : "ok");
-		esc(f, r->state);
-		fputs("</td>", f);
-		if (rates) {
-			fputs("<td>", f);
-			esc(f, r->unit_rate);
-			fputs("</td>", f);
-		}
-		fputs("<td>", f);
-		if (*r->plot) {
-			fputs("<a href=\"", f);
-			esc(f, r->plot);
-			fputs("\">plot</a>", f);
-		}
-		fputs("</td></tr>\n", f);
+}
+
+/* The status cell: ok, skipped (grey, not a failure) or bad (red), and
+ * the firmware's reason for it when it gave one. */
+static void status_cell(FILE *f, const struct report_row *r)
+{
+	static const char *const cls[] = { "ok", "skip", "bad" };
+	fprintf(f, "<td class=\"%s%s\">", cls[r->mark], *r->reason ? " why" : "");
+	esc(f, r->state);
+	if (*r->reason) {
+		fputs(": <span class=\"reason\">", f);
+		esc(f, r->reason);
+		fputs("</span>", f);
 	}
+	fputs("</td>", f);
+}
+
+static void summary_row(FILE *f, const struct report_data *d, const struct report_row *r)
+{
+	const struct report_cols *c = &d->cols;
+	fputs("<tr>", f);
+	if (c->device)
+		text_cell(f, NULL, r->device);
+	if (c->run)
+		text_cell(f, "p", r->run);
+	text_cell(f, NULL, r->bench);
+	text_cell(f, "p", r->params);
+	if (c->hart)
+		fprintf(f, "<td class=\"n\">%llu</td>", r->hart);
+	if (c->group)
+		fprintf(f, "<td class=\"n\">%llu</td>", r->group);
+	if (c->calls)
+		fprintf(f, "<td class=\"n\">%llu</td>", r->batch);
+	const struct report_num *v[] = { &r->count, &r->min, &r->median, &r->p99, &r->mad };
+	for (size_t k = 0; k < 5; k++)
+		text_cell(f, "n", report_num_text(v[k]));
+	fprintf(f, "<td>%s</td>", d->unit);
+	status_cell(f, r);
+	if (c->rates)
+		text_cell(f, NULL, r->unit_rate);
+	fputs("<td>", f);
+	if (*r->plot) {
+		fputs("<a href=\"", f);
+		esc(f, r->plot);
+		fputs("\">plot</a>", f);
+	}
+	fputs("</td></tr>\n", f);
+}
+
+/* The summary table, or why there is none; and why there is no figure
+ * when no block measured a sample. */
+static void summary(FILE *f, const struct report_data *d)
+{
+	const char *why = report_why_empty(d);
+	fputs("<h2>Summary</h2>\n", f);
+	if (!d->nrow) {
+		fputs("<p class=\"empty\">Nothing to show: ", f);
+		esc(f, why);
+		fputs(".</p>\n", f);
+		return;
+	}
+	fprintf(f, "<p class=\"note\">Per call, in %s; %zu block%s.</p>\n", d->unit, d->nrow,
+		d->nrow == 1 ? "" : "s");
+	summary_head(f, d);
+	for (size_t i = 0; i < d->nrow; i++)
+		summary_row(f, d, &d->row[i]);
 	fputs("</table>\n", f);
+	if (why) {
+		fputs("<p class=\"empty\">No figures: ", f);
+		esc(f, why);
+		fputs(".</p>\n", f);
+	}
 }
 
 /* A gaps.csv cell: "?" when it is not known (a block of unknown size). */
 static void gap_cell(FILE *f, const char *cls, const char *s)
 {
-	fprintf(f, "<td%s%s%s>", cls ? " class=\"" : "", cls ? cls : "", cls ? "\"" : "");
-	esc(f, *s ? s : "?");
-	fputs("</td>", f);
+	text_cell(f, cls, *s ? s : "?");
 }
 
 /* What went wrong, before the table that would otherwise read as whole:

@@ -56,6 +56,95 @@ static void problems(FILE *f, const struct report_data *d)
 	}
 }
 
+static void summary_head(FILE *f, const struct report_data *d)
+{
+	const struct report_cols *c = &d->cols;
+	fputs("| ", f);
+	if (c->device)
+		fputs("device | ", f);
+	if (c->run)
+		fputs("run | ", f);
+	fprintf(f, "benchmark | params | hart | %s%scount | min | median | p99 | MAD | unit | status "
+		   "| work per %s | plot |\n| ",
+		c->group ? "group | " : "", c->calls ? "calls | " : "",
+		strcmp(d->unit, "instr") ? "cycle" : "instr");
+	if (c->device)
+		fputs("--- | ", f);
+	if (c->run)
+		fputs("--- | ", f);
+	fprintf(f, "--- | --- | ---: | %s%s---: | ---: | ---: | ---: | ---: | --- | --- | --- | --- |\n",
+		c->group ? "---: | " : "", c->calls ? "---: | " : "");
+}
+
+/* The status cell: bold when bad, and the firmware's reason for it (why
+ * a block was skipped) when it gave one. */
+static void status_cell(FILE *f, const struct report_row *r)
+{
+	const char *em = r->mark == REPORT_BAD ? "**" : "";
+	fputs(em, f);
+	md_text(f, r->state);
+	fputs(em, f);
+	if (*r->reason) {
+		fputs(": ", f);
+		md_text(f, r->reason);
+	}
+}
+
+static void summary_row(FILE *f, const struct report_data *d, const struct report_row *r)
+{
+	const struct report_cols *c = &d->cols;
+	fputs("| ", f);
+	if (c->device) {
+		md_code(f, r->device);
+		fputs(" | ", f);
+	}
+	if (c->run) {
+		md_code(f, r->run);
+		fputs(" | ", f);
+	}
+	md_code(f, r->bench);
+	fputs(" | ", f);
+	md_code(f, r->params);
+	fprintf(f, " | %llu | ", r->hart);
+	if (c->group)
+		fprintf(f, "%llu | ", r->group);
+	if (c->calls)
+		fprintf(f, "%llu | ", r->batch);
+	fprintf(f, "%s | %s | %s | %s | %s | %s | ", report_num_text(&r->count),
+		report_num_text(&r->min), report_num_text(&r->median), report_num_text(&r->p99),
+		report_num_text(&r->mad), d->unit);
+	status_cell(f, r);
+	fputs(" | ", f);
+	md_text(f, r->unit_rate);
+	fputs(" | ", f);
+	if (*r->plot)
+		fprintf(f, "[plot](%s)", r->plot);
+	fputs(" |\n", f);
+}
+
+/* The summary table, or why there is none; and why there is no figure
+ * when no block measured a sample. */
+static void summary(FILE *f, const struct report_data *d)
+{
+	const char *why = report_why_empty(d);
+	fputs("\n## Summary\n\n", f);
+	if (!d->nrow) {
+		fputs("Nothing to show: ", f);
+		md_text(f, why);
+		fputs(".\n", f);
+		return;
+	}
+	fprintf(f, "Per call, in %s; %zu block%s.\n\n", d->unit, d->nrow, d->nrow == 1 ? "" : "s");
+	summary_head(f, d);
+	for (size_t i = 0; i < d->nrow; i++)
+		summary_row(f, d, &d->row[i]);
+	if (why) {
+		fputs("\nNo figures: ", f);
+		md_text(f, why);
+		fputs(".\n", f);
+	}
+}
+
 int report_write_md(FILE *f, void *ctx)
 {
 	const struct report_data *d = ctx;
@@ -73,31 +162,7 @@ int report_write_md(FILE *f, void *ctx)
 		}
 	}
 	problems(f, d);
-	fprintf(f, "\n## Summary\n\nPer call, in %s; %zu blocks.\n\n", d->unit, d->nrow);
-	fprintf(f,
-		"| benchmark | params | hart | count | min | median | p99 | MAD | unit | status | work "
-		"per %s | plot |\n| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- "
-		"| --- |\n",
-		strcmp(d->unit, "instr") ? "cycle" : "instr");
-	for (size_t i = 0; i < d->nrow; i++) {
-		const struct report_row *r = &d->row[i];
-		fputs("| ", f);
-		md_code(f, r->bench);
-		fputs(" | ", f);
-		md_code(f, r->params);
-		char b[5][24];
-		fprintf(f, " | %llu | %s | %s | %s | %s | %s | %s | %s", r->hart,
-			report_num_text(&r->count, b[0]), report_num_text(&r->min, b[1]),
-			report_num_text(&r->median, b[2]), report_num_text(&r->p99, b[3]),
-			report_num_text(&r->mad, b[4]), d->unit, r->bad ? "**" : "");
-		md_text(f, r->state);
-		fprintf(f, "%s | ", r->bad ? "**" : "");
-		md_text(f, r->unit_rate);
-		fputs(" | ", f);
-		if (*r->plot)
-			fprintf(f, "[plot](%s)", r->plot);
-		fputs(" |\n", f);
-	}
+	summary(f, d);
 	if (d->nsweep) {
 		fputs("\n## Sweeps\n\n", f);
 		for (size_t i = 0; i < d->nsweep; i++)

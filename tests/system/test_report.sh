@@ -4,7 +4,9 @@
 # summary.csv) shows "-" for each figure it lacks, never a 0 that reads as
 # a measurement; a summary.csv cell that is not a number is refused. A run
 # that lost samples: the samples received beside those sent, each block
-# that lost samples or has none marked, the problems and gaps.csv listed.
+# that lost samples or has none marked, the problems and gaps.csv listed,
+# and the result in words that do not read as ok. More shapes of runs:
+# test_report_runs.sh.
 . tests/system/lib.sh
 build=$1
 rvb=$build/host/rvbench
@@ -14,6 +16,9 @@ fresh_out report
 check_eq "the fault fixture replays with exit 1 (a block faulted)" 1 "$?"
 "$rvb" report "$out/fault" >/dev/null 2>"$out/err"
 check_eq "report of the fault result: exit status" 0 "$?"
+check_eq "report.md: the result says a block failed" \
+	'| result | failed: a block or the run itself failed (see Problems); no sample was lost |' \
+	"$(grep '^| result |' "$out/fault/report.md")"
 check_eq "report.md: demo_fault has count 0 and '-' for min, median, p99 and MAD" \
 	'| `demo_fault` |  | 1 | 0 | - | - | - | - | cycles | **fault** |  |  |' \
 	"$(grep '^| `demo_fault`' "$out/fault/report.md")"
@@ -50,6 +55,9 @@ check_eq "report.md: the samples received, and those sent" \
 check_eq "report.md: the block without samples is not shown ok" \
 	'| `trap_ebreak` |  | 1 | 0 | - | - | - | - | cycles | **ok, no samples: 55 lost** |  |  |' \
 	"$(grep '^| `trap_ebreak`' "$out/lost/report.md")"
+check_eq "report.md: the result says samples were lost, not ok (was: 'incomplete, ok')" \
+	'| result | incomplete: samples were lost or a check failed (see Problems); no block failed |' \
+	"$(grep '^| result |' "$out/lost/report.md")"
 check "report.md: the run's problems listed" \
 	sh -c "grep -q '^## Problems\$' '$out/lost/report.md' && grep -q '^- missing seq 73\$' '$out/lost/report.md' &&
 		grep -q '^- trailer samples=165 but 110 received\$' '$out/lost/report.md'"
@@ -76,6 +84,8 @@ check "report.md: the whole blocks stay ok" grep -q '^| `crc32` |  | 1 | 1000 | 
 "$rvb" report --no-plots "$out/whole" >/dev/null 2>&1
 check_eq "report of a whole run: exit 0" 0 "$?"
 check_eq "... the samples" '| samples | 165 in 3 blocks |' "$(grep '^| samples |' "$out/whole/report.md")"
+check_eq "... the result" '| result | complete, ok: no sample was lost and no block failed |' \
+	"$(grep '^| result |' "$out/whole/report.md")"
 check "... no problems section" sh -c "! grep -q 'Problems' '$out/whole/report.md' '$out/whole/index.html'"
 
 # report's errors are report's, also those of the figures it draws (from

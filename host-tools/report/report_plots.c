@@ -1,0 +1,142 @@
+/*
+ * The figures of `rvbench report` (report_data.h): each row's image of
+ * `rvbench plot`, the sweeps, and any other plot-*.png in the directory.
+ */
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_data.h"
+
+static int by_name(const void *p, const void *q)
+{
+	return strcmp(*(char *const *)p, *(char *const *)q);
+}
+
+/* The names of DIR/plot-*.png, sorted. */
+static char **list_plots(const char *dir, size_t *n)
+{
+	DIR *dp = opendir(dir);
+	char **v = NULL;
+	*n = 0;
+	if (!dp)
+		return NULL;
+	for (struct dirent *e; (e = readdir(dp));) {
+		size_t l = strlen(e->d_name);
+		if (strncmp(e->d_name, "plot-", 5) || l < 9 || strcmp(e->d_name + l - 4, ".png"))
+			continue;
+		char **nv = realloc(v, (*n + 1) * sizeof(*nv));
+		if (!nv)
+			break;
+		v = nv;
+		if (!(v[*n] = strdup(e->d_name)))
+			break;
+		(*n)++;
+	}
+	closedir(dp);
+	if (*n)
+		qsort(v, *n, sizeof(*v), by_name);
+	return v;
+}
+
+/* A row that has an image: `rvbench plot` draws the measured samples, so
+ * a block without any (a fault, a skip) has none. */
+static int measured(const struct report_row *r)
+{
+	return r->count.present && r->count.v > 0;
+}
+
+/* Rows of one image: one series (run, bench, params, hart), all its
+ * groups in it (an_bench_end). */
+static int same_series(const struct report_row *a, const struct report_row *b)
+{
+	return !strcmp(a->run, b->run) && !strcmp(a->bench, b->bench) &&
+	       !strcmp(a->params, b->params) && a->hart == b->hart;
+}
+
+/*
+ * The file `rvbench plot` draws r's image into, by its rule (plan() in
+ * host-tools/cli/cmd_plot.c): one image per series that has samples,
+ * named by the benchmark, then, as far as another image shares the name,
+ * its parameters, "hartN" (a parallel run) and its run (a fleet's merged
+ * directory). The rule must stay the same there and here: the report
+ * test checks that no image of a parallel run or of a fleet is left
+ * unclaimed.
+ */
+static void plot_name(const struct report_data *d, const struct report_row *r, char *buf,
+		      size_t len)
+{
+	int same_bench = 0, same_params = 0, same_hart = 0;
+	for (size_t k = 0; k < d->nrow; k++) {
+		const struct report_row *o = &d->row[k];
+		if (!measured(o) || same_series(o, r) || strcmp(o->bench, r->bench))
+			continue;
+		same_bench = 1;
+		if (strcmp(o->params, r->params))
+			continue;
+		same_params = 1;
+		same_hart |= o->hart == r->hart;
+	}
+	char stem[PLOT_STEM_MAX] = "";
+	plot_stem_append(stem, sizeof(stem), "", r->bench);
+	if (same_bench && *r->params)
+		plot_stem_append(stem, sizeof(stem), "-", r->params);
+	if (same_params) {
+		char h[32];
+		snprintf(h, sizeof(h), "hart%llu", r->hart);
+		plot_stem_append(stem, sizeof(stem), "-", h);
+	}
+	if (same_hart)
+		plot_stem_append(stem, sizeof(stem), "-", r->run);
+	plot_stem_file(buf, len, stem);
+}
+
+/* Index of name in files, or n when it is not there. */
+static size_t find(char **files, size_t n, const char *name)
+{
+	size_t i = 0;
+	while (i < n && strcmp(files[i], name))
+		i++;
+	return i;
+}
+
+int report_find_plots(struct report_data *d, char *err, size_t errlen)
+{
+	size_t nf;
+	char **files = list_plots(d->dir, &nf);
+	unsigned char *used = calloc(nf ? nf : 1, 1);
+	d->sweep = calloc(nf ? nf : 1, sizeof(char *));
+	d->other = calloc(nf ? nf : 1, sizeof(char *));
+	if (!used || !d->sweep || !d->other) {
+		for (size_t i = 0; i < nf; i++)
+			free(files[i]);
+		free(files);
+		free(used);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < d->nrow; i++) {
+		struct report_row *r = &d->row[i];
+		char name[PLOT_FILE_MAX];
+		if (!measured(r))
+			continue;
+		plot_name(d, r, name, sizeof(name));
+		size_t k = find(files, nf, name);
+		if (k < nf) {
+			used[k] = 1;
+			snprintf(r->plot, sizeof(r->plot), "%s", name);
+		}
+	}
+	for (size_t i = 0; i < nf; i++) {
+		size_t l = strlen(files[i]);
+		if (l > 10 && !strcmp(files[i] + l - 10, "-sweep.png"))
+			d->sweep[d->nsweep++] = files[i];
+		else if (!used[i])
+			d->other[d->nother++] = files[i];
+		else
+			free(files[i]);
+	}
+	free(files);
+	free(used);
+	return 0;
+}
