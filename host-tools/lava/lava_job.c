@@ -7,6 +7,7 @@
 
 #include "json_string.h"
 #include "lcg.h"
+#include "qemu_bootargs.h"
 
 /*
  * The monitor. LAVA waits for `start`, then matches `end` and `pattern`
@@ -116,16 +117,17 @@ static int ys(FILE *f, const char *s)
 /* The kernel command line the firmware gets. */
 static char *kernel_line(const struct lava_job_opts *o)
 {
-	/* QEMU: the same words as `rvbench qemu` puts first, so a job and a
-	 * direct run of the same bootargs run the same benchmarks. A board:
-	 * nobody types at the prompt, and the default rvbench.exit=auto parks
-	 * the harts after the trailer. */
-	const char *ours = o->kind == LAVA_QEMU ? "rvbench.exit=reboot rvbench.listen_ms=0"
-						: "rvbench.listen_ms=0";
+	/* QEMU: the same words as `rvbench qemu` puts first (under -icount
+	 * the short memory sweeps too), so a job and a direct run of the
+	 * same bootargs run the same benchmarks. A board: nobody types at the
+	 * prompt, and the default rvbench.exit=auto parks the harts after the
+	 * trailer. */
+	const char *ours = o->kind == LAVA_QEMU ? QEMU_WORDS : "rvbench.listen_ms=0";
+	const char *sweeps = o->kind == LAVA_QEMU && o->icount_shift >= 0 ? QEMU_WORDS_ICOUNT : "";
 	char *line = NULL;
-	if (asprintf(&line, "%s%s%s%s%s", o->kind != LAVA_QEMU && o->console ? o->console : "",
-		     o->kind != LAVA_QEMU && o->console ? " " : "", ours, o->bootargs ? " " : "",
-		     o->bootargs ? o->bootargs : "") < 0)
+	if (asprintf(&line, "%s%s%s%s%s%s", o->kind != LAVA_QEMU && o->console ? o->console : "",
+		     o->kind != LAVA_QEMU && o->console ? " " : "", ours, sweeps,
+		     o->bootargs ? " " : "", o->bootargs ? o->bootargs : "") < 0)
 		return NULL;
 	return line;
 }

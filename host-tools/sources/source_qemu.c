@@ -18,6 +18,7 @@
  * session ends (--exec sends "exit" last, so QEMU exits by itself).
  */
 #include "source.h"
+#include "qemu_bootargs.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -95,13 +96,8 @@ char **qemu_build_argv(const struct qemu_opts *o)
 		v[n++] = dupf("shift=%d,sleep=off", o->icount_shift);
 	}
 	if (o->image) {
-		const char *ours = o->console ? "rvbench.exit=reboot rvbench.console=1"
-					      : "rvbench.exit=reboot rvbench.listen_ms=0";
-		/* Under -icount a load costs one instruction wherever its data
-		 * lives: a memory-latency sweep measures the same at every size,
-		 * so a few sizes say it (docs/methodology.md). --bootargs wins. */
-		const char *sweeps = o->icount_shift >= 0 ? " mem_latency_rand.size_kib=4,64,4096"
-							    " mem_latency_seq.size_kib=4,64,4096" : "";
+		const char *ours = o->console ? QEMU_WORDS_CONSOLE : QEMU_WORDS;
+		const char *sweeps = o->icount_shift >= 0 ? QEMU_WORDS_ICOUNT : "";
 		v[n++] = dupf("-append");
 		if (o->bootargs && *o->bootargs)
 			v[n++] = dupf("%s%s %s", ours, sweeps, o->bootargs);

@@ -134,8 +134,9 @@ static void test_lava_job_qemu(void **state)
 	assert_has(t, "  rvbench.run: \"addi*\"\n");
 	assert_has(t, "  rvbench.smp: \"3\"\n  rvbench.icount: \"0\"\n");
 	assert_has(t, "        image_arg: \"-kernel {kernel} -smp 3 -icount shift=0,sleep=off -no-reboot "
-		      "-append \\\"rvbench.exit=reboot rvbench.listen_ms=0 rvbench.seed=0x1 "
-		      "rvbench.run=addi* rvbench.seed=0x2\\\"\"\n");
+		      "-append \\\"rvbench.exit=reboot rvbench.listen_ms=0 "
+		      "mem_latency_rand.size_kib=4,64,4096 mem_latency_seq.size_kib=4,64,4096 "
+		      "rvbench.seed=0x1 rvbench.run=addi* rvbench.seed=0x2\\\"\"\n");
 	assert_has(t, "    method: qemu\n    media: tmpfs\n");
 	assert_has(t, "- test:\n    timeout: {minutes: 7}\n    monitors:\n    - name: rvbench\n");
 	/* the pattern's backslashes escaped once for YAML */

@@ -8,7 +8,7 @@
  *
  * As a tool for tests/system/test_suite.sh, which compares it with the
  * firmware's END checksum at any seed:
- *   test_lpm_reference --checksum VARIANT RUN_SEED BLOCK_ID PREFIXES INPUTS_N BATCH
+ *   test_lpm_reference --checksum VARIANT RUN_SEED PREFIXES INPUTS_N BATCH
  * VARIANT is rand, seq or fixed; prints the checksum as 0x%llx.
  */
 #include <stdarg.h>
@@ -156,6 +156,11 @@ static void pinned_firmware_checksums(void **s)
 
 int main(int argc, char **argv)
 {
+	if (argc > 1 && !strcmp(argv[1], "--checksum") && argc != 7) {
+		fprintf(stderr, "usage: %s --checksum rand|seq|fixed RUN_SEED PREFIXES INPUTS_N BATCH\n",
+			argv[0]);
+		return 2;
+	}
 	if (argc == 7 && !strcmp(argv[1], "--checksum")) {
 		enum variant v = !strcmp(argv[2], "seq") ? SEQ : !strcmp(argv[2], "fixed") ? FIXED : RAND;
 		uint64_t c = reference_checksum(v, strtoull(argv[3], NULL, 0),
