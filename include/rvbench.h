@@ -217,8 +217,10 @@ int64_t bench_counter_offset(int hart, uint64_t *rtt);
  * cycles, instret) into a RAM buffer only if its START ran since the last
  * STOP of that key (the seed's conditional logging); the buffer is sent
  * after each benchmark (TP records, tracepoints.csv). Each START/STOP pair
- * adds its own cost: the run header's OVERHEAD kind=tp-effective says how
- * much (an empty pair, measured the seed's way).
+ * adds its own cost: the run's OVERHEAD kind=tp-effective, after its last
+ * block, says how much in cycles (an empty pair, measured the seed's way);
+ * instret reads outside the cycle reads, so its window also holds them and
+ * the stores between (docs/writing-benchmarks.md).
  */
 #define TP_KEYS 16
 #define TP_MAX_HARTS 8 /* = MAX_HARTS of boot/layout.h (checked when building) */
