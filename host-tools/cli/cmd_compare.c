@@ -116,7 +116,8 @@ static int gate(const struct cmp_table *t, const struct cmp_side *a, const struc
 }
 
 /* compare --plot: the two CDFs of every compared row. */
-static int draw(const struct cmp_table *t, const char *file, const char *an, const char *bn)
+static int draw(const struct cmp_table *t, const char *file, const struct cmp_side *a,
+		const struct cmp_side *b)
 {
 	char err[4400], **title = calloc(t->n + 1, sizeof(char *));
 	uint64_t **pa = calloc(t->n + 1, sizeof(uint64_t *)), **pb = calloc(t->n + 1, sizeof(uint64_t *));
@@ -137,7 +138,14 @@ static int draw(const struct cmp_table *t, const char *file, const char *an, con
 			nb[np] = r->nb;
 			np++;
 		}
-		if (plot_cdf_overlay(file, np, title, pa, na, pb, nb, an, bn, err, sizeof(err)))
+		/* What each side counted (instr under -icount): sides that
+		 * counted different things are compared all the same, with a
+		 * warning (context_check.h), and the axis says what each is. */
+		char unit[160];
+		const char *ua = res_unit(&a->r), *ub = res_unit(&b->r);
+		snprintf(unit, sizeof(unit), strcmp(ua, ub) ? "%s (A), %s (B)" : "%s", ua, ub);
+		if (plot_cdf_overlay_unit(file, np, title, pa, na, pb, nb, a->arg, b->arg, unit, err,
+					  sizeof(err)))
 			rvb_error("compare: %s", err);
 		else
 			rc = 0;
@@ -314,7 +322,7 @@ int cmd_compare(const struct command *cmd, int argc, char **argv)
 			  unpaired && !by ? " (runs that differ in a parameter: --by PARAM)" : "");
 		goto out;
 	}
-	if (plot && draw(&t, plot, a.arg, b.arg))
+	if (plot && draw(&t, plot, &a, &b))
 		goto out;
 	status = fail_above >= 0 && gate(&t, &a, &b, &pa, &pb, fail_above) ? EXIT_INCOMPLETE : 0;
 out:

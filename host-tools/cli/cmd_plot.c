@@ -172,9 +172,11 @@ static int draw_sweep(const struct results *r, const struct image *im, const cha
 	return rc;
 }
 
-/* What each plot job needs: the images of r and where they go. */
+/* What each plot job needs: the images of r, the sample indices of its
+ * blocks, and where the images go. */
 struct plot_ctx {
 	const struct results *r;
+	const struct plot_blocks *pb;
 	const struct image *im;
 	size_t nim;
 	const char *dir, *out;
@@ -187,7 +189,21 @@ static int draw_one(size_t i, void *p, char *err, size_t errlen)
 	char file[4400];
 	out_name(file, sizeof(file), c->dir, c->out, c->im[i].stem, c->nim > 1);
 	return c->im[i].sweep ? draw_sweep(c->r, &c->im[i], file, err, errlen)
-			      : plot_bench(c->r, c->im[i].first, c->im[i].end, file, err, errlen);
+			      : plot_bench(c->r, c->pb, c->im[i].first, c->im[i].end, file, err, errlen);
+}
+
+/* Says why there is no image: a benchmark (only) whose blocks all ended
+ * without a measured sample (a fault before the first) is named with how
+ * they ended, not as one that is not there. */
+static void no_image(const char *who, const char *dir, const char *only)
+{
+	char why[1200];
+	if (!only)
+		rvb_error("%s: %s/samples.csv has no samples", who, dir);
+	else if (plot_no_samples_why(dir, only, why, sizeof(why)))
+		rvb_error("%s: '%s' has no measured sample to plot: %s", who, only, why);
+	else
+		rvb_error("%s: no benchmark '%s' in %s/samples.csv", who, only, dir);
 }
 
 int plot_dir(const char *who, const char *dir, const char *out, const char *only, unsigned jobs,
@@ -208,14 +224,17 @@ int plot_dir(const char *who, const char *dir, const char *out, const char *only
 		return EXIT_ERROR;
 	}
 	if (!nim) {
-		if (only)
-			rvb_error("%s: no benchmark '%s' in %s/samples.csv", who, only, dir);
-		else
-			rvb_error("%s: %s/samples.csv has no samples", who, dir);
+		no_image(who, dir, only);
+		status = EXIT_ERROR;
+	}
+	/* Read once, before the workers fork: each image looks up its own. */
+	struct plot_blocks pb = { 0 };
+	if (!status && plot_blocks_load(dir, &pb, err, sizeof(err))) {
+		rvb_error("%s: %s", who, err);
 		status = EXIT_ERROR;
 	}
 	unsigned char *ok = malloc(nim ? nim : 1);
-	struct plot_ctx ctx = { &r, im, nim, dir, out };
+	struct plot_ctx ctx = { &r, &pb, im, nim, dir, out };
 	if (!status && !ok) {
 		rvb_error("%s: out of memory", who);
 		status = EXIT_ERROR;
@@ -239,6 +258,7 @@ int plot_dir(const char *who, const char *dir, const char *out, const char *only
 		}
 	free(ok);
 	free(im);
+	plot_blocks_free(&pb);
 	results_free(&r);
 	return status;
 }

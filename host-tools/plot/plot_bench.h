@@ -4,11 +4,14 @@
 
 #include <stddef.h>
 
+#include "plot_samples.h"
 #include "results_csv.h"
 
 /* The series [first, end) of r (one benchmark, all its groups) drawn to
- * file (.png or .svg). Returns 0, or -1 with a reason in err. */
-int plot_bench(const struct results *r, size_t first, size_t end, const char *file, char *err,
-	       size_t errlen);
+ * file (.png or .svg); pb (NULL: not known) gives their sample indices,
+ * so that samples lost are counted in the title and shown as gaps.
+ * Returns 0, or -1 with a reason in err. */
+int plot_bench(const struct results *r, const struct plot_blocks *pb, size_t first, size_t end,
+	       const char *file, char *err, size_t errlen);
 
 #endif

@@ -9,8 +9,9 @@
 #include <string.h>
 
 #include "gnuplot_run.h"
-#include "results_metric.h"
+#include "plot_axis.h"
 #include "plot_sweep.h"
+#include "results_metric.h"
 
 /* One point of a sweep figure: one block's swept value and its cycles
  * per call (median, p10, p90). A line is the blocks that differ only in
@@ -218,11 +219,13 @@ int plot_sweep(const struct results *r, const size_t *idx, size_t n, const char 
 	fputs("\nset ylabel ", f);
 	gp_str(f, ylabel);
 	fputs("\nset logscale x 2\n", f);
-	/* A wide range (a per-byte cost from 8 B to 1 MiB): log y as well. */
-	if (ymin > 0 && ymax / ymin > 30)
-		fputs("set logscale y 10\nset offsets graph 0.03, graph 0.03, graph 0.05, graph 0.05\n", f);
-	else
-		fputs("set yrange [0:*]\nset offsets graph 0.03, graph 0.03, graph 0.05, 0\n", f);
+	/* A wide range (a per-byte cost from 8 B to 1 MiB): log y as well,
+	 * over the decades the band spans and no more (autoscale's offsets
+	 * rounded out to a decade beyond the data at each end); else linear
+	 * from 0, so that the heights compare. */
+	struct plot_axis y = ymin > 0 && ymax / ymin > 30 ? plot_axis_decades(ymin, ymax)
+							   : plot_axis_linear(0, ymax, 0.05);
+	plot_axis_set(f, "y", &y);
 	/* A tick at every swept value, labelled as a size where it is one. */
 	double *xs = malloc(n * sizeof(*xs));
 	size_t nx = 0;
@@ -236,7 +239,9 @@ int plot_sweep(const struct results *r, const size_t *idx, size_t n, const char 
 			xs[nx++] = strtod(v, NULL);
 	}
 	qsort(xs, nx, sizeof(*xs), cmp_double);
-	fputs("set xtics (", f);
+	/* 3 % of the swept decades beside the first and last points. */
+	struct plot_axis x = plot_axis_log(nx ? xs[0] : 1, nx ? xs[nx - 1] : 1, 0.03);
+	fprintf(f, "set xrange [%.10g:%.10g]\nset xtics (", x.lo, x.hi);
 	for (size_t i = 0, m = 0; i < nx; i++) {
 		if (i && xs[i] == xs[i - 1])
 			continue;

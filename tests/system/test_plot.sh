@@ -3,13 +3,20 @@
 # the Kanata slope of a group run, the exports (JSON parsed; Google
 # Benchmark's compare.py run on gbench-json where it and SciPy are
 # installed), the --fail-above gate, gnuplot output (a real PNG / SVG where
-# gnuplot is installed), and the messages for bad input.
+# gnuplot is installed), the messages for bad input, and last the figures'
+# axes, titles and data as their gnuplot scripts have them (value axes
+# never below 0, log for a long tail, the sweep's decades, compare's unit,
+# lost samples counted and shown at their indices).
 . tests/system/lib.sh
 build=$1
 rvb=$build/host/rvbench
 out=$build/tests/plot
 rm -rf "$out"
 mkdir -p "$out/a" "$out/b" "$out/bad"
+# Both come with make's packages (scripts/install-deps.sh): without them
+# the checks below that need them cannot run, which is a failure here.
+check "gnuplot is installed (Debian gnuplot-nox)" sh -c "command -v gnuplot >/dev/null"
+check "python3 is installed (for the JSON checks)" sh -c "command -v python3 >/dev/null"
 
 # A: "twopath" (1000 samples, two instret paths) and "grp", a group run of
 # exactly 7 + 100 N cycles (N = 10, 20, 30; three samples each).
@@ -239,3 +246,180 @@ check "and says so" grep -q 'incomplete run' "$out/inc.err"
 check "a statistic that cannot be computed is n/a with a reason" grep -q 'n/a (' "$out/inc.txt"
 "$rvb" compare "$out/a" "$out/bad" >"$out/miss.txt" 2>&1
 check "compare: a benchmark only in A is named" grep -q '^grp .*only in A: not compared' "$out/miss.txt"
+
+# ---- the figures' axes, titles and data, read in their gnuplot scripts ----
+if ! command -v gnuplot >/dev/null 2>&1; then
+	echo "not ok - gnuplot is missing (Debian gnuplot-nox, one of make's packages): the figures' checks cannot run"
+	exit 0
+fi
+
+# capture CAPDIR RVBENCH-ARGS...: rvbench run with a gnuplot that first
+# keeps each figure's script and data files in CAPDIR/fig.*/ (rvbench
+# removes its own); the scripts are text, the precise check of an axis.
+# -j 1 in the arguments: one gnuplot per figure, no batch script.
+capture() {
+	cap=$1
+	shift
+	rm -rf "$cap"
+	mkdir -p "$cap/bin"
+	cat >"$cap/bin/gnuplot" <<EOF
+#!/bin/sh
+d=\$(mktemp -d "$cap/fig.XXXXXX")
+cp "\$(dirname "\$1")"/* "\$d/"
+exec $(command -v gnuplot) "\$@"
+EOF
+	chmod +x "$cap/bin/gnuplot"
+	PATH="$cap/bin:$PATH" "$rvb" "$@"
+}
+# fig_dir CAPDIR IMAGE: the captured folder of the figure drawn to IMAGE
+# (a basename: gnuplot draws it into .IMAGE.XXXXXX.tmp beside it).
+fig_dir() {
+	dirname "$(grep -l "/\.$2\.[A-Za-z0-9]*\.tmp'" "$1"/fig.*/*.gp | head -n 1)"
+}
+# labels_ok SVG: every numeric tick label of a figure is not negative and
+# lies inside the picture (its width estimated from the font size).
+labels_ok() {
+	python3 - "$1" <<'PY'
+import re, sys
+svg = open(sys.argv[1]).read()
+width = float(re.search(r'width="(\d+)"', svg).group(1))
+bad = []
+for m in re.finditer(r'<g transform="translate\(([\d.]+),[\d.]+\)"[^>]*font-size="([\d.]+)"'
+                     r'[^>]*text-anchor="(\w+)"[^>]*>\s*<text>([^<]*)</text>', svg):
+    x, size, anchor, text = float(m.group(1)), float(m.group(2)), m.group(3), m.group(4).strip()
+    if not re.fullmatch(r'-?[\d.]+(e[+-]\d+)?[kMG]?', text):
+        continue
+    w = 0.6 * size * len(text)
+    left = {'middle': x - w / 2, 'end': x - w, 'start': x}[anchor]
+    if text.startswith('-') or left < 0 or left + w > width:
+        bad.append(text)
+if bad:
+    print(' '.join(bad))
+sys.exit(1 if bad else 0)
+PY
+}
+
+# Three distributions of 1000 samples: "spread" (139 .. 2519 cycles in
+# nine modes, like alloc), "tail" (a body of 69k .. 500k and 8 % of it
+# spread to 9.5M, like timer_irq without -icount) and "zerotail" (0 .. 168
+# in steps of 24, like a host-timed counter, and 8 samples of 5M).
+mkdir -p "$out/ax"
+awk 'BEGIN {
+	printf "run,bench,block,params,hart,group,batch,index,warmup,input,cycles,instret,cycles_raw,instret_raw,flags\r\n"
+	split("139 200 250 300 380 500 941 1693 2519", mode, " ")
+	s = 4711
+	for (i = 0; i < 1000; i++) {
+		s = (s * 1103515245 + 12345) % 2147483648
+		r = int(s / 65536) # the high bits: the low ones of an LCG repeat soon
+		c[0] = mode[1 + int((r % 900) / 100)]
+		c[1] = (r % 100) < 8 ? 1000000 + s % 8500000 : int(69000 * exp((r % 1000) / 1000 * 2))
+		c[2] = i % 125 == 7 ? 5000000 + i : 24 * (r % 8)
+		for (b = 0; b < 3; b++)
+			printf "0000000e,%s,%d,,1,0,1,%d,0,0,%d,100,%d,104,0\r\n", b == 0 ? "spread" : b == 1 ? "tail" : "zerotail", b, i, c[b], c[b] + 6
+	}
+}' >"$out/ax/samples.csv"
+meta_for_samples "$out/ax"
+capture "$out/axcap" plot -j 1 "$out/ax" >/dev/null 2>"$out/ax.err"
+check_eq "plot of spread, tail and zerotail exits 0, gnuplot silent" "0 " "$? $(cat "$out/ax.err")"
+d=$(fig_dir "$out/axcap" plot-spread.png)
+check "spread: histogram and CDF from 0 (the samples from 139), not -500" \
+	test "$(grep -c '^set xrange \[0:2[0-9][0-9][0-9]\.[0-9]*\]$' "$d/plot.gp")" = 2
+check "... no value axis left to autoscale with offsets (which rounded it below 0)" \
+	sh -c "! grep -q 'set offsets' '$d/plot.gp'"
+d=$(fig_dir "$out/axcap" plot-tail.png)
+check "tail: the histogram on a log axis (the body of 69k .. 500k would be two bars)" \
+	sh -c "sed -n '/Histogram/,/^plot/p' '$d/plot.gp' | grep -q '^set logscale x 10$'"
+check "... its bars of equal ratio (right edge over left the same within 1 %)" \
+	awk '{ r = ($2 + 0.5) / ($1 + 0.5); lo = NR == 1 || r < lo ? r : lo; hi = r > hi ? r : hi }
+		END { exit !(NR > 10 && hi < lo * 1.01) }' "$d/hist.dat"
+check "... and every sample in a bar" test "$(awk '{ n += $3 } END { print n }' "$d/hist.dat")" = 1000
+check "... the same log value axis in the other three panels" \
+	test "$(grep -c '^set logscale [xy] 10$' "$d/plot.gp")" = 4
+d=$(fig_dir "$out/axcap" plot-zerotail.png)
+check "zerotail (a sample of 0: no log axis): the histogram up to p99, the tail counted" \
+	grep -q "^set title 'Histogram up to p99 = 168 (8 samples above, up to 5000882)'$" "$d/plot.gp"
+check "... all panels' value axis ends at p99" \
+	test "$(grep -c '^set [xy]range \[0:176\.9\]$' "$d/plot.gp")" = 4
+check "... the 8 samples above it marked on the top edge of the samples in order" \
+	grep -q "^plot .* using 1:(\$2 > 176.9 ? 176.9 : 1/0) with points pt 9" "$d/plot.gp"
+"$rvb" plot -j 1 -o "$out/ax.svg" "$out/ax" >/dev/null 2>&1
+for b in spread tail zerotail; do
+	check "$b: no tick label negative or cut at the picture's edge" labels_ok "$out/ax-$b.svg"
+done
+
+# A sweep of 11 .. 956 cycles per load: the log y axis spans 10 .. 1000.
+mkdir -p "$out/sw"
+awk 'BEGIN {
+	printf "run,bench,block,params,hart,group,batch,index,warmup,input,cycles,instret,cycles_raw,instret_raw,flags\r\n"
+	s = 99
+	for (k = 0; k < 15; k++) {
+		lat = k < 5 ? 11 : k < 10 ? 40 : 900
+		for (i = 0; i < 45; i++) {
+			s = (s * 1103515245 + 12345) % 2147483648
+			c = 64 * lat + s % (4 * lat) + 6
+			printf "0000000f,lat,%d,size_kib=%d,1,0,1,%d,%d,0,%d,85,%d,89,0\r\n", k, 2 ^ (k + 2), i, i < 5, c, c + 6
+		}
+	}
+}' >"$out/sw/samples.csv"
+awk 'BEGIN {
+	printf "run,bench,block,params,hart,group,batch,unit,per_call,status\r\n"
+	for (k = 0; k < 15; k++)
+		printf "0000000f,lat,%d,size_kib=%d,1,0,1,load,64,ok\r\n", k, 2 ^ (k + 2)
+}' >"$out/sw/summary.csv"
+meta_for_samples "$out/sw"
+capture "$out/swcap" plot -j 1 -b lat "$out/sw" >/dev/null 2>&1
+check "sweep of 11 .. 956 per load: log y from 10 to 1000, not 1 .. 10000" \
+	grep -q '^set yrange \[10:1000\]$' "$(fig_dir "$out/swcap" plot-lat-sweep.png)/sweep.gp"
+
+# compare --plot: the x axis says what was counted (instr under -icount),
+# as rvbench plot does.
+mkdir -p "$out/ai"
+cp "$out/a/samples.csv" "$out/ai/"
+python3 - "$out/a/meta.json" "$out/ai/meta.json" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+m["source"] = {"kind": "qemu", "icount": "0"}
+json.dump(m, open(sys.argv[2], "w"))
+PY
+capture "$out/cmpcap" compare --plot "$out/unit.png" "$out/ai" "$out/ai" >/dev/null 2>&1
+check "compare --plot of -icount runs: the x axis in instr" \
+	grep -q "^set xlabel 'instr'$" "$(fig_dir "$out/cmpcap" unit.png)/cmp.gp"
+capture "$out/cmpcap" compare --plot "$out/mixed.png" "$out/ai" "$out/b" >/dev/null 2>&1
+check "... of an -icount run against cycles: each side's unit" \
+	grep -q "^set xlabel 'instr (A), cycles (B)'$" "$(fig_dir "$out/cmpcap" mixed.png)/cmp.gp"
+capture "$out/cmpcap" plot -j 1 -b twopath "$out/ai" >/dev/null 2>&1
+check "... the unit rvbench plot gives the same data" \
+	grep -q "^set xlabel 'instr'$" "$(fig_dir "$out/cmpcap" plot-twopath.png)/plot.gp"
+
+# Lost samples: 10 warmup, 200 due (indices 10 .. 209); 60 .. 89 and the
+# last ten (200 .. 209) did not arrive. The title counts them, the
+# samples in order are drawn at their indices, the holes shaded.
+mkdir -p "$out/lost"
+awk 'BEGIN {
+	printf "run,bench,block,params,hart,group,batch,index,warmup,input,cycles,instret,cycles_raw,instret_raw,flags\r\n"
+	for (i = 0; i < 200; i++)
+		if (i < 60 || i >= 90)
+			printf "00000010,holes,0,,1,0,1,%d,%d,0,%d,100,%d,104,0\r\n", i, i < 10, 100 + i % 7, 106 + i % 7
+}' >"$out/lost/samples.csv"
+meta_for_samples "$out/lost" incomplete
+python3 - "$out/lost/meta.json" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+m["runs"][0]["benches"][0]["samples"] = 200  # the last ten were due too
+json.dump(m, open(sys.argv[1], "w"))
+PY
+capture "$out/lostcap" plot -j 1 "$out/lost" >/dev/null 2>&1
+d=$(fig_dir "$out/lostcap" plot-holes.png)
+check "lost samples: the title says 160 of 200 arrived, 40 lost" \
+	grep -q "^set multiplot .*: 160 of 200 samples, 40 lost'$" "$d/plot.gp"
+check "... the samples drawn at their index: 59, then 90 (not 0 .. 159)" \
+	test "$(awk '$1 == 59 { getline; print $1 }' "$d/seq.dat") $(head -n 1 "$d/seq.dat" | cut -d' ' -f1)" = "90 10"
+check_eq "... the two runs lost shaded, the trailing one too" "59.5 89.5;199.5 209.5" \
+	"$(tr '\n' ';' <"$d/lost.dat" 2>/dev/null | sed 's/;$//')"
+check "... and the panel's axis runs over all 200 due" \
+	grep -q '^set xrange \[7\.5:211\.5\]$' "$d/plot.gp"
+mkdir -p "$out/lostnometa"
+cp "$out/lost/samples.csv" "$out/lostnometa/"
+capture "$out/lostcap" plot --no-check -j 1 "$out/lostnometa" >/dev/null 2>&1
+check "... without meta.json (--no-check): the holes between the indices, at least" \
+	grep -q "^set multiplot .*: 160 samples, at least 30 lost'$" "$(fig_dir "$out/lostcap" plot-holes.png)/plot.gp"

@@ -1,0 +1,81 @@
+#!/bin/sh
+# rvbench plot and compare --plot on a real run (QEMU, -icount): a block
+# that lost a line of samples on the way (the line cut from uart.log, the
+# log replayed) is drawn at its sample indices, the hole shaded where
+# gaps.csv says, the lost count in its title; `plot -b` of a benchmark
+# that faulted before its first sample says so; the CDF overlay counts in
+# instr, as the run did. The figures' scripts and data are read as text.
+. tests/system/lib.sh
+build=$1
+rvb=$build/host/rvbench
+fresh_out plot-run
+if ! command -v gnuplot >/dev/null 2>&1; then
+	echo "not ok - gnuplot is missing (Debian gnuplot-nox, one of make's packages)"
+	exit 0
+fi
+
+# capture CAPDIR RVBENCH-ARGS...: rvbench run with a gnuplot that first
+# keeps each figure's script and data in CAPDIR/fig.*/ (as test_plot.sh).
+capture() {
+	cap=$1
+	shift
+	rm -rf "$cap"
+	mkdir -p "$cap/bin"
+	cat >"$cap/bin/gnuplot" <<EOF
+#!/bin/sh
+d=\$(mktemp -d "$cap/fig.XXXXXX")
+cp "\$(dirname "\$1")"/* "\$d/"
+exec $(command -v gnuplot) "\$@"
+EOF
+	chmod +x "$cap/bin/gnuplot"
+	PATH="$cap/bin:$PATH" "$rvb" "$@"
+}
+# fig_dir CAPDIR IMAGE: the captured folder of the figure drawn to IMAGE.
+fig_dir() {
+	dirname "$(grep -l "/\.$2\.[A-Za-z0-9]*\.tmp'" "$1"/fig.*/*.gp | head -n 1)"
+}
+
+timeout 120 "$rvb" qemu -q --bootargs 'rvbench.run=alloc,demo_fault' -o "$out/run" \
+	"$build/rvbench.elf" >"$out/run.stdout" 2>&1
+check_eq "a run of alloc and demo_fault (which faults) exits 1" 1 "$?"
+
+# The second S line of alloc's block, cut from the log as a serial line
+# that lost it would: $line, the first index it held and how many.
+log=$out/run/uart.log
+id=$(grep -a -o 'BENCH id=[0-9]* name=alloc ' "$log" | sed 's/BENCH id=\([0-9]*\) .*/\1/')
+set -- $(awk -v id="$id" '$1 == "@RVB" && $4 == "S" && $5 == id && ++n == 2 { print NR, $6, $7; exit }' "$log")
+line=${1:-0} first=${2:-0} count=${3:-0}
+check "alloc's second line of samples holds measured ones (after the 100 of warmup)" \
+	test "$first" -ge 100 -a "$count" -gt 0
+sed "${line}d" "$log" >"$out/lost.log"
+"$rvb" replay --allow-partial -o "$out/lost" "$out/lost.log" >"$out/replay.out" 2>&1
+check_eq "gaps.csv names the samples of that line as lost" \
+	"$id,alloc,$first,$((first + count - 1)),$count,line lost" \
+	"$(tr -d '\r' <"$out/lost/gaps.csv" | grep ",alloc," | cut -d, -f2-)"
+capture "$out/cap" plot -j 1 -b alloc "$out/lost" >/dev/null 2>"$out/plot.err"
+check_eq "plot -b alloc of the replayed run exits 0" "0" "$?"
+d=$(fig_dir "$out/cap" plot-alloc.png)
+check "the title counts the lost samples: $((1000 - count)) of 1000, $count lost" \
+	grep -q "^set multiplot .*: $((1000 - count)) of 1000 samples, $count lost'\$" "$d/plot.gp"
+check_eq "the samples in order by index: $((first - 1)), then $((first + count))" \
+	"$((first + count))" "$(awk -v at=$((first - 1)) '$1 == at { getline; print $1 }' "$d/seq.dat")"
+check_eq "... the hole shaded over the indices gaps.csv gives" \
+	"$((first - 1)).5 $((first + count - 1)).5" "$(cat "$d/lost.dat" 2>/dev/null)"
+check "... and named in the panel's title" \
+	grep -q "^set title 'Samples in order ($count lost: shaded)'\$" "$d/plot.gp"
+
+"$rvb" plot -b demo_fault "$out/run" >/dev/null 2>"$out/fault.err"
+check_eq "plot -b demo_fault (no sample: it faulted first) exits 2" 2 "$?"
+fid=$(grep -a -o 'BENCH id=[0-9]* name=demo_fault ' "$log" | sed 's/BENCH id=\([0-9]*\) .*/\1/')
+check "... and says how it ended, not that there is no such benchmark" \
+	grep -q "^rvbench: plot: 'demo_fault' has no measured sample to plot: block $fid of run [0-9a-f]* ended with status fault\$" "$out/fault.err"
+"$rvb" plot -b no_such_bench "$out/run" >/dev/null 2>"$out/none.err"
+check "a benchmark that is not there at all is still named as missing" \
+	grep -q "^rvbench: plot: no benchmark 'no_such_bench' in .*/samples.csv\$" "$out/none.err"
+
+capture "$out/cmpcap" compare --plot "$out/cdf.png" "$out/run:alloc" "$out/run:alloc" >/dev/null 2>&1
+check "compare --plot of the -icount run: the x axis in instr" \
+	grep -q "^set xlabel 'instr'\$" "$(fig_dir "$out/cmpcap" cdf.png)/cmp.gp"
+capture "$out/runcap" plot -j 1 -b alloc "$out/run" >/dev/null 2>&1
+check "... the unit plot gives the same run" \
+	grep -q "^set xlabel 'instr'\$" "$(fig_dir "$out/runcap" plot-alloc.png)/plot.gp"
