@@ -10,6 +10,7 @@ shift
 
 passed=0
 failed=0
+skipped=0
 log=$build/tests/log
 mkdir -p "$log"
 
@@ -29,10 +30,18 @@ for t in "$@"; do
 	out=$log/$name.out
 	"$t" >"$out" 2>&1
 	rc=$?
+	n=$(sed -n 's/^\[==========\] Running \([0-9]*\) test.*/\1/p' "$out" | awk '{s += $1} END {print s + 0}')
 	p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$out" | awk '{s += $1} END {print s + 0}')
 	f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$out" | awk '{s += $1} END {print s + 0}')
 	if [ "$rc" != 0 ] && [ "$f" = 0 ]; then
 		f=1 # crashed (a sanitizer report) before cmocka could count
+	fi
+	# Every test cmocka announced must have passed or failed: a binary
+	# that stopped on the way (an exit(0) in the code under test) or
+	# announced nothing has not passed what it did not run.
+	if [ "$n" = 0 ] || [ $((p + f)) -lt "$n" ]; then
+		f=$((f + 1))
+		echo "[  FAILED  ] $name: $((p + f - 1)) of $n announced tests ended" >>"$out"
 	fi
 	tally "unit  " "$name" "$p" "$f" "$out" '^\[  (FAILED|ERROR) |ERROR|runtime error|Sanitizer' 20
 done

@@ -1,5 +1,5 @@
 # Counting test results, for tests/run-all.sh and tests/lava/run.sh (sourced).
-# The caller sets passed=0 failed=0 and log=DIR.
+# The caller sets passed=0 failed=0 skipped=0 and log=DIR.
 
 # tally KIND NAME PASSED FAILED LOG PATTERN N: adds one test's counts to the
 # totals and prints its line; on failure, the lines of its log that match
@@ -15,9 +15,17 @@ tally() {
 	fi
 }
 
-# run_tap KIND BUILD SCRIPT...: runs each script as `sh SCRIPT BUILD`, each
-# printing "ok - ..." / "not ok - ..." lines (TAP style), and tallies them;
-# a script that exits non-zero with no "not ok" line counts as one failure.
+# The line run_tap's scripts end with when they ran to their last line.
+TAP_END='# reached the end of the script'
+
+# run_tap KIND BUILD SCRIPT...: runs each script (sourced by `sh`, $0 the
+# script, $1 BUILD), each printing "ok - ..." / "not ok - ..." lines (TAP
+# style), and tallies them. A script is one failure more when it did not
+# run to its end (an `exit` on the way, a shell error that killed it): the
+# checks after that point never ran, and an early `exit 0` must not pass
+# for a pass. A script that ran no check is a failure too. "# SKIP WHY"
+# lines (lib.sh's skip_rest, which ends the script as reached) are counted
+# as skipped, never as passed.
 run_tap() {
 	kind=$1
 	tap_build=$2
@@ -25,21 +33,28 @@ run_tap() {
 	for t in "$@"; do
 		name=$(basename "$t" .sh)
 		out=$log/$name.out
-		sh "$t" "$tap_build" >"$out" 2>&1
+		TAP_END=$TAP_END sh -c '. "$0"; echo "$TAP_END"' "$t" "$tap_build" >"$out" 2>&1
 		rc=$?
 		p=$(grep -c '^ok - ' "$out")
 		f=$(grep -c '^not ok - ' "$out")
-		if [ "$rc" != 0 ] && [ "$f" = 0 ]; then
+		s=$(grep -c '^# SKIP ' "$out")
+		if ! grep -q -x "$TAP_END" "$out"; then
+			f=$((f + 1))
+			echo "not ok - $name stopped before its end (exit status $rc)" >>"$out"
+		elif [ "$p" = 0 ] && [ "$f" = 0 ] && [ "$s" = 0 ]; then
 			f=1
-			echo "not ok - $name exited with status $rc" >>"$out"
+			echo "not ok - $name ran no check" >>"$out"
 		fi
+		skipped=$((skipped + s))
 		tally "$kind" "$name" "$p" "$f" "$out" '^not ok - |^#' 30
+		[ "$s" = 0 ] || echo "$kind $name: $s skipped: $(sed -n 's/^# SKIP //p' "$out" | head -n 1)"
 	done
 }
 
 # The last line, which CI reads; fails unless something passed and nothing
-# failed.
+# failed. Skipped checks (never counted as passed) are named just before.
 summary() {
+	[ "${skipped:-0}" = 0 ] || echo "# ${skipped} skipped (see the lines above): not passed"
 	echo "$passed passed, $failed failed"
 	[ "$failed" = 0 ] && [ "$passed" -gt 0 ]
 }

@@ -13,6 +13,7 @@ build=$1
 log=$build/tests/log
 mkdir -p "$log"
 passed=0
+skipped=0
 failed=0
 . tests/tally.sh
 run_tap "lava  " "$build" tests/lava/test_*.sh

@@ -6,7 +6,7 @@
 # bench_collector decodes every sample, and make bench-boot's tool boots
 # both images and prints its tables. No timing is asserted.
 #   tests/system/test_bench_tools.sh BUILD
-. "$(dirname "$0")/lib.sh"
+. tests/system/lib.sh
 build=${1:-build}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -9,7 +9,7 @@ build=$1
 rvb=$build/host/rvbench
 fresh_out plot-jobs
 if ! command -v gnuplot >/dev/null 2>&1; then
-	echo "# gnuplot not installed (Debian gnuplot-nox): parallel plots not tested"
+	echo "not ok - gnuplot is missing (Debian gnuplot-nox, one of make's packages)"
 	exit 0
 fi
 
