@@ -14,7 +14,7 @@
 #include "source.h"
 
 static int collect_once(struct qemu_opts o, struct collect_cli c);
-static int asks_console(const char *bootargs);
+static int word_is_one(const char *bootargs, const char *key);
 
 /* One instance of a fan-out (qemu_fanout.h): the same collection, into
  * its own directory, with the matrix point's words after --bootargs. */
@@ -177,12 +177,22 @@ int cmd_qemu(const struct command *cmd, int argc, char **argv)
 	if (!o.smp)
 		o.smp = strcmp(o.machine, "sifive_u") ? 1 : 5;
 	o.console = c.cc.mode != CONSOLE_OFF;
-	if (!o.console && asks_console(o.bootargs)) {
+	if (!o.console && word_is_one(o.bootargs, "rvbench.console=")) {
 		rvb_error("qemu: --bootargs rvbench.console=1 makes the firmware wait at its prompt, "
 			  "and without --exec or --console nobody types there (QEMU's stdin is "
 			  "/dev/null): use --exec 'CMD; ...' or --console");
 		return EXIT_ERROR;
 	}
+	/* Harts that wait on each other under -icount wait until the budget
+	 * ends the block: QEMU runs them in turn, not together. Said before
+	 * the run rather than learnt from its timeouts. */
+	const char *together = word_is_one(o.bootargs, "rvbench.parallel=") ? "rvbench.parallel=1"
+			       : word_is_one(o.bootargs, "rvbench.cross=") ? "rvbench.cross=1"
+									    : NULL;
+	if (together && o.icount_shift >= 0 && o.smp > 1)
+		rvb_error("qemu: warning: %s under -icount: QEMU runs the harts in turn, so harts "
+			  "that wait on each other wait until the budget ends their blocks (status "
+			  "timeout): use --icount off (docs/methodology.md)", together);
 	o.timeout_s = collect_timeout_s(&c);
 	if (fan) {
 		if (c.cc.mode == CONSOLE_INTERACTIVE) {
@@ -200,21 +210,21 @@ int cmd_qemu(const struct command *cmd, int argc, char **argv)
 }
 
 /*
- * Does the command line leave rvbench.console on? As the firmware reads
- * it: words split at spaces, tabs and newlines, the last
- * rvbench.console= word wins, its value decimal or 0x hex (01, 0x1).
+ * Does the command line leave key ("rvbench.console=") at 1? As the
+ * firmware reads it: words split at spaces, tabs and newlines, the last
+ * key= word wins, its value decimal or 0x hex (01, 0x1).
  */
-static int asks_console(const char *bootargs)
+static int word_is_one(const char *bootargs, const char *key)
 {
-	static const char key[] = "rvbench.console=";
+	size_t klen = strlen(key);
 	const char *value = NULL;
 	size_t vlen = 0;
 
 	for (const char *p = bootargs; p && *p;) {
 		size_t len = strcspn(p, " \t\n");
-		if (len > sizeof(key) - 1 && !strncmp(p, key, sizeof(key) - 1)) {
-			value = p + sizeof(key) - 1;
-			vlen = len - (sizeof(key) - 1);
+		if (len > klen && !strncmp(p, key, klen)) {
+			value = p + klen;
+			vlen = len - klen;
 		}
 		p += len + (p[len] != '\0');
 	}

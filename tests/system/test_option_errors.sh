@@ -59,3 +59,20 @@ for v in 01 0x1; do
 		"$build/rvbench.elf" >/dev/null 2>&1
 	check_eq "rvbench.console=$v, read as the firmware reads it: refused too" 2 "$?"
 done
+
+# A parallel run under -icount: QEMU runs the harts in turn, so they wait
+# on each other until the budget ends the block. Said before the run; not
+# said with --icount off, nor with one hart.
+"$rvb" qemu --smp 3 --icount 0 --bootargs 'rvbench.run=addi100 rvbench.parallel=1 rvbench.budget_ms=100' \
+	-o "$out/par" "$build/rvbench.elf" >/dev/null 2>"$out/par.stderr"
+check "rvbench.parallel=1 under -icount: a warning names the cure" \
+	grep -q -x 'rvbench: qemu: warning: rvbench.parallel=1 under -icount: QEMU runs the harts in turn, so harts that wait on each other wait until the budget ends their blocks (status timeout): use --icount off (docs/methodology.md)' \
+	"$out/par.stderr"
+"$rvb" qemu --smp 3 --icount off --bootargs 'rvbench.run=addi100 rvbench.parallel=1 rvbench.samples=20 rvbench.warmup=2' \
+	-o "$out/par-off" "$build/rvbench.elf" >/dev/null 2>"$out/par-off.stderr"
+check_eq "... with --icount off: no warning, and the run completes (exit 0)" "0 0" \
+	"$? $(grep -c 'warning' "$out/par-off.stderr")"
+"$rvb" qemu --smp 3 --icount 0 --bootargs 'rvbench.run=addi100 rvbench.parallel=1 rvbench.parallel=0 rvbench.samples=20' \
+	-o "$out/par-last" "$build/rvbench.elf" >/dev/null 2>"$out/par-last.stderr"
+check_eq "... nor when a later word turns it off (exit 0)" "0 0" \
+	"$? $(grep -c 'warning' "$out/par-last.stderr")"
