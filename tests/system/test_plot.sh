@@ -253,29 +253,7 @@ if ! command -v gnuplot >/dev/null 2>&1; then
 	exit 0
 fi
 
-# capture CAPDIR RVBENCH-ARGS...: rvbench run with a gnuplot that first
-# keeps each figure's script and data files in CAPDIR/fig.*/ (rvbench
-# removes its own); the scripts are text, the precise check of an axis.
-# -j 1 in the arguments: one gnuplot per figure, no batch script.
-capture() {
-	cap=$1
-	shift
-	rm -rf "$cap"
-	mkdir -p "$cap/bin"
-	cat >"$cap/bin/gnuplot" <<EOF
-#!/bin/sh
-d=\$(mktemp -d "$cap/fig.XXXXXX")
-cp "\$(dirname "\$1")"/* "\$d/"
-exec $(command -v gnuplot) "\$@"
-EOF
-	chmod +x "$cap/bin/gnuplot"
-	PATH="$cap/bin:$PATH" "$rvb" "$@"
-}
-# fig_dir CAPDIR IMAGE: the captured folder of the figure drawn to IMAGE
-# (a basename: gnuplot draws it into .IMAGE.XXXXXX.tmp beside it).
-fig_dir() {
-	dirname "$(grep -l "/\.$2\.[A-Za-z0-9]*\.tmp'" "$1"/fig.*/*.gp | head -n 1)"
-}
+. tests/system/plot_capture.sh
 # labels_ok SVG: every numeric tick label of a figure is not negative and
 # lies inside the picture (its width estimated from the font size).
 labels_ok() {

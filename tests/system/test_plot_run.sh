@@ -14,26 +14,7 @@ if ! command -v gnuplot >/dev/null 2>&1; then
 	exit 0
 fi
 
-# capture CAPDIR RVBENCH-ARGS...: rvbench run with a gnuplot that first
-# keeps each figure's script and data in CAPDIR/fig.*/ (as test_plot.sh).
-capture() {
-	cap=$1
-	shift
-	rm -rf "$cap"
-	mkdir -p "$cap/bin"
-	cat >"$cap/bin/gnuplot" <<EOF
-#!/bin/sh
-d=\$(mktemp -d "$cap/fig.XXXXXX")
-cp "\$(dirname "\$1")"/* "\$d/"
-exec $(command -v gnuplot) "\$@"
-EOF
-	chmod +x "$cap/bin/gnuplot"
-	PATH="$cap/bin:$PATH" "$rvb" "$@"
-}
-# fig_dir CAPDIR IMAGE: the captured folder of the figure drawn to IMAGE.
-fig_dir() {
-	dirname "$(grep -l "/\.$2\.[A-Za-z0-9]*\.tmp'" "$1"/fig.*/*.gp | head -n 1)"
-}
+. tests/system/plot_capture.sh
 
 timeout 120 "$rvb" qemu -q --bootargs 'rvbench.run=alloc,demo_fault' -o "$out/run" \
 	"$build/rvbench.elf" >"$out/run.stdout" 2>&1
