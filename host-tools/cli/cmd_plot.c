@@ -89,28 +89,15 @@ static struct image *plan(const struct results *r, const char *only, size_t *n)
 	/* Unique names: bench, + params, + hart, + run as far as needed. */
 	for (size_t i = 0; i < ni; i++) {
 		const struct res_series *s = &r->s[im[i].first];
-		int same_bench = 0, same_params = 0, same_hart = 0;
+		struct plot_clash c = { 0 };
 		for (size_t k = 0; k < ni; k++) {
 			const struct res_series *o = &r->s[im[k].first];
-			if (k == i || strcmp(o->bench, s->bench))
-				continue;
-			same_bench = 1;
-			if (strcmp(o->params, s->params))
-				continue;
-			same_params = 1;
-			same_hart |= o->hart == s->hart;
+			if (k != i)
+				plot_clash_note(&c, s->bench, s->params, s->hart, o->bench, o->params,
+						o->hart);
 		}
-		im[i].stem[0] = 0;
-		plot_stem_append(im[i].stem, sizeof(im[i].stem), "", s->bench);
-		if (same_bench && *s->params)
-			plot_stem_append(im[i].stem, sizeof(im[i].stem), "-", s->params);
-		if (same_params) {
-			char h[32];
-			snprintf(h, sizeof(h), "hart%llu", (unsigned long long)s->hart);
-			plot_stem_append(im[i].stem, sizeof(im[i].stem), "-", h);
-		}
-		if (same_hart)
-			plot_stem_append(im[i].stem, sizeof(im[i].stem), "-", s->run);
+		plot_series_stem(im[i].stem, sizeof(im[i].stem), &c, s->bench, s->params, s->hart,
+				 s->run);
 	}
 	/* Sweeps: per (run, bench) the series with a swept parameter. */
 	size_t nfam = ni;

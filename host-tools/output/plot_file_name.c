@@ -59,3 +59,32 @@ void plot_file_name(char *buf, size_t len, const char *bench, const char *params
 		plot_stem_append(stem, sizeof(stem), "-", params);
 	plot_stem_file(buf, len, stem);
 }
+
+void plot_clash_note(struct plot_clash *c, const char *bench, const char *params,
+		     unsigned long long hart, const char *obench, const char *oparams,
+		     unsigned long long ohart)
+{
+	if (strcmp(obench, bench))
+		return;
+	c->bench = 1;
+	if (strcmp(oparams, params))
+		return;
+	c->params = 1;
+	c->hart |= ohart == hart;
+}
+
+void plot_series_stem(char *stem, size_t len, const struct plot_clash *c, const char *bench,
+		      const char *params, unsigned long long hart, const char *run)
+{
+	stem[0] = '\0';
+	plot_stem_append(stem, len, "", bench);
+	if (c->bench && *params)
+		plot_stem_append(stem, len, "-", params);
+	if (c->params) {
+		char h[32];
+		snprintf(h, sizeof(h), "hart%llu", hart);
+		plot_stem_append(stem, len, "-", h);
+	}
+	if (c->hart)
+		plot_stem_append(stem, len, "-", run);
+}

@@ -33,4 +33,23 @@ void plot_stem_file(char *buf, size_t len, const char *stem);
  * stem of BENCH and PARAMS), which the report looks for. */
 void plot_file_name(char *buf, size_t len, const char *bench, const char *params);
 
+/*
+ * How far another image's series shares the name of one series (its
+ * bench, then its parameters, then its hart): `rvbench plot` names each
+ * image by its bench and adds, only as far as another image needs it,
+ * the parameters, "hartN" (a parallel run) and the run (a fleet's merged
+ * directory). plot (cli/cmd_plot.c) and the report's links
+ * (report/report_plots.c) both name images by this one rule.
+ */
+struct plot_clash {
+	int bench, params, hart;
+};
+/* Notes image o (obench, oparams, ohart) against the series s names. */
+void plot_clash_note(struct plot_clash *c, const char *bench, const char *params,
+		     unsigned long long hart, const char *obench, const char *oparams,
+		     unsigned long long ohart);
+/* The stem of the series' image under clashes c, into stem (len bytes). */
+void plot_series_stem(char *stem, size_t len, const struct plot_clash *c, const char *bench,
+		      const char *params, unsigned long long hart, const char *run);
+
 #endif

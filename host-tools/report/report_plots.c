@@ -55,39 +55,21 @@ static int same_series(const struct report_row *a, const struct report_row *b)
 }
 
 /*
- * The file `rvbench plot` draws r's image into, by its rule (plan() in
- * host-tools/cli/cmd_plot.c): one image per series that has samples,
- * named by the benchmark, then, as far as another image shares the name,
- * its parameters, "hartN" (a parallel run) and its run (a fleet's merged
- * directory). The rule must stay the same there and here: the report
- * test checks that no image of a parallel run or of a fleet is left
- * unclaimed.
+ * The file `rvbench plot` draws r's image into: one image per series that
+ * has samples, named by the rule both share (plot_series_stem,
+ * plot_file_name.h) against the other series with samples.
  */
 static void plot_name(const struct report_data *d, const struct report_row *r, char *buf,
 		      size_t len)
 {
-	int same_bench = 0, same_params = 0, same_hart = 0;
+	struct plot_clash c = { 0 };
 	for (size_t k = 0; k < d->nrow; k++) {
 		const struct report_row *o = &d->row[k];
-		if (!measured(o) || same_series(o, r) || strcmp(o->bench, r->bench))
-			continue;
-		same_bench = 1;
-		if (strcmp(o->params, r->params))
-			continue;
-		same_params = 1;
-		same_hart |= o->hart == r->hart;
+		if (measured(o) && !same_series(o, r))
+			plot_clash_note(&c, r->bench, r->params, r->hart, o->bench, o->params, o->hart);
 	}
-	char stem[PLOT_STEM_MAX] = "";
-	plot_stem_append(stem, sizeof(stem), "", r->bench);
-	if (same_bench && *r->params)
-		plot_stem_append(stem, sizeof(stem), "-", r->params);
-	if (same_params) {
-		char h[32];
-		snprintf(h, sizeof(h), "hart%llu", r->hart);
-		plot_stem_append(stem, sizeof(stem), "-", h);
-	}
-	if (same_hart)
-		plot_stem_append(stem, sizeof(stem), "-", r->run);
+	char stem[PLOT_STEM_MAX];
+	plot_series_stem(stem, sizeof(stem), &c, r->bench, r->params, r->hart, r->run);
 	plot_stem_file(buf, len, stem);
 }
 
