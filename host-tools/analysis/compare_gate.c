@@ -59,7 +59,7 @@ struct series_cols {
 };
 
 static int add(struct cmp_problems *pr, char **f, size_t nf, const struct series_cols *sc,
-	       const char *run, const char *bench, int64_t block, const char *why)
+	       const char *run, const char *bench, int64_t block, const char *why, int skipped)
 {
 	struct cmp_problem *np = realloc(pr->p, (pr->n + 1) * sizeof(*np));
 	if (!np)
@@ -82,22 +82,24 @@ static int add(struct cmp_problems *pr, char **f, size_t nf, const struct series
 		return -1;
 	}
 	p->block = block;
+	p->skipped = skipped;
 	snprintf(p->why, sizeof(p->why), "%s", why);
 	pr->n++;
 	return 0;
 }
 
-/* Rows of t (read from path) whose column col is neither ok_value nor
- * also_ok (summary.csv's status) or any row (gaps.csv, ok_value NULL). 0,
- * or -1 with the reason
- * in err. What a file lacks (these columns: an older gaps.csv; a row too
+/* Rows of t (read from path) whose column col is not ok_value (summary.csv's
+ * status) or any row (gaps.csv, ok_value NULL). A row whose col is
+ * skip_value is kept as skipped, with the row's reason. 0, or -1 with the
+ * reason in err. What a file lacks (these columns: an older gaps.csv; a row too
  * short to hold them) says nothing: a summary.csv like that gets here only
  * with --no-check, results_summary_read refuses it otherwise. */
 static int scan(const struct rcsv *t, const char *path, const char *col, const char *ok_value,
-		const char *also_ok, const char *what, struct cmp_problems *pr, char *err,
+		const char *skip_value, const char *what, struct cmp_problems *pr, char *err,
 		size_t errlen)
 {
 	int crun = rcsv_col(t, "run"), cblock = rcsv_col(t, "block"), c = rcsv_col(t, col);
+	int creason = rcsv_col(t, "reason");
 	int cbench = rcsv_col(t, "bench");
 	const struct series_cols sc = { rcsv_col(t, "params"), rcsv_col(t, "group"),
 					rcsv_col(t, "batch") };
@@ -109,10 +111,16 @@ static int scan(const struct rcsv *t, const char *path, const char *col, const c
 		if ((size_t)crun >= nf || (size_t)cblock >= nf || (size_t)c >= nf ||
 		    (size_t)cbench >= nf)
 			continue;
-		char why[64];
-		if (ok_value) {
-			if (!strcmp(f[c], ok_value) || (also_ok && !strcmp(f[c], also_ok)))
-				continue;
+		char why[sizeof(pr->p->why)];
+		int skipped = skip_value && !strcmp(f[c], skip_value);
+		if (ok_value && !strcmp(f[c], ok_value)) {
+			continue;
+		} else if (skipped) {
+			const char *reason = creason >= 0 && (size_t)creason < nf && *f[creason]
+						     ? f[creason]
+						     : "no reason given";
+			snprintf(why, sizeof(why), "%s", reason);
+		} else if (ok_value) {
 			snprintf(why, sizeof(why), "%s %.40s", what, f[c]);
 		} else {
 			snprintf(why, sizeof(why), "%.20s %s", f[c], what);
@@ -124,7 +132,7 @@ static int scan(const struct rcsv *t, const char *path, const char *col, const c
 			return -1;
 		}
 		if (!cmp_problem_of(pr, f[crun], (int64_t)block) &&
-		    add(pr, f, nf, &sc, f[crun], f[cbench], (int64_t)block, why)) {
+		    add(pr, f, nf, &sc, f[crun], f[cbench], (int64_t)block, why, skipped)) {
 			snprintf(err, errlen, "%s: out of memory", path);
 			return -1;
 		}
@@ -132,7 +140,7 @@ static int scan(const struct rcsv *t, const char *path, const char *col, const c
 	return 0;
 }
 
-/* The blocks whose status in DIR/summary.csv is not ok (nor skipped). The file is read
+/* The blocks whose status in DIR/summary.csv is not ok. The file is read
  * as every reader of it reads it (results_summary_read): checked against
  * meta.json, so that a cut or edited one is refused, never a failed block
  * waved through because its row is gone. */
@@ -146,8 +154,8 @@ static int summary_problems(const char *dir, struct cmp_problems *pr, char *err,
 	snprintf(path, sizeof(path), "%s/summary.csv", dir);
 	/* skipped: the benchmark cannot run here (a working set larger than
 	 * RAM), nothing measured, by design (docs/wire-format.md): not a
-	 * failure. Skipped in B and measured in A, it is missing from B,
-	 * which the gate refuses as such. */
+	 * failure, kept with its reason. Skipped in B and measured in A, A's
+	 * row says so, and the gate refuses it as not compared. */
 	rc = scan(&t, path, "status", "ok", "skipped", "status", pr, err, errlen);
 	rcsv_free(&t);
 	return rc;
@@ -178,7 +186,7 @@ int cmp_problems_load(const char *dir, struct cmp_problems *pr, char *err, size_
 const char *cmp_problem_of(const struct cmp_problems *pr, const char *run, int64_t block)
 {
 	for (size_t i = 0; i < pr->n; i++)
-		if (pr->p[i].block == block && !strcmp(pr->p[i].run, run))
+		if (!pr->p[i].skipped && pr->p[i].block == block && !strcmp(pr->p[i].run, run))
 			return pr->p[i].why;
 	return NULL;
 }

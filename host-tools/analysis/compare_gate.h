@@ -13,11 +13,18 @@
 struct cmp_problem {
 	char *run, *bench;
 	int64_t block;
-	char why[64]; /* "status fault", "12 samples lost (gaps.csv)" */
+	/* "status fault", "12 samples lost (gaps.csv)", or for a skipped
+	 * block its reason from summary.csv ("size_kib=262144 does not fit,
+	 * ..."). */
+	char why[192];
 	/* From summary.csv (NULL from gaps.csv, which lacks them): which
 	 * series the block would have made, for a block with no sample. */
 	char *params;
 	uint64_t group, batch;
+	/* A skipped block (summary.csv's status skipped): the benchmark cannot
+	 * run there, which is no failure of that side; it only says why the
+	 * other side's series has no partner. */
+	int skipped;
 };
 
 struct cmp_problems {
@@ -30,7 +37,8 @@ struct cmp_problems {
  * unless --no-check), and DIR/gaps.csv (absent: older results). 0, or -1
  * with a reason in err. */
 int cmp_problems_load(const char *dir, struct cmp_problems *pr, char *err, size_t errlen);
-/* Why block (run, block) is not whole, or NULL when it is. */
+/* Why block (run, block) is not whole, or NULL when it is (a skipped
+ * block is whole: nothing was to be measured). */
 const char *cmp_problem_of(const struct cmp_problems *pr, const char *run, int64_t block);
 void cmp_problems_free(struct cmp_problems *pr);
 

@@ -174,8 +174,9 @@ static int only_row(struct cmp_table *t, enum cmp_row_kind kind, const struct re
  * series would read "only in A" (or B), as if it had not been run. NULL
  * when there is none.
  */
-static const char *unmeasured(const struct results *r, const struct cmp_problems *pr,
-			      const char *bench, const struct res_series *s)
+static const struct cmp_problem *unmeasured(const struct results *r,
+					     const struct cmp_problems *pr, const char *bench,
+					     const struct res_series *s)
 {
 	for (size_t i = 0; i < pr->n; i++) {
 		const struct cmp_problem *p = &pr->p[i];
@@ -186,26 +187,32 @@ static const char *unmeasured(const struct results *r, const struct cmp_problems
 		for (size_t k = 0; k < r->ns && !seen; k++)
 			seen = r->s[k].block == p->block && !strcmp(r->s[k].run, p->run);
 		if (!seen)
-			return p->why;
+			return p;
 	}
 	return NULL;
 }
 
 /* Series s of one side (kind: CMP_ONLY_A for A's) against a block of the
- * other side (other: "A" or "B") that measured nothing, status why. */
+ * other side (other: "A" or "B") that measured nothing: skipped there (with
+ * its reason) or failed before its first sample. */
 static int unmeasured_row(struct cmp_table *t, enum cmp_row_kind kind, const struct res_series *s,
-			  int by_hart, const char *other, const char *why)
+			  int by_hart, const char *other, const struct cmp_problem *p)
 {
-	char text[128];
+	char text[sizeof(p->why) + 64];
 	if (only_row(t, kind, s, by_hart))
 		return -1;
 	struct cmp_row *row = &t->row[t->n - 1];
-	snprintf(text, sizeof(text), "%s: %s before any sample: not compared", other, why);
+	if (p->skipped)
+		snprintf(text, sizeof(text), "%s: skipped (%s): not compared", other, p->why);
+	else
+		snprintf(text, sizeof(text), "%s: %s before any sample: not compared", other,
+			 p->why);
 	row->why_text = strdup(text);
 	if (!row->why_text)
 		return -1;
 	row->kind = CMP_SKIPPED;
 	row->why = row->why_text;
+	row->a_skipped = kind == CMP_ONLY_B && p->skipped;
 	return 0;
 }
 
@@ -228,7 +235,7 @@ static int rows_of(struct cmp_table *t, const struct cmp_side *a, const struct c
 	}
 	if (found)
 		return 0;
-	const char *why = unmeasured(&b->r, pb, bname, sa);
+	const struct cmp_problem *why = unmeasured(&b->r, pb, bname, sa);
 	int by_hart = hart_apart(a, b, sa, NULL, bname);
 	return why ? unmeasured_row(t, CMP_ONLY_A, sa, by_hart, "B", why)
 		   : only_row(t, CMP_ONLY_A, sa, by_hart);
@@ -265,7 +272,7 @@ int cmp_table_build(const struct cmp_side *a, const struct cmp_side *b,
 		}
 		if (seen)
 			continue;
-		const char *why = unmeasured(&a->r, pa, sb->bench, sb);
+		const struct cmp_problem *why = unmeasured(&a->r, pa, sb->bench, sb);
 		if (why ? unmeasured_row(t, CMP_ONLY_B, sb, by_hart, "A", why)
 			: only_row(t, CMP_ONLY_B, sb, by_hart))
 			return -1;

@@ -27,6 +27,10 @@ struct cmp_row {
 	char bench[300];  /* "bench", "bench vs other" (DIR:BENCH), + " g1 N=10", " hart 2" */
 	char params[600]; /* "size_kib=64;steps=64", with --by "size_kib=4->64;steps=64" */
 	const char *why;  /* CMP_SKIPPED */
+	/* CMP_SKIPPED: A skipped what B measured (a working set A's machine
+	 * could not hold). B's extra, which the gate lets pass as it does
+	 * what only B has. */
+	int a_skipped;
 	char *why_text;   /* what why points to when made for the row (heap) */
 	const char *incomplete; /* a block of the row is not whole in A or B (compare_gate.h) */
 	const struct res_series *sa, *sb; /* A's first series; B's (NULL: none) */

@@ -60,7 +60,8 @@ static int unseen_problems(const struct cmp_side *s, const struct cmp_problems *
 	for (size_t i = 0; i < pr->n; i++) {
 		const struct cmp_problem *p = &pr->p[i];
 		int seen = 0;
-		if (s->bench && strcmp(s->bench, p->bench))
+		/* Skipped: nothing to measure there, no failure of this side. */
+		if (p->skipped || (s->bench && strcmp(s->bench, p->bench)))
 			continue;
 		for (size_t k = 0; k < s->r.ns && !seen; k++)
 			seen = s->r.s[k].block == p->block && !strcmp(s->r.s[k].run, p->run);
@@ -97,7 +98,7 @@ static int gate(const struct cmp_table *t, const struct cmp_side *a, const struc
 		if (r->kind == CMP_ONLY_A) {
 			rvb_error("compare: gate: %s%s%s is missing from B", r->bench, sp, p);
 			fail = 1;
-		} else if (r->kind == CMP_SKIPPED) {
+		} else if (r->kind == CMP_SKIPPED && !r->a_skipped) {
 			rvb_error("compare: gate: %s%s%s: %s", r->bench, sp, p, r->why);
 			fail = 1;
 		}

@@ -3,7 +3,8 @@
 # benchmarks A lacks beside one both have (listed as B's alone, not
 # dropped), B's blocks that timed out before their first sample (their
 # status on A's rows, not "only in A"), and two runs of another batch size
-# (not pooled, not compared, and no hint at --by).
+# (not pooled, not compared, and no hint at --by); a block skipped on
+# one side (its reason on the other side's row, refused by the gate).
 . tests/system/lib.sh
 build=$1
 rvb=$build/host/rvbench
@@ -46,3 +47,37 @@ check "... the row says why" grep -q 'addi100 g0 N=10 .* different batch sizes: 
 check_eq "... and the message does not send the user to --by" \
 	"rvbench: compare: nothing compared: no pair of A and B could be compared (see the rows)" \
 	"$(cat "$out/n10.err")"
+
+# A 256 MiB working set: measured with 1 GiB of RAM, skipped with QEMU's
+# default. B's skip is a row with its reason, not "only in A"; the gate
+# refuses it; a skip on both sides is no failure.
+sk='rvbench.run=mem_latency_seq mem_latency_seq.size_kib=4,262144 rvbench.samples=10'
+"$rvb" qemu -q -o "$out/big" --memory 1G --bootargs "$sk" "$fw" >/dev/null 2>&1
+check_eq "A: 256 MiB measured with -m 1G (exit 0)" 0 "$?"
+"$rvb" qemu -q -o "$out/small" --bootargs "$sk" "$fw" >/dev/null 2>&1
+check_eq "B: 256 MiB skipped with QEMU's default RAM (exit 0)" 0 "$?"
+reason=$(python3 -c 'import csv, sys
+print(*[r["reason"] for r in csv.DictReader(open(sys.argv[1])) if "size_kib=262144" in r["params"]])' \
+	"$out/small/summary.csv")
+check "... B's summary.csv gives the reason" \
+	sh -c "echo '$reason' | grep -q '^size_kib=262144 does not fit, the arena holds [0-9]* KiB'"
+"$rvb" compare "$out/big" "$out/small" >"$out/sk.txt" 2>&1
+check_eq "compare A B: exit 0" 0 "$?"
+check_eq "... A's row says B skipped it and why" \
+	"mem_latency_seq  size_kib=262144;steps=64;stride=64     10      0  B: skipped ($reason): not compared" \
+	"$(grep 'size_kib=262144' "$out/sk.txt")"
+"$rvb" compare --fail-above 5 "$out/big" "$out/small" >/dev/null 2>"$out/sk.err"
+check_eq "with the gate: exit 1" 1 "$?"
+check_eq "... naming the skipped block and why, once" \
+	"rvbench: compare: gate: mem_latency_seq size_kib=262144;steps=64;stride=64: B: skipped ($reason): not compared" \
+	"$(cat "$out/sk.err")"
+"$rvb" compare "$out/small" "$out/big" >"$out/sk2.txt" 2>&1
+check_eq "the other way round, B's row says A skipped it" \
+	"mem_latency_seq  size_kib=262144;steps=64;stride=64      0     10  A: skipped ($reason): not compared" \
+	"$(grep 'size_kib=262144' "$out/sk2.txt")"
+"$rvb" compare --fail-above 5 "$out/small" "$out/big" >/dev/null 2>"$out/sk4.err"
+check_eq "A's skip of what B measured passes the gate, as B's extras do (exit 0)" \
+	"0:" "$?:$(cat "$out/sk4.err")"
+"$rvb" compare --fail-above 5 "$out/small" "$out/small" >/dev/null 2>"$out/sk3.err"
+check_eq "skipped on both sides: the gate passes (exit 0)" 0 "$?"
+check_eq "... and says nothing" "" "$(cat "$out/sk3.err")"

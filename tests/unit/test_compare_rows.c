@@ -121,7 +121,7 @@ static void unmeasured_on_one_side(void **state)
 {
 	struct cmp_side a, b;
 	struct cmp_problems none = { 0 };
-	struct cmp_problem p = { "0000000b", "crc32", 1, "status timeout", "", 0, 1 };
+	struct cmp_problem p = { "0000000b", "crc32", 1, "status timeout", "", 0, 1, 0 };
 	struct cmp_problems pb = { &p, 1 };
 	struct cmp_table t;
 
@@ -156,6 +156,43 @@ static void unmeasured_on_one_side(void **state)
 	p.batch = 4;
 	assert_int_equal(cmp_table_build(&a, &b, &none, &pb, 0.05, NULL, &t), 0);
 	assert_int_equal(t.row[1].kind, CMP_ONLY_A);
+	close_sides(&a, &b, &t);
+}
+
+/* B skipped what A measured (a working set B's machine cannot hold): A's
+ * row gives B's reason, and the row is not one that A skipped; the other
+ * way round it is (the gate lets that pass, as it does B's extras). A
+ * skipped block is whole: no compared row of its run is incomplete. */
+static void skipped_on_one_side(void **state)
+{
+	struct cmp_side a, b;
+	struct cmp_problems none = { 0 };
+	struct cmp_problem p = { "0000000b", "mem", 1, "size_kib=262144 does not fit", "", 0, 1,
+				 1 };
+	struct cmp_problems pb = { &p, 1 };
+	struct cmp_table t;
+
+	(void)state;
+	open_sides(&a, &b);
+	cmp_fx_add(&a.r, "0000000a", "addi100", 0, "", 1, 100, 20);
+	cmp_fx_add(&a.r, "0000000a", "mem", 1, "", 1, 775, 20);
+	cmp_fx_add(&b.r, "0000000b", "addi100", 0, "", 1, 100, 20);
+	assert_int_equal(cmp_table_build(&a, &b, &none, &pb, 0.05, NULL, &t), 0);
+	assert_int_equal(t.n, 2);
+	assert_int_equal(t.row[0].kind, CMP_COMPARED);
+	assert_null(t.row[0].incomplete);
+	assert_int_equal(t.row[1].kind, CMP_SKIPPED);
+	assert_string_equal(t.row[1].why, "B: skipped (size_kib=262144 does not fit): not compared");
+	assert_int_equal(t.row[1].a_skipped, 0);
+	assert_null(cmp_problem_of(&pb, "0000000b", 1));
+	cmp_table_free(&t);
+
+	p.run = "0000000a"; /* now it is A's */
+	assert_int_equal(cmp_table_build(&b, &a, &pb, &none, 0.05, NULL, &t), 0);
+	assert_int_equal(t.n, 2);
+	assert_int_equal(t.row[1].kind, CMP_SKIPPED);
+	assert_string_equal(t.row[1].why, "A: skipped (size_kib=262144 does not fit): not compared");
+	assert_int_equal(t.row[1].a_skipped, 1);
 	close_sides(&a, &b, &t);
 }
 
@@ -219,6 +256,7 @@ int main(void)
 		cmocka_unit_test(only_in_b_beside_a_partner),
 		cmocka_unit_test(batch_sizes_never_pooled),
 		cmocka_unit_test(unmeasured_on_one_side),
+		cmocka_unit_test(skipped_on_one_side),
 		cmocka_unit_test(csv_digits),
 		cmocka_unit_test(text_columns_aligned),
 	};
