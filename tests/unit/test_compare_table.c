@@ -118,7 +118,7 @@ static void incomplete(void **state)
 {
 	(void)state;
 	struct cmp_side a, b;
-	struct cmp_problem p = { "0000000b", "crc32", 3, "status fault", NULL, 0, 0 };
+	struct cmp_problem p = { "0000000b", "crc32", 3, "status fault", NULL, 0, 0, 0 };
 	struct cmp_problems none = { 0 }, pb = { &p, 1 };
 	struct cmp_table t;
 	sides(&a, &b);
@@ -153,7 +153,7 @@ static void md_cells(void **state)
 {
 	(void)state;
 	struct cmp_side a, b;
-	struct cmp_problem p = { "0000000b", "crc32", 3, "status a|b_c", NULL, 0, 0 };
+	struct cmp_problem p = { "0000000b", "crc32", 3, "status a|b_c", NULL, 0, 0, 0 };
 	struct cmp_problems none = { 0 }, pb = { &p, 1 };
 	struct cmp_table t;
 	sides(&a, &b);
