@@ -238,6 +238,10 @@ int plot_dir(const char *who, const char *dir, const char *out, const char *only
 	}
 	if (status && nim && ok)
 		rvb_error("%s: %s", who, err);
+	/* The images leave out blocks without a sample (skipped, or ended
+	 * before their first): named, so that none goes missing unsaid. */
+	if (!status && nim && names)
+		plot_unmeasured_say(dir, only, who, stderr);
 	for (size_t i = 0; i < nim && ok && names; i++)
 		if (ok[i]) {
 			out_name(file, sizeof(file), dir, out, im[i].stem, nim > 1);

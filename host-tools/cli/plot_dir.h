@@ -7,7 +7,8 @@
 
 /* Draws the images of DIR (out: FILE.png|.svg, NULL: DIR/plot-*.png; only:
  * one benchmark or NULL) with jobs gnuplot processes at once (0: one per
- * CPU); names the files drawn on names (NULL: silent). Errors go to
+ * CPU); names the files drawn on names (NULL: silent), and then on
+ * stderr the blocks without a sample, which no image shows. Errors go to
  * stderr, after who (the command: "plot", "report"). The exit status: 0,
  * or 2. */
 int plot_dir(const char *who, const char *dir, const char *out, const char *only, unsigned jobs,

@@ -235,3 +235,30 @@ size_t plot_no_samples_why(const char *dir, const char *bench, char *buf, size_t
 	rcsv_free(&t);
 	return found;
 }
+
+size_t plot_unmeasured_say(const char *dir, const char *only, const char *who, FILE *to)
+{
+	static const char *const name[] = { "run", "block", "bench", "status", "reason", "count",
+					    "params" };
+	struct rcsv t;
+	char err[256], row[700], bench[200], params[700];
+	int col[7], cols = 1;
+	size_t found = 0;
+	if (results_summary_read(dir, &t, err, sizeof(err)))
+		return 0;
+	for (int k = 0; k < 7; k++)
+		cols &= (col[k] = rcsv_col(&t, name[k])) >= 0 || k == 4; /* reason: optional */
+	for (size_t i = 1; cols && i < t.nrows; i++) {
+		char **f = t.row[i];
+		if (t.nfield[i] != t.nfield[0] || strcmp(f[col[5]], "0") ||
+		    (only && strcmp(f[col[2]], only)))
+			continue;
+		why_row(&t, i, col, row, sizeof(row));
+		fprintf(to, "rvbench: %s: no image of %s%s%s: %s\n", who,
+			term_str(f[col[2]], bench, sizeof(bench)), *f[col[6]] ? " " : "",
+			term_str(f[col[6]], params, sizeof(params)), row);
+		found++;
+	}
+	rcsv_free(&t);
+	return found;
+}

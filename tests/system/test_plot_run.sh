@@ -4,7 +4,9 @@
 # log replayed) is drawn at its sample indices, the hole shaded where
 # gaps.csv says, the lost count in its title; `plot -b` of a benchmark
 # that faulted before its first sample says so; the CDF overlay counts in
-# instr, as the run did. The figures' scripts and data are read as text.
+# instr, as the run did; `plot DIR` names the blocks no image shows (a
+# fault before the first sample, a skipped block). The figures' scripts
+# and data are read as text.
 . tests/system/lib.sh
 build=$1
 rvb=$build/host/rvbench
@@ -60,3 +62,26 @@ check "compare --plot of the -icount run: the x axis in instr" \
 capture "$out/runcap" plot -j 1 -b alloc "$out/run" >/dev/null 2>&1
 check "... the unit plot gives the same run" \
 	grep -q "^set xlabel 'instr'\$" "$(fig_dir "$out/runcap" plot-alloc.png)/plot.gp"
+
+# Plotting the whole run draws alloc and names the block no image shows.
+rid=$(sed -n 's/.*"tag": *"\([0-9a-f]*\)".*/\1/p' "$out/run/meta.json" | head -n 1)
+"$rvb" plot -j 1 -o "$out/all.png" "$out/run" >"$out/all.out" 2>"$out/all.err"
+check_eq "plot DIR (one benchmark drawn, one faulted first) exits 0" 0 "$?"
+check_eq "... draws alloc" "$out/all.png" "$(cat "$out/all.out")"
+check_eq "... and names demo_fault's block, which no image shows" \
+	"rvbench: plot: no image of demo_fault: block $fid of run $rid ended with status fault" \
+	"$(cat "$out/all.err")"
+
+# A block skipped (a 256 MiB working set in QEMU's default RAM) beside one
+# measured: the plot of the sweep's benchmark names the skipped block.
+timeout 120 "$rvb" qemu -q -o "$out/skip" --bootargs \
+	'rvbench.run=mem_latency_seq mem_latency_seq.size_kib=4,262144 rvbench.samples=10' \
+	"$build/rvbench.elf" >/dev/null 2>&1
+check_eq "a run with a block skipped exits 0" 0 "$?"
+"$rvb" plot -j 1 -o "$out/skip.png" "$out/skip" >"$out/skip.out" 2>"$out/skip.err"
+check_eq "plot DIR exits 0" 0 "$?"
+check_eq "... draws the measured block" "$out/skip.png" "$(cat "$out/skip.out")"
+check "... and names the skipped one with its reason" \
+	grep -q -x "rvbench: plot: no image of mem_latency_seq size_kib=262144;steps=64;stride=64: block 1 of run [0-9a-f]* ended with status skipped (size_kib=262144 does not fit, the arena holds [0-9]* KiB (largest power of two: [0-9]* KiB))" \
+	"$out/skip.err"
+check_eq "... once" 1 "$(grep -c 'no image' "$out/skip.err")"
