@@ -13,6 +13,7 @@
 
 #include "analysis_report.h"
 #include "commands.h"
+#include "unmeasured.h"
 #include "metric_option.h"
 #include "plot_bench.h"
 #include "plot_dir.h"
@@ -187,7 +188,7 @@ static void no_image(const char *who, const char *dir, const char *only)
 	char why[1200];
 	if (!only)
 		rvb_error("%s: %s/samples.csv has no samples", who, dir);
-	else if (plot_no_samples_why(dir, only, why, sizeof(why)))
+	else if (unmeasured_why(dir, only, why, sizeof(why)))
 		rvb_error("%s: '%s' has no measured sample to plot: %s", who, only, why);
 	else
 		rvb_error("%s: no benchmark '%s' in %s/samples.csv", who, only, dir);
@@ -241,7 +242,7 @@ int plot_dir(const char *who, const char *dir, const char *out, const char *only
 	/* The images leave out blocks without a sample (skipped, or ended
 	 * before their first): named, so that none goes missing unsaid. */
 	if (!status && nim && names)
-		plot_unmeasured_say(dir, only, who, stderr);
+		unmeasured_say(dir, only, who, "image", stderr);
 	for (size_t i = 0; i < nim && ok && names; i++)
 		if (ok[i]) {
 			out_name(file, sizeof(file), dir, out, im[i].stem, nim > 1);

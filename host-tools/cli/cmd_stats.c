@@ -9,6 +9,7 @@
 #include "analysis_report.h"
 #include "export.h"
 #include "commands.h"
+#include "unmeasured.h"
 #include "metric_option.h"
 #include "output_file.h"
 #include "session.h"
@@ -147,8 +148,13 @@ int cmd_stats(const struct command *cmd, int argc, char **argv)
 	int status = 0;
 	if (o.bench && !matches_any(&r, o.bench)) {
 		/* As plot -b and compare DIR:BENCH: a name that selects nothing
-		 * is a mistake, not an empty report. */
-		rvb_error("stats: no benchmark of %s matches '%s'", dir, o.bench);
+		 * is a mistake, not an empty report; one whose blocks all ended
+		 * without a sample is named with how they ended. */
+		char why[1200];
+		if (unmeasured_why(dir, o.bench, why, sizeof(why)))
+			rvb_error("stats: '%s' has no measured sample: %s", o.bench, why);
+		else
+			rvb_error("stats: no benchmark of %s matches '%s'", dir, o.bench);
 		results_free(&r);
 		return EXIT_ERROR;
 	}
@@ -165,6 +171,9 @@ int cmd_stats(const struct command *cmd, int argc, char **argv)
 	if (output_file_write(out, write_stats, &so, err, sizeof(err))) {
 		rvb_error("stats: %s", err);
 		status = EXIT_ERROR;
+	} else {
+		/* The blocks without a sample have no statistics: named. */
+		unmeasured_say(dir, o.bench, "stats", "statistics", stderr);
 	}
 	results_free(&r);
 	return status;

@@ -60,20 +60,4 @@ struct plot_loss plot_block_loss(const struct plot_block *b);
  * number of rows, or -1 out of memory. */
 long plot_block_write_holes(FILE *f, const struct plot_block *b, const struct plot_loss *l);
 
-/*
- * Why benchmark bench of DIR has no image though summary.csv lists it:
- * its blocks and how each ended ("block 1 of run 82dfdcf9 ended with
- * status fault"), in buf. The number of its blocks there; 0 when
- * summary.csv has none of it (or is not there, or not readable).
- */
-size_t plot_no_samples_why(const char *dir, const char *bench, char *buf, size_t len);
-/*
- * Says on to, a line each, the blocks of DIR's summary.csv (of benchmark
- * only, NULL: all) that have no sample and so are in no image: "rvbench:
- * WHO: no image of BENCH PARAMS: block 1 of run R ended with status
- * skipped (REASON)". A drawing that leaves them out says so. The number
- * of such blocks.
- */
-size_t plot_unmeasured_say(const char *dir, const char *only, const char *who, FILE *to);
-
 #endif
