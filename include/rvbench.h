@@ -179,7 +179,8 @@ size_t bench_arena_free(void);
 void bench_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* From setup(): the reason goes to the UART and the END record (reason=);
- * return what they return. bench_skip() does not fail the run. */
+ * return what they return. bench_skip() does not fail the run. A reason
+ * longer than ctx->reason holds (95 characters) is cut and ends in "...". */
 int bench_skip(struct bench_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int bench_fail(struct bench_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

@@ -133,8 +133,8 @@ static int choose_impl(struct bench_ctx *ctx, struct copy *st)
 			st->copy = builtin_sizes[i].copy;
 			return 0;
 		}
-	return bench_skip(ctx, "impl=2 (builtin) is compiled for sizes 8, 64, 256, 512, 4096,"
-			  " 32768, 262144 and 1048576 only, not %lu", (unsigned long)st->size);
+	return bench_skip(ctx, "impl=2 (builtin) has sizes 8, 64, 256, 512, 4096, 32768, 262144"
+			  " and 1048576 only, not %lu", (unsigned long)st->size);
 }
 
 static int copy_setup(struct bench_ctx *ctx)
