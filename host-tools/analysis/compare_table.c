@@ -167,20 +167,31 @@ static int only_row(struct cmp_table *t, enum cmp_row_kind kind, const struct re
 	return 0;
 }
 
+/* Would a series of params pp have been s's partner (partners(), by)? */
+static int would_pair(const char *pp, const struct res_series *s, const char *by)
+{
+	char vs[256], vp[256];
+	if (by && res_param(s->params, by, vs, sizeof(vs)))
+		return res_param(pp, by, vp, sizeof(vp)) && strcmp(vs, vp) &&
+		       cmp_params_except(pp, s->params, by);
+	return !strcmp(pp, s->params);
+}
+
 /*
- * The reason of pr's block of the series like s (bench, params, group and
- * batch) that side r has no sample of: a block that faulted or timed out
- * before its first sample has no series, so without this the other side's
- * series would read "only in A" (or B), as if it had not been run. NULL
- * when there is none.
+ * The reason of pr's block of the series that would have been s's partner
+ * (bench, params as --by pairs them, group and batch) that side r has no
+ * sample of: a block that was skipped, or faulted or timed out before its
+ * first sample, has no series, so without this the other side's series
+ * would read "only in A" (or B), as if it had not been run. NULL when
+ * there is none.
  */
 static const struct cmp_problem *unmeasured(const struct results *r,
 					     const struct cmp_problems *pr, const char *bench,
-					     const struct res_series *s)
+					     const struct res_series *s, const char *by)
 {
 	for (size_t i = 0; i < pr->n; i++) {
 		const struct cmp_problem *p = &pr->p[i];
-		if (!p->params || strcmp(p->bench, bench) || strcmp(p->params, s->params) ||
+		if (!p->params || strcmp(p->bench, bench) || !would_pair(p->params, s, by) ||
 		    p->group != s->group || p->batch != s->batch)
 			continue;
 		int seen = 0;
@@ -235,7 +246,7 @@ static int rows_of(struct cmp_table *t, const struct cmp_side *a, const struct c
 	}
 	if (found)
 		return 0;
-	const struct cmp_problem *why = unmeasured(&b->r, pb, bname, sa);
+	const struct cmp_problem *why = unmeasured(&b->r, pb, bname, sa, t->by);
 	int by_hart = hart_apart(a, b, sa, NULL, bname);
 	return why ? unmeasured_row(t, CMP_ONLY_A, sa, by_hart, "B", why)
 		   : only_row(t, CMP_ONLY_A, sa, by_hart);
@@ -272,7 +283,7 @@ int cmp_table_build(const struct cmp_side *a, const struct cmp_side *b,
 		}
 		if (seen)
 			continue;
-		const struct cmp_problem *why = unmeasured(&a->r, pa, sb->bench, sb);
+		const struct cmp_problem *why = unmeasured(&a->r, pa, sb->bench, sb, t->by);
 		if (why ? unmeasured_row(t, CMP_ONLY_B, sb, by_hart, "A", why)
 			: only_row(t, CMP_ONLY_B, sb, by_hart))
 			return -1;

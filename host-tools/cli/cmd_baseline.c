@@ -18,6 +18,7 @@
 
 #include "baseline.h"
 #include "commands.h"
+#include "unmeasured.h"
 #include "results_csv.h"
 #include "session.h"
 
@@ -135,6 +136,9 @@ static int save(int force, const char *name, const char *dir)
 	}
 	int incomplete = r.meta_found && !r.complete;
 	results_free(&r);
+	/* A reference with holes is still saved (it may be all there is),
+	 * but not unsaid: compare's gate will refuse its failed blocks. */
+	unmeasured_say(dir, NULL, "baseline", "samples", stderr);
 	if (!stat(path, &st) && !force) {
 		rvb_error("baseline: %s exists (replace it with --force)", path);
 		return EXIT_ERROR;
@@ -223,10 +227,15 @@ static int list(void)
 		if (results_load(p, &r, err, sizeof(err))) {
 			printf("%-20s unreadable: %s\n", names[i], err);
 		} else {
-			size_t samples = 0;
+			size_t samples = 0, none = unmeasured_say(p, NULL, NULL, NULL, NULL);
+			char without[64] = "";
 			for (size_t k = 0; k < r.ns; k++)
 				samples += r.s[k].n;
-			printf("%-20s %zu blocks, %zu samples%s\n", names[i], r.ns, samples,
+			/* r.ns counts the blocks with samples (a series each). */
+			if (none)
+				snprintf(without, sizeof(without), ", %zu without a sample", none);
+			printf("%-20s %zu block%s measured, %zu sample%s%s%s\n", names[i], r.ns,
+			       r.ns == 1 ? "" : "s", samples, samples == 1 ? "" : "s", without,
 			       r.meta_found && !r.complete ? ", incomplete run" : "");
 			results_free(&r);
 		}

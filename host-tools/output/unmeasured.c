@@ -79,11 +79,13 @@ size_t unmeasured_say(const char *dir, const char *bench, const char *who, const
 		if (t.nfield[i] != t.nfield[0] || strcmp(f[col[5]], "0") ||
 		    (bench && fnmatch(bench, f[col[2]], 0)))
 			continue;
+		found++;
+		if (!to)
+			continue;
 		why_row(&t, i, col, row, sizeof(row));
 		fprintf(to, "rvbench: %s: no %s of %s%s%s: %s\n", who, what,
 			term_str(f[col[2]], name, sizeof(name)), *f[col[6]] ? " " : "",
 			term_str(f[col[6]], params, sizeof(params)), row);
-		found++;
 	}
 	rcsv_free(&t);
 	return found;

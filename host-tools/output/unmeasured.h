@@ -20,7 +20,7 @@ size_t unmeasured_why(const char *dir, const char *bench, char *buf, size_t len)
  * Says on to, a line each, the blocks of DIR's summary.csv (of benchmarks
  * matching glob pattern bench, NULL: all) with no sample: "rvbench: WHO:
  * no WHAT of BENCH PARAMS: block 1 of run R ended with status skipped
- * (REASON)". The number of such blocks.
+ * (REASON)"; to NULL: nothing said. The number of such blocks.
  */
 size_t unmeasured_say(const char *dir, const char *bench, const char *who, const char *what,
 		      FILE *to);

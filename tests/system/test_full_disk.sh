@@ -71,7 +71,7 @@ check_eq "baseline list > /dev/full, no baselines: exit 2" 2 "$?"
 (cd "$out/cwd" && "$rvb" baseline save ref "$out/a" >/dev/null 2>&1)
 (cd "$out/cwd" && "$rvb" baseline list >"$out/bl.txt" 2>&1)
 check_eq "baseline list: exit 0" 0 "$?"
-check "... naming the baseline" grep -q '^ref  *2 blocks, 800 samples$' "$out/bl.txt"
+check "... naming the baseline" grep -q '^ref  *2 blocks measured, 800 samples$' "$out/bl.txt"
 (cd "$out/cwd" && "$rvb" baseline list >/dev/full 2>../bl.err)
 check_eq "baseline list > /dev/full: exit 2, not a listing lost" 2 "$?"
 check "... the cause said" grep -q 'baseline: cannot write the list: No space left on device' "$out/bl.err"
