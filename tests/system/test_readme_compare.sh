@@ -38,6 +38,8 @@ check "compare --by size prints the README's table, byte for byte" \
 	cmp -s "$out/readme-table.txt" "$out/out.3"
 check "baseline save kept a copy of the result under results/baselines" \
 	sh -c "cmp -s '$out/results/copy-1k/samples.csv' '$out/results/baselines/copy-1k/samples.csv' && cmp -s '$out/results/copy-1k/meta.json' '$out/results/baselines/copy-1k/meta.json'"
+check "baseline save names the block without a sample (impl=2 at 1 KiB, skipped by design)" \
+	grep -q -x -F "rvbench: baseline: no samples of memcpy size=1024;src_off=0;dst_off=0;impl=2: block 2 of run $(sed -n 's/.*"tag": *"\([0-9a-f]*\)".*/\1/p' "$out/results/copy-1k/meta.json" | head -n 1) ended with status skipped (impl=2 (builtin) has sizes 8, 64, 256, 512, 4096, 32768, 262144 and 1048576 only, not 1024)" "$out/err.4"
 check_eq "baseline list names it, with its blocks and samples" "copy-1k              2 blocks measured, 100 samples, 1 without a sample" \
 	"$(cat "$out/out.5")"
 check_eq "the gate names both slower rows, with their change" 2 \
