@@ -36,10 +36,60 @@ static unsigned long counter_idx[PMU_EVENTS_MAX];
  * later measurement. */
 #define FIXED_COUNTERS UINT64_C(7)
 
-static void release(unsigned long idx)
+/* The word of an SBI error in the PMU record's refused= (the errors
+ * counter_config_matching may return; any other is "failed"). */
+static const char *sbi_why(long err)
 {
-	if (idx > 2)
-		sbi_pmu_stop(idx, 1, SBI_PMU_STOP_RESET);
+	switch (err) {
+	case SBI_ERR_NOT_SUPPORTED:
+		return "not-supported";
+	case SBI_ERR_INVALID_PARAM:
+		return "invalid";
+	case SBI_ERR_DENIED:
+		return "denied";
+	default:
+		return "failed";
+	}
+}
+
+/* An SBI error as a human line says it: its name, or its number when the
+ * spec this firmware knows has no name for it (never swallowed). */
+static const char *sbi_err_text(long err, char *buf, size_t len)
+{
+	switch (err) {
+	case SBI_ERR_ALREADY_AVAILABLE:
+		return "already-available";
+	case SBI_ERR_ALREADY_STARTED:
+		return "already-started";
+	case SBI_ERR_ALREADY_STOPPED:
+		return "already-stopped";
+	case SBI_ERR_INVALID_ADDRESS:
+		return "invalid-address";
+	case SBI_ERR_FAILED:
+	case SBI_ERR_NOT_SUPPORTED:
+	case SBI_ERR_INVALID_PARAM:
+	case SBI_ERR_DENIED:
+		return sbi_why(err);
+	default:
+		snprintf(buf, len, "error %ld", err);
+		return buf;
+	}
+}
+
+/* Stops counter idx (not one of 0..2) and resets its mapping, so the next
+ * run can have it again. ALREADY_STOPPED is what a counter configured but
+ * never started answers (its mapping is reset all the same); any other
+ * error is said: the counter stays taken in the SBI firmware. */
+static void release(const char *name, unsigned long idx)
+{
+	char buf[24];
+
+	if (idx <= 2)
+		return;
+	long err = sbi_pmu_stop(idx, 1, SBI_PMU_STOP_RESET);
+	if (err && err != SBI_ERR_ALREADY_STOPPED)
+		stream_say("rvbench: event %s: counter %lu does not stop (SBI error %s):"
+			   " the SBI firmware keeps it", name, idx, sbi_err_text(err, buf, sizeof(buf)));
 }
 static char names[PMU_EVENTS_MAX][PMU_EVENT_NAME_MAX];
 static char counting[PMU_EVENTS_MAX * PMU_EVENT_NAME_MAX];
@@ -95,20 +145,6 @@ void events_probe(void)
 		   pmu.nhw, pmu.nfw, pmu.list);
 }
 
-static const char *sbi_why(long err)
-{
-	switch (err) {
-	case SBI_ERR_NOT_SUPPORTED:
-		return "not-supported";
-	case SBI_ERR_INVALID_PARAM:
-		return "invalid";
-	case SBI_ERR_DENIED:
-		return "denied";
-	default:
-		return "failed";
-	}
-}
-
 static void add_word(char *buf, size_t cap, const char *name, const char *why)
 {
 	size_t len = strlen(buf);
@@ -132,11 +168,22 @@ void events_begin(const struct config *c)
 	for (unsigned k = 0; k < nsel; k++) {
 		struct pmu_event e;
 		long idx = SBI_ERR_NOT_SUPPORTED;
+		char ebuf[24];
 
 		pmu_event_lookup(sel[k], &e);
 		if (!pmu.present) {
 			stream_say("rvbench: event %s: no SBI PMU extension here: not counted", sel[k]);
 			add_word(refused, sizeof(refused), sel[k], "no-pmu");
+			continue;
+		}
+		/* A raw event's selector is the low 48 bits of mhpmeventX on
+		 * RV64, the SBI firmware sets the 16 above them (SBI spec, PMU,
+		 * "Hardware raw events"): a wider one is not asked for, it
+		 * would program bits nobody chose. */
+		if (e.idx == PMU_EVENT_RAW_IDX && (e.data >> PMU_EVENT_RAW_BITS)) {
+			stream_say("rvbench: event %s: a raw event selector has at most 48 bits"
+				   " (SBI PMU, type 2): not counted", sel[k]);
+			add_word(refused, sizeof(refused), sel[k], sbi_why(SBI_ERR_INVALID_PARAM));
 			continue;
 		}
 		/* Never SBI_PMU_CFG_CLEAR_VALUE: on a hart without Sscofpmf
@@ -151,27 +198,49 @@ void events_begin(const struct config *c)
 			idx = sbi_pmu_config_matching(0, (unsigned long)(free_mask & FIXED_COUNTERS),
 						      0, e.idx, e.data);
 		if (idx >= 0 && (idx >= 64 || !(free_mask & (UINT64_C(1) << idx)))) {
-			/* a counter we did not offer, or a firmware one */
-			release((unsigned long)idx);
-			idx = SBI_ERR_FAILED;
+			/* A counter rvbench did not offer: a firmware one, one
+			 * no CSR reads, or one an earlier event of this run
+			 * has (which stays as it is: it is not released). */
+			int ours = 0;
+			for (unsigned j = 0; j < events_n; j++)
+				ours |= counter_idx[j] == (unsigned long)idx;
+			if (!ours)
+				release(sel[k], (unsigned long)idx);
+			stream_say("rvbench: event %s: the SBI firmware gave counter %ld, which rvbench"
+				   " did not offer: not counted", sel[k], idx);
+			add_word(refused, sizeof(refused), sel[k], sbi_why(SBI_ERR_FAILED));
+			continue;
 		}
 		if (idx < 0) {
 			stream_say("rvbench: event %s: refused by the SBI firmware (%s): not counted",
-				   sel[k], sbi_why(idx));
+				   sel[k], sbi_err_text(idx, ebuf, sizeof(ebuf)));
 			add_word(refused, sizeof(refused), sel[k], sbi_why(idx));
 			continue;
 		}
 		struct sbi_pmu_counter info;
+		long err = sbi_pmu_counter_info((unsigned long)idx, &info);
+		if (err || info.firmware || info.csr < 0xC00 || info.csr > 0xC1F) {
+			release(sel[k], (unsigned long)idx);
+			if (err)
+				stream_say("rvbench: event %s: counter %ld: counter_get_info fails"
+					   " (SBI error %s): not counted", sel[k], idx,
+					   sbi_err_text(err, ebuf, sizeof(ebuf)));
+			else
+				stream_say("rvbench: event %s: counter %ld is not a counter CSR"
+					   " (0x%x): not counted", sel[k], idx, info.csr);
+			add_word(refused, sizeof(refused), sel[k], "no-start");
+			continue;
+		}
 		/* A fixed counter is running (ALREADY_STARTED) and keeps its
-		 * value: only deltas are read. */
-		long started = idx <= 2 ? sbi_pmu_start((unsigned long)idx, 1, 0, 0)
-					: sbi_pmu_start((unsigned long)idx, 1,
-							SBI_PMU_START_SET_INIT_VALUE, 0);
-		if (sbi_pmu_counter_info((unsigned long)idx, &info) ||
-		    (started && started != SBI_ERR_ALREADY_STARTED)) {
-			release((unsigned long)idx);
-			stream_say("rvbench: event %s: counter %ld does not start: not counted",
-				   sel[k], idx);
+		 * value: only deltas are read. A programmable one starts
+		 * from 0 (SET_INIT_VALUE); one that was running already
+		 * (ALREADY_STARTED) is read in deltas just the same. */
+		err = idx <= 2 ? sbi_pmu_start((unsigned long)idx, 1, 0, 0)
+			       : sbi_pmu_start((unsigned long)idx, 1, SBI_PMU_START_SET_INIT_VALUE, 0);
+		if (err && err != SBI_ERR_ALREADY_STARTED) {
+			release(sel[k], (unsigned long)idx);
+			stream_say("rvbench: event %s: counter %ld does not start (SBI error %s):"
+				   " not counted", sel[k], idx, sbi_err_text(err, ebuf, sizeof(ebuf)));
 			add_word(refused, sizeof(refused), sel[k], "no-start");
 			continue;
 		}
@@ -192,7 +261,7 @@ void events_begin(const struct config *c)
 void events_end(void)
 {
 	for (unsigned k = 0; k < events_n; k++)
-		release(counter_idx[k]);
+		release(names[k], counter_idx[k]);
 	events_n = 0;
 }
 

@@ -63,7 +63,7 @@ int pmu_event_lookup(const char *name, struct pmu_event *out)
 		}
 	if (!strncmp(name, "raw:", 4)) {
 		/* SBI_PMU_EVENT_TYPE_RAW, code 0: the selector is event_data */
-		*out = (struct pmu_event){ .idx = 2u << 16, .data = 0 };
+		*out = (struct pmu_event){ .idx = PMU_EVENT_RAW_IDX, .data = 0 };
 		return parse_raw(name + 4, &out->data);
 	}
 	/* CACHE-OP-RESULT, each word from its table */

@@ -19,6 +19,11 @@
 /* The longest event name ("stalled-cycles-frontend", "raw:0x...") */
 #define PMU_EVENT_NAME_MAX 32u
 
+/* event_idx of a raw event (type 2, code 0): its selector is event_data,
+ * at most 48 bits on RV64 (SBI spec, PMU, "Hardware raw events"). */
+#define PMU_EVENT_RAW_IDX (2u << 16)
+#define PMU_EVENT_RAW_BITS 48u
+
 struct pmu_event {
 	uint32_t idx;  /* SBI event_idx: type << 16 | code */
 	uint64_t data; /* event_data: the raw selector for type 2, else 0 */
