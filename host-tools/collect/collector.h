@@ -394,6 +394,9 @@ void coll_bench_stats(const struct coll_run *r, const struct coll_bench *b,
 /* Net value of event k (< b->nev) of sample i: the raw delta less the
  * event's overhead, 0 below it; -1 when that value did not arrive. */
 int coll_event_net(const struct coll_bench *b, uint64_t i, unsigned k, uint64_t *out);
+/* 1 when event k of sample i arrived below the event's overhead (its net
+ * value is the 0 coll_event_net gives), else 0. */
+int coll_event_clamped(const struct coll_bench *b, uint64_t i, unsigned k);
 /* Index of the block's event called name, or -1. */
 int coll_event_index(const struct coll_bench *b, const char *name);
 

@@ -211,6 +211,12 @@ int coll_event_net(const struct coll_bench *b, uint64_t i, unsigned k, uint64_t 
 	return 0;
 }
 
+int coll_event_clamped(const struct coll_bench *b, uint64_t i, unsigned k)
+{
+	return k < b->nev && i < b->ev_cap && b->ev_present[k / 2][i] &&
+	       b->ev[i * PMU_EVENTS_MAX + k] < b->oh_ev[k];
+}
+
 int coll_event_index(const struct coll_bench *b, const char *name)
 {
 	for (unsigned k = 0; k < b->nev; k++)

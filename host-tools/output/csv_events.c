@@ -57,6 +57,15 @@ int *csv_event_map(const struct coll_bench *b, const struct csv_event_cols *cols
 	return map;
 }
 
+unsigned csv_event_flags(const struct coll_bench *b, uint64_t i, const int *map, unsigned n)
+{
+	unsigned flags = 0;
+	for (unsigned u = 0; u < n && u < PMU_EVENTS_MAX; u++)
+		if (map[u] >= 0 && coll_event_clamped(b, i, (unsigned)map[u]))
+			flags |= SAMPLE_FLAG_CLAMPED_EVENT(u);
+	return flags;
+}
+
 char *csv_event_row(char *p, const struct coll_bench *b, uint64_t i, const int *map, unsigned n)
 {
 	for (unsigned u = 0; u < n; u++) {

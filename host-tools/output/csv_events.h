@@ -36,6 +36,9 @@ char *csv_event_header(const char *base, const struct csv_event_cols *cols,
  * coll_event_net), or -1 when b did not count it. Built once per block;
  * cols->n of them, malloc'd. */
 int *csv_event_map(const struct coll_bench *b, const struct csv_event_cols *cols);
+/* The SAMPLE_FLAG_CLAMPED_EVENT bits of sample i: the columns of map whose
+ * value arrived below the event's overhead (written as 0). */
+unsigned csv_event_flags(const struct coll_bench *b, uint64_t i, const int *map, unsigned n);
 /* ",value" of sample i for each of the n columns of map (csv_event_map of
  * b), at p (at most CSV_EVENT_COL_BYTES a column); returns the end. */
 char *csv_event_row(char *p, const struct coll_bench *b, uint64_t i, const int *map, unsigned n);

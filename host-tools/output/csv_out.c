@@ -216,7 +216,7 @@ static int bench_samples(struct obuf *o, const struct coll_run *r, const struct 
 		p = put_u64(p, i);
 		if (b->have_header) {
 			/* coll_derive(), inlined: the net values, clamp and path flags. */
-			unsigned flags = 0;
+			unsigned flags = csv_event_flags(b, i, evk, ev->n);
 			uint64_t cyc = 0, ins = 0;
 			int wu = i < warmup;
 			if (s->cycles_raw < ohc)
@@ -309,7 +309,7 @@ static int bench_samples_stdio(FILE *f, const struct coll_run *r, const struct c
 		*p++ = ',';
 		p = put_u64(p, s->instret_raw);
 		*p++ = ',';
-		p = put_u64(p, d.flags);
+		p = put_u64(p, d.flags | (b->have_header ? csv_event_flags(b, i, evk, ev->n) : 0));
 		p = csv_event_row(p, b, i, evk, ev->n);
 		*p++ = '\r';
 		*p++ = '\n';

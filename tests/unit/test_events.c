@@ -371,6 +371,39 @@ static void test_e_lines(void **state)
 	expect_refused("cycles,raw:0x5", two, "repeating samples");
 }
 
+/* An event value below the event's overhead is written as 0 with the
+ * column's clamp bit in flags (0x8 for the first event column, 0x10 for
+ * the second), as cycles and instret have theirs: never a silent 0. */
+static void test_event_clamp_flags(void **state)
+{
+	const struct wire_sample ev[4] = { { 0, 3 }, { 8, 0 }, { 0, 0 }, { 9, 3 } };
+	char a[WIRE_LINE_MAX + 1];
+
+	(void)state;
+	struct collector *c = run_with("cycles,raw:0x5", e_line(a, 3, 0, 0, 0, ev, 4));
+	const struct coll_run *r = &c->runs[0];
+	assert_int_equal(c->rejected[COLL_REJ_INVALID], 0);
+	assert_int_equal(coll_event_clamped(&r->bench[0], 0, 0), 1);
+	assert_int_equal(coll_event_clamped(&r->bench[0], 0, 1), 0);
+	assert_int_equal(coll_event_clamped(&r->bench[0], 1, 1), 1);
+	assert_int_equal(coll_event_clamped(&r->bench[0], 3, 0), 0);
+	assert_int_equal(coll_event_clamped(&r->bench[0], 9, 0), 0); /* no such sample */
+	char *samples = to_string(csv_write_samples, c);
+	/* the rows' last three fields: flags, ev.cycles, ev.raw:0x5 */
+	const char *want[4] = { ",8,0,2\r\n", ",16,7,0\r\n", ",24,0,0\r\n", ",0,8,2\r\n" };
+	const char *row = strchr(samples, '\n') + 1;
+	for (int i = 0; i < 4; i++) {
+		const char *end = strchr(row, '\n') + 1;
+		size_t wl = strlen(want[i]);
+		if ((size_t)(end - row) < wl || memcmp(end - wl, want[i], wl))
+			fail_msg("row %d: '%.*s' does not end in '%s'", i, (int)(end - row), row,
+				 want[i]);
+		row = end;
+	}
+	free(samples);
+	collector_free(c);
+}
+
 /* An event name becomes a CSV column: a BENCH line naming one outside the
  * safe set (here a quote, CR and LF, %-escaped on the wire) is refused,
  * and no column is made of it. */
@@ -450,4 +483,5 @@ TEST_MAIN(cmocka_unit_test(test_event_names), cmocka_unit_test(test_event_lists)
 	  cmocka_unit_test(test_event_name_safe_set),
 	  cmocka_unit_test(test_events_fixture), cmocka_unit_test(test_event_columns),
 	  cmocka_unit_test(test_format1_fixtures),
-	  cmocka_unit_test(test_e_lines), cmocka_unit_test(test_many_event_columns))
+	  cmocka_unit_test(test_e_lines), cmocka_unit_test(test_event_clamp_flags),
+	  cmocka_unit_test(test_many_event_columns))
