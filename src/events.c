@@ -27,6 +27,7 @@ static struct {
 	unsigned ncounters, nhw, nfw;
 	uint64_t hw_mask;   /* hardware counters readable as a CSR */
 	char list[192];     /* runs of counters, as the PMU record sends them */
+	int list_cut;       /* a run did not fit: the list ends in "..." */
 } pmu;
 
 static unsigned long counter_idx[PMU_EVENTS_MAX];
@@ -95,16 +96,24 @@ static char names[PMU_EVENTS_MAX][PMU_EVENT_NAME_MAX];
 static char counting[PMU_EVENTS_MAX * PMU_EVENT_NAME_MAX];
 static char refused[PMU_EVENTS_MAX * (PMU_EVENT_NAME_MAX + 24)];
 
-/* Adds counters first..last of one kind and width to pmu.list. */
+/* Adds counters first..last of one kind and width to pmu.list. The first
+ * run that does not fit ends the list with ",..." (room for it is kept):
+ * no later, shorter run goes in after a gap, and the cut shows. */
 static void list_run(unsigned first, unsigned last, int fw, unsigned width)
 {
-	size_t len = strlen(pmu.list);
-	int n = fw ? snprintf(pmu.list + len, sizeof(pmu.list) - len, "%s%u-%u:fw",
-			      len ? "," : "", first, last)
-		   : snprintf(pmu.list + len, sizeof(pmu.list) - len, "%s%u-%u:hw:%u",
-			      len ? "," : "", first, last, width);
-	if (n < 0 || (size_t)n >= sizeof(pmu.list) - len)
-		pmu.list[len] = '\0'; /* the counts still say how many */
+	static const char cut[] = ",...";
+	size_t len = strlen(pmu.list), room = sizeof(pmu.list) - sizeof(cut) + 1;
+	if (pmu.list_cut)
+		return;
+	int n = fw ? snprintf(pmu.list + len, room - len, "%s%u-%u:fw", len ? "," : "", first,
+			      last)
+		   : snprintf(pmu.list + len, room - len, "%s%u-%u:hw:%u", len ? "," : "", first,
+			      last, width);
+	if (n < 0 || (size_t)n >= room - len) {
+		/* the counts still say how many */
+		memcpy(pmu.list + len, cut + !len, sizeof(cut) - !len);
+		pmu.list_cut = 1;
+	}
 }
 
 void events_probe(void)
