@@ -1,9 +1,10 @@
 /*
  * Lookup in an open-addressing hash table (linear probing, load factor
  * 1/2) of keys= LCG-random 64-bit keys. The input picks the key; every
- * lookup hits. With keys=1000 the table (32 KiB) sits in L1; at 1 M keys
- * (32 MiB) each probe goes to DRAM: seed 000's "too small dataset" is the
- * keys parameter.
+ * lookup hits. With keys=1000 the table (32 KiB) and the keys (8 KiB) just
+ * overflow the U54's 32 KiB L1, at the default 4096 (128 + 32 KiB) they sit
+ * in its 2 MiB L2; at 1 M keys (32 MiB) each probe goes to DRAM: seed 000's
+ * "too small dataset" is the keys parameter.
  */
 #include "rvbench.h"
 
