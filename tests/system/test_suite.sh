@@ -77,6 +77,10 @@ lpm_check() { # lpm_check NAME: every lpm block of a run equals the reference
 			"$want" "$(rec "$u" END "$id" checksum)"
 	done
 }
+"$ref" --checksum rnd 1 1000 300 1 >/dev/null 2>&1
+check_eq "the reference refuses a variant it does not know (exit 2), not reading it as rand" 2 "$?"
+"$ref" --checksum rand 1 10x0 300 1 >/dev/null 2>&1
+check_eq "... and a number with a typo (exit 2)" 2 "$?"
 q lpm sifive_u 'rvbench.run=lpm_lookup* rvbench.seed=0x1234abcd rvbench.samples=200
 lpm_lookup.prefixes=3000 lpm_lookup_seq.prefixes=1000 lpm_lookup_fixed.prefixes=1000'
 check_eq "lpm_lookup at seed 0x1234abcd collects a complete run" 0 "$?"

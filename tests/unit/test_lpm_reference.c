@@ -11,6 +11,7 @@
  *   test_lpm_reference --checksum VARIANT RUN_SEED PREFIXES INPUTS_N BATCH
  * VARIANT is rand, seq or fixed; prints the checksum as 0x%llx.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -154,19 +155,36 @@ static void pinned_firmware_checksums(void **s)
 	assert_int_equal(reference_checksum(SEQ, LCG_DEFAULT_SEED, 1000, 300, 1), 0x1144050);
 }
 
+/* A whole number of at most max in s (decimal or 0x hex), else -1: a
+ * typo must not become a checksum the test then compares. */
+static int whole(const char *s, uint64_t max, uint64_t *out)
+{
+	char *end;
+	errno = 0;
+	*out = strtoull(s, &end, 0);
+	return *s >= '0' && *s <= '9' && !*end && !errno && *out <= max ? 0 : -1;
+}
+
 int main(int argc, char **argv)
 {
-	if (argc > 1 && !strcmp(argv[1], "--checksum") && argc != 7) {
-		fprintf(stderr, "usage: %s --checksum rand|seq|fixed RUN_SEED PREFIXES INPUTS_N BATCH\n",
-			argv[0]);
-		return 2;
-	}
-	if (argc == 7 && !strcmp(argv[1], "--checksum")) {
-		enum variant v = !strcmp(argv[2], "seq") ? SEQ : !strcmp(argv[2], "fixed") ? FIXED : RAND;
-		uint64_t c = reference_checksum(v, strtoull(argv[3], NULL, 0),
-						(uint32_t)strtoul(argv[4], NULL, 0),
-						(uint32_t)strtoul(argv[5], NULL, 0),
-						(uint32_t)strtoul(argv[6], NULL, 0));
+	if (argc > 1 && !strcmp(argv[1], "--checksum")) {
+		uint64_t a[4];
+		int bad = argc != 7;
+		enum variant v = RAND;
+		if (!bad && !strcmp(argv[2], "seq"))
+			v = SEQ;
+		else if (!bad && !strcmp(argv[2], "fixed"))
+			v = FIXED;
+		else if (!bad && strcmp(argv[2], "rand"))
+			bad = 1;
+		for (int k = 0; k < 4 && !bad; k++)
+			bad = whole(argv[3 + k], k ? UINT32_MAX : UINT64_MAX, &a[k]);
+		if (bad) {
+			fprintf(stderr, "usage: %s --checksum rand|seq|fixed RUN_SEED PREFIXES INPUTS_N"
+				" BATCH (whole numbers)\n", argv[0]);
+			return 2;
+		}
+		uint64_t c = reference_checksum(v, a[0], (uint32_t)a[1], (uint32_t)a[2], (uint32_t)a[3]);
 		printf("0x%llx\n", (unsigned long long)c);
 		return 0;
 	}
