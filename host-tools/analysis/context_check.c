@@ -8,14 +8,27 @@ unsigned context_check(FILE *f, const char *who, const struct run_context *a,
 {
 	unsigned n = 0;
 
-	for (int side = 0; side < 2; side++)
-		if (!(side ? b : a)->found) {
-			fprintf(f, "rvbench: %s: warning: %s has no context in its meta.json (an older "
-				   "result): cannot check that both ran on the same kind of machine\n",
-				who, side ? "B" : "A");
+	for (int side = 0; side < 2; side++) {
+		const struct run_context *c = side ? b : a;
+		const char *name = side ? "B" : "A";
+		/* Why runs have none: read from their wire format (context_read.h). */
+		const char *why = c->lost && c->lost == c->without ? "CTX, CPU and BUILD lines lost"
+				  : c->unread == c->without ? "a wire format newer than this rvbench reads"
+				  : !c->lost && !c->unread ? "older firmware"
+							   : "older firmware, lines lost or a newer format";
+		if (!c->found) {
+			fprintf(f, "rvbench: %s: warning: %s has no context in its meta.json (%s): "
+				   "cannot check that both ran on the same kind of machine\n",
+				who, name, c->without ? why : "an older result");
+			n++;
+		} else if (c->without) {
+			fprintf(f, "rvbench: %s: warning: %s: %u of its %u runs have no context (%s): "
+				   "only the others' are checked\n",
+				who, name, c->without, c->runs, why);
 			n++;
 		}
-	if (n)
+	}
+	if (!a->found || !b->found)
 		return n;
 	for (int k = 0; k < CTX_KEY_COUNT; k++)
 		if (strcmp(a->value[k], b->value[k])) {

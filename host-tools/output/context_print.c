@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "context_fmt.h"
+#include "meta_context.h"
 
 /* Entries of RUN's harts= list ("0:skipped,1:boot"): the tree's harts. */
 static unsigned count_harts(const char *list)
@@ -66,19 +67,47 @@ static const char *cycles_text(const struct meta_source *src)
 	return "as recorded (replay)";
 }
 
+/* Why the run has no context to show: NULL when it has some (a CTX, CPU
+ * or BUILD record kept), else the words after "context: ". Only a run of
+ * wire format 1 whose line after RUN (seq 1, where CTX goes) arrived can
+ * say the firmware sent none: format 2 came after the context records,
+ * and a lost line 1 may have been the CTX line. */
+static const char *no_context(const struct coll_run *r, char *buf, size_t n)
+{
+	const struct coll_context *x = &r->ctx;
+
+	if (!r->fmt_ok) {
+		if (r->fmt_newer)
+			snprintf(buf, n, "not read (wire format %llu is newer than this rvbench reads)",
+				 (unsigned long long)r->fmt_newer);
+		else
+			snprintf(buf, n, "not read (the run's RUN line was refused)");
+		return buf;
+	}
+	if (x->ctx_taken && !x->have_ctx)
+		return "not kept (its CTX line came twice, with different values)";
+	if (x->have_ctx || x->ncpu || x->have_build || x->build_taken)
+		return NULL;
+	if (meta_context_expected(r))
+		return "not received (its CTX, CPU and BUILD lines were lost)";
+	if (r->nline > 1 && r->line[1])
+		return "not sent (firmware older than the context records)";
+	return "unknown (the line after RUN, where CTX goes, was lost)";
+}
+
 int context_print(FILE *f, const struct coll_run *r, const struct meta_source *src)
 {
 	const struct coll_context *x = &r->ctx;
 	const struct rec_ctx *c = &x->ctx;
 	const char *model = coll_run_field(r, "model");
-	char clock[48], l2[128], sbi[96];
+	/* A lost CTX line leaves clock_src NULL: its values are unknown. */
+	const char *clock_src = x->have_ctx && x->clock_src ? x->clock_src : "";
+	char clock[48], l2[128], sbi[96], why[96];
+	const char *none = no_context(r, why, sizeof(why));
 
-	if (!x->have_ctx)
-		return fprintf(f, "context: %s; cycles: %s\n",
-			       x->ctx_taken ? "not kept (its CTX line came twice, with different values)"
-					    : "not sent (firmware older than the context records)",
-			       cycles_text(src)) < 0 ? -1 : 0;
-	if (c->present & REC_BIT(CTX, clock_hz))
+	if (none)
+		return fprintf(f, "context: %s; cycles: %s\n", none, cycles_text(src)) < 0 ? -1 : 0;
+	if (x->have_ctx && (c->present & REC_BIT(CTX, clock_hz)))
 		ctx_fmt_mhz(clock, sizeof(clock), c->clock_hz);
 	else
 		snprintf(clock, sizeof(clock), "unknown");
@@ -88,7 +117,7 @@ int context_print(FILE *f, const struct coll_run *r, const struct meta_source *s
 	if (fprintf(f, "machine: %s%s%s, %u harts, clock %s%s%s%s, L2 %s\n",
 		    src->device_name ? src->device_name : "", src->device_name ? " - " : "",
 		    model, count_harts(coll_run_field(r, "harts")), clock,
-		    c->clock_src[0] ? " (" : "", c->clock_src, c->clock_src[0] ? ")" : "",
+		    clock_src[0] ? " (" : "", clock_src, clock_src[0] ? ")" : "",
 		    l2_text(l2, sizeof(l2), c)) < 0)
 		return -1;
 	return fprintf(f, "software: %s, firmware %s %s, built by %s; cycles: %s\n",

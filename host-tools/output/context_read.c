@@ -3,7 +3,10 @@
 
 #include <jansson.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "wire.h"
 
 const char *const ctx_key_name[CTX_KEY_COUNT] = {
 	[CTX_MODEL] = "machine model",
@@ -87,11 +90,11 @@ static int clock(json_t *ctx, char *out, size_t n)
 	return 0;
 }
 
-static int firmware(json_t *ctx, struct run_context *c)
+static int firmware(json_t *ctx, char (*v)[CTX_VALUE_MAX])
 {
 	json_t *o = json_object_get(ctx, "firmware");
-	if (!json_is_object(o) || text(o, "cc", c->value[CTX_CC], sizeof(c->value[CTX_CC])) ||
-	    text(o, "cflags", c->value[CTX_CFLAGS], sizeof(c->value[CTX_CFLAGS])))
+	if (!json_is_object(o) || text(o, "cc", v[CTX_CC], CTX_VALUE_MAX) ||
+	    text(o, "cflags", v[CTX_CFLAGS], CTX_VALUE_MAX))
 		return -1;
 	return 0;
 }
@@ -111,6 +114,52 @@ static void cycles(json_t *source, char *out, size_t n)
 		snprintf(out, n, "unknown (%s)", k);
 }
 
+/* One run's context values into v; NULL, or why the run's context is
+ * malformed. The QEMU and cycle values are the source's (one per file). */
+static const char *read_run(json_t *run, json_t *ctx, json_t *source, char (*v)[CTX_VALUE_MAX])
+{
+	json_t *header = json_object_get(run, "header");
+	json_t *qv = json_object_get(source, "qemu_version");
+
+	if (!json_is_object(header) || text(header, "model", v[CTX_MODEL], CTX_VALUE_MAX))
+		return "the run's header has no model";
+	if (clock(ctx, v[CTX_CLOCK], CTX_VALUE_MAX))
+		return "context.clock_hz or clock_source is missing or malformed";
+	if (l2(ctx, v[CTX_L2], CTX_VALUE_MAX))
+		return "context.l2 is missing or malformed";
+	if (sbi(ctx, v[CTX_SBI], CTX_VALUE_MAX))
+		return "context.sbi is missing or malformed";
+	if (firmware(ctx, v))
+		return "context.firmware is missing or malformed";
+	if (qv && !json_is_string(qv))
+		return "source.qemu_version is not a string";
+	/* No QEMU only on a board (serial); a replayed log or a run whose
+	 * QEMU said no version may well have had one. */
+	json_t *kind = json_object_get(source, "kind");
+	int board = json_is_string(kind) && !strcmp(json_string_value(kind), "serial");
+	snprintf(v[CTX_QEMU], CTX_VALUE_MAX, "%s",
+		 json_is_string(qv) ? json_string_value(qv) : board ? "none" : "unknown");
+	cycles(source, v[CTX_CYCLES], CTX_VALUE_MAX);
+	return NULL;
+}
+
+/* s appended to out (of CTX_VALUE_MAX bytes), cut to fit. */
+static void append(char *out, const char *s)
+{
+	size_t len = strlen(out), add = strlen(s);
+	if (add > CTX_VALUE_MAX - 1 - len)
+		add = CTX_VALUE_MAX - 1 - len;
+	memcpy(out + len, s, add);
+	out[len + add] = '\0';
+}
+
+/* The run's wire format: 0 when its header has none. */
+static unsigned long long run_fmt(json_t *run)
+{
+	json_t *fmt = json_object_get(json_object_get(run, "header"), "fmt");
+	return json_is_string(fmt) ? strtoull(json_string_value(fmt), NULL, 10) : 0;
+}
+
 int context_read(const char *dir, struct run_context *c, char *err, size_t n)
 {
 	char path[4200];
@@ -123,40 +172,61 @@ int context_read(const char *dir, struct run_context *c, char *err, size_t n)
 		snprintf(err, n, "%s: %s (line %d)", path, je.text, je.line);
 		return -1;
 	}
-	json_t *runs = json_object_get(root, "runs"), *run = json_array_get(runs, 0);
-	json_t *ctx = json_object_get(run, "context"), *source = json_object_get(root, "source");
+	json_t *runs = json_object_get(root, "runs"), *source = json_object_get(root, "source");
 	const char *bad = NULL;
 	/* No runs list: a result written before the contexts, or by hand (as
 	 * the statistics' tests do): no context, not an error. */
-	if (!json_is_object(root) || (runs && !json_is_array(runs)) || (run && !json_is_object(run)))
+	if (!json_is_object(root) || (runs && !json_is_array(runs)))
 		bad = "not an rvbench meta.json (runs is not a list of objects)";
-	else if (ctx && !json_is_null(ctx) && !json_is_object(ctx))
-		bad = "context is not an object";
-	if (!bad && json_is_object(ctx)) {
-		json_t *header = json_object_get(run, "header");
-		json_t *qv = json_object_get(source, "qemu_version");
-		c->found = 1;
-		if (!json_is_object(header) ||
-		    text(header, "model", c->value[CTX_MODEL], sizeof(c->value[CTX_MODEL])))
-			bad = "the run's header has no model";
-		else if (clock(ctx, c->value[CTX_CLOCK], sizeof(c->value[CTX_CLOCK])))
-			bad = "context.clock_hz or clock_source is missing or malformed";
-		else if (l2(ctx, c->value[CTX_L2], sizeof(c->value[CTX_L2])))
-			bad = "context.l2 is missing or malformed";
-		else if (sbi(ctx, c->value[CTX_SBI], sizeof(c->value[CTX_SBI])))
-			bad = "context.sbi is missing or malformed";
-		else if (firmware(ctx, c))
-			bad = "context.firmware is missing or malformed";
-		else if (qv && !json_is_string(qv))
-			bad = "source.qemu_version is not a string";
-		if (!bad) {
-			snprintf(c->value[CTX_QEMU], sizeof(c->value[CTX_QEMU]), "%s",
-				 json_is_string(qv) ? json_string_value(qv) : "none");
-			cycles(source, c->value[CTX_CYCLES], sizeof(c->value[CTX_CYCLES]));
+	size_t nruns = bad ? 0 : json_array_size(runs);
+	/* Every run's values, so that a value on which the runs differ (a
+	 * fleet's devices merged) lists each, not the first run's alone. */
+	char (*all)[CTX_KEY_COUNT][CTX_VALUE_MAX] = calloc(nruns ? nruns : 1, sizeof(*all));
+	size_t nall = 0;
+	if (!all)
+		bad = "out of memory";
+	for (size_t i = 0; !bad && i < nruns; i++) {
+		json_t *run = json_array_get(runs, i), *ctx = json_object_get(run, "context");
+		if (!json_is_object(run))
+			bad = "not an rvbench meta.json (runs is not a list of objects)";
+		else if (ctx && !json_is_null(ctx) && !json_is_object(ctx))
+			bad = "context is not an object";
+		else if (!json_is_object(ctx)) {
+			/* Format 2 came after CTX, CPU and BUILD: its runs sent
+			 * them. A later format than this rvbench's was not read. */
+			unsigned long long fmt = run_fmt(run);
+			c->without++;
+			c->lost += fmt >= 2 && fmt <= WIRE_VERSION;
+			c->unread += fmt > WIRE_VERSION;
+		} else
+			bad = read_run(run, ctx, source, all[nall++]);
+	}
+	c->runs = (unsigned)nruns;
+	c->found = !bad && nall > 0;
+	for (int k = 0; c->found && k < CTX_KEY_COUNT; k++) {
+		size_t distinct = 0;
+		for (size_t i = 0; i < nall; i++) {
+			size_t j = 0;
+			while (j < i && strcmp(all[j][k], all[i][k]))
+				j++;
+			if (j < i)
+				continue; /* an earlier run's value */
+			if (distinct++)
+				append(c->value[k], "; ");
+			append(c->value[k], all[i][k]);
+		}
+		if (distinct > 1) {
+			char list[CTX_VALUE_MAX];
+			memcpy(list, c->value[k], sizeof(list));
+			snprintf(c->value[k], CTX_VALUE_MAX, "varies between runs: ");
+			append(c->value[k], list);
 		}
 	}
-	if (bad)
+	free(all);
+	if (bad) {
+		memset(c->value, 0, sizeof(c->value));
 		snprintf(err, n, "%s: %s", path, bad);
+	}
 	json_decref(root);
 	return bad ? -1 : 0;
 }

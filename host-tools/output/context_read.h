@@ -25,15 +25,26 @@ enum ctx_key {
 /* What each value is, for messages: "core clock", ... */
 extern const char *const ctx_key_name[CTX_KEY_COUNT];
 
+/* A value's room: a longer one (runs that differ, each listed) is cut. */
+#define CTX_VALUE_MAX 512
+
 struct run_context {
-	int found; /* meta.json had the first run's context (rvbench writes it
+	int found; /* some run of meta.json had a context (rvbench writes it
 		    * since the firmware sends CTX, CPU and BUILD) */
-	char value[CTX_KEY_COUNT][512];
+	unsigned runs;    /* runs in meta.json */
+	unsigned without; /* of them, runs without a context: */
+	unsigned lost;    /* of those, runs whose firmware sent one (wire
+			   * format 2 on): its lines were lost */
+	unsigned unread;  /* and runs of a wire format newer than this
+			   * rvbench reads: nothing of them was read */
+	/* Each value; where the runs with a context differ, "varies between
+	 * runs: " and each different value once, in run order, "; " between. */
+	char value[CTX_KEY_COUNT][CTX_VALUE_MAX];
 };
 
 /*
- * Reads DIR/meta.json's context into *c. 0: read (c->found says whether the
- * file had one; an older result has none); -1: the file is missing, not
+ * Reads the context of every run of DIR/meta.json into *c. 0: read
+ * (c->found says whether a run had one; an older result has none); -1: the file is missing, not
  * JSON, or a context field has the wrong type or value, with why in err.
  */
 int context_read(const char *dir, struct run_context *c, char *err, size_t n);

@@ -4,6 +4,8 @@
 #include "context_fmt.h"
 #include "json_string.h"
 
+#include <stdlib.h>
+
 /* , "key": value, or "unknown" when the firmware did not send it. */
 static int num(FILE *f, const char *sep, const char *key, uint64_t present, uint64_t bit,
 	       unsigned long long v)
@@ -104,12 +106,19 @@ static int firmware(FILE *f, const struct coll_run *r)
 		       : 0;
 }
 
+int meta_context_expected(const struct coll_run *r)
+{
+	const char *fmt = coll_run_field(r, "fmt");
+	return r->fmt_ok && fmt && strtoull(fmt, NULL, 10) >= 2;
+}
+
 int meta_context_write(FILE *f, const struct coll_run *r)
 {
 	const struct coll_context *x = &r->ctx;
 	const struct rec_ctx *c = &x->ctx;
 
-	if (!x->have_ctx && !x->ncpu && !x->have_build)
+	/* A record a conflict took out was sent: its values are "unknown". */
+	if (!x->have_ctx && !x->ncpu && !x->have_build && !x->ctx_taken && !x->build_taken)
 		return fputs("      \"context\": null,\n", f) < 0 ? -1 : 0;
 	if (fputs("      \"context\": {\n", f) < 0 ||
 	    num(f, "        ", "clock_hz", c->present, REC_BIT(CTX, clock_hz), c->clock_hz) ||

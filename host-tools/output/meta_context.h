@@ -2,7 +2,10 @@
  * A run's context in meta.json: the machine (clock, L2, each hart's ISA,
  * MMU and L1), the SBI implementation and the firmware's build, from the
  * CTX, CPU and BUILD lines. What the firmware did not send is "unknown";
- * a run without those lines (older firmware) has "context": null.
+ * a run none of whose lines arrived has "context": null (older firmware,
+ * or, in wire format 2 and later, all three kinds lost: the header's fmt
+ * tells which), one whose record a conflict took out has its values as
+ * "unknown".
  * docs/methodology.md lists every field and where it comes from.
  */
 #ifndef RVBENCH_META_CONTEXT_H
@@ -11,6 +14,11 @@
 #include <stdio.h>
 
 #include "collector.h"
+
+/* 1 when r's firmware sends CTX, CPU and BUILD (wire format 2 and later:
+ * they came before it), so that their absence is a loss, not older
+ * firmware. */
+int meta_context_expected(const struct coll_run *r);
 
 /* Writes `      "context": ...,\n`; 0, or -1 on a write error. */
 int meta_context_write(FILE *f, const struct coll_run *r);

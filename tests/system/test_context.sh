@@ -6,6 +6,8 @@
 # WayEnable (QEMU has no L2 controller); on both machines OpenSBI 1.1
 # (implementation id 1, version 0x10001, SBI 1.0), each hart's ISA and MMU,
 # the firmware's build; on virt, which has neither PRCI nor L2, "unknown".
+# compare and fleet read every run's context, and "unknown" where a
+# source cannot tell (a replayed log's QEMU).
 . tests/system/lib.sh
 build=$1
 out=$build/tests/context
@@ -75,3 +77,23 @@ check_eq "compare --strict across machines exits 2" 2 "$?"
 "$build/host/rvbench" compare --strict "$out/su" "$out/su" >/dev/null 2>"$out/same.err"
 check_eq "compare --strict of one context with itself exits 0" 0 "$?"
 check "no warning for the same context" sh -c "! grep -q warning '$out/same.err'"
+
+# A replayed log says nothing of the QEMU that sent it: "unknown", not
+# "none" (which is a board's: no QEMU).
+"$build/host/rvbench" replay -o "$out/re" "$out/su/uart.log" >/dev/null 2>&1
+check_eq "replay of the sifive_u log exits 0" 0 "$?"
+"$build/host/rvbench" compare "$out/su" "$out/re" >/dev/null 2>"$out/re.err"
+check "a replay's QEMU version is unknown" grep -q \
+	"warning: different QEMU version: A $(field "$out/su/meta.json" source qemu_version), B unknown\$" "$out/re.err"
+
+# A fleet of both machines merged: every run's context counts, so the
+# comparison with one machine names the model and clock its runs differ in.
+"$build/host/rvbench" fleet -o "$out/both" "$out/su" "$out/virt" >/dev/null 2>&1
+check_eq "fleet of sifive_u and virt exits 0" 0 "$?"
+"$build/host/rvbench" compare "$out/su" "$out/both" >/dev/null 2>"$out/both.err"
+check "compare with a fleet warns of the model its runs differ in" grep -q \
+	'warning: different machine model: A SiFive HiFive Unleashed A00, B varies between runs: SiFive HiFive Unleashed A00; riscv-virtio,qemu$' \
+	"$out/both.err"
+check "... and of the clock" grep -q \
+	'warning: different core clock: A 33333333 Hz (prci-hfclk), B varies between runs: 33333333 Hz (prci-hfclk); unknown$' \
+	"$out/both.err"
