@@ -221,7 +221,7 @@ int64_t bench_counter_offset(int hart, uint64_t *rtt);
  * adds its own cost: the run's OVERHEAD kind=tp-effective, after its last
  * block, says how much in cycles (an empty pair, measured the seed's way);
  * instret reads outside the cycle reads, so its window also holds them and
- * the stores between (docs/writing-benchmarks.md).
+ * the stores between: kind=tp-effective-instret (docs/writing-benchmarks.md).
  */
 #define TP_KEYS 16
 #define TP_MAX_HARTS 8 /* = MAX_HARTS of boot/layout.h (checked when building) */

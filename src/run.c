@@ -77,7 +77,8 @@ static uint32_t count_selected(const struct config *c, uint32_t *blocks)
 
 /* The seL4 self-checks' moments, measured after the last block and
  * printed with the run's last lines (print_selfchecks). */
-static struct moments self_eff, self_tot, tp_inner, tp_total;
+static struct moments self_eff, self_tot;
+static struct tp_overhead tp_oh;
 
 /* seL4's tracepoint overhead method, applied to rvbench's own reads. */
 static void selfcheck(const struct config *c)
@@ -103,11 +104,13 @@ static void print_selfchecks(const struct config *c)
 	report_moments_header();
 	report_moments_row("effective (inner)", &self_eff);
 	report_moments_row("total (outer - inner)", &self_tot);
-	stream_say("rvbench: tracepoint overhead, measured after the last block (cycles; nested"
-		   " empty start/stop pairs):");
+	stream_say("rvbench: tracepoint overhead, measured after the last block (nested empty"
+		   " start/stop pairs; cycles, then instret):");
 	report_moments_header();
-	report_moments_row("effective (inner pair)", &tp_inner);
-	report_moments_row("total (outer - inner)", &tp_total);
+	report_moments_row("effective (inner pair)", &tp_oh.inner);
+	report_moments_row("total (outer - inner)", &tp_oh.total);
+	report_moments_row("effective, instret", &tp_oh.inner_instret);
+	report_moments_row("total, instret", &tp_oh.total_instret);
 }
 
 static void run_benchmark_once(const struct config *c, const struct bench *b, uint32_t *id);
@@ -236,7 +239,7 @@ void run_all(const struct config *c)
 	 * and four records were a tenth of what rvbench added to the host's
 	 * time before its first sample (docs/performance.md, "Start-up"). */
 	selfcheck(c);
-	tracepoint_selfcheck(&tp_inner, &tp_total);
+	tracepoint_selfcheck(&tp_oh);
 	emit_harts(read_cycle() - run_start, block_measure_cycles());
 	emit_trailer(failed ? REC_RUN_FAILED : REC_RUN_OK);
 	events_end();

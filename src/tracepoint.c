@@ -24,9 +24,9 @@ struct tp_entry tp_log[TP_LOG_CAP] NOINIT(01);
 uint32_t tp_log_len;
 uint32_t tp_dropped;
 
-void tracepoint_selfcheck(struct moments *inner, struct moments *total)
+void tracepoint_selfcheck(struct tp_overhead *oh)
 {
-	*inner = *total = (struct moments){ 0 };
+	*oh = (struct tp_overhead){ 0 };
 	memset(tp_open_state, 0, sizeof(tp_open_state));
 	tp_log_len = tp_dropped = 0;
 	console_flush();
@@ -39,13 +39,18 @@ void tracepoint_selfcheck(struct moments *inner, struct moments *total)
 	}
 	for (uint32_t e = 0; e + 1 < tp_log_len && e + 1 < TP_LOG_CAP; e += 2) {
 		/* entries come in pairs: inner (key 1) then outer (key 0) */
-		uint64_t in = tp_log[e].cycles, out = tp_log[e + 1].cycles;
-		moments_add(inner, in);
-		moments_add(total, out - in);
+		const struct tp_entry *in = &tp_log[e], *out = &tp_log[e + 1];
+		moments_add(&oh->inner, in->cycles);
+		moments_add(&oh->total, out->cycles - in->cycles);
+		moments_add(&oh->inner_instret, in->instret);
+		moments_add(&oh->total_instret, out->instret - in->instret);
 	}
 	tp_log_len = tp_dropped = 0;
-	emit_overhead(REC_OH_TP_EFFECTIVE, rec_counter_name[REC_COUNTER_TRACEPOINT], inner);
-	emit_overhead(REC_OH_TP_TOTAL, rec_counter_name[REC_COUNTER_TRACEPOINT], total);
+	const char *tp = rec_counter_name[REC_COUNTER_TRACEPOINT];
+	emit_overhead(REC_OH_TP_EFFECTIVE, tp, &oh->inner);
+	emit_overhead(REC_OH_TP_TOTAL, tp, &oh->total);
+	emit_overhead(REC_OH_TP_EFFECTIVE_INSTRET, tp, &oh->inner_instret);
+	emit_overhead(REC_OH_TP_TOTAL_INSTRET, tp, &oh->total_instret);
 }
 
 void tracepoint_drain(void)

@@ -280,7 +280,9 @@
 	W(REC_OH_EFFECTIVE, "effective")           \
 	W(REC_OH_TOTAL, "total")                   \
 	W(REC_OH_TP_EFFECTIVE, "tp-effective")     \
-	W(REC_OH_TP_TOTAL, "tp-total")
+	W(REC_OH_TP_TOTAL, "tp-total")             \
+	W(REC_OH_TP_EFFECTIVE_INSTRET, "tp-effective-instret") \
+	W(REC_OH_TP_TOTAL_INSTRET, "tp-total-instret")
 #define REC_WORDS_COUNTER(W)                   \
 	W(REC_COUNTER_PLAIN, "plain")          \
 	W(REC_COUNTER_FENCED, "fenced")        \

@@ -75,6 +75,13 @@ eff_min=$(echo "$eff" | cut -d' ' -f1)
 want=$((100 + ${eff_min:-0}))
 check_eq "every tp_addi100 region reads 100 + the effective overhead ($want)" "$want" \
 	"$(grep -a '@RVB .* TP key=2 ' "$e" | sed 's/.* cycles=\([0-9]*\) .*/\1/' | sort -u | paste -sd' ' -)"
+ieff=$(grep -a '@RVB .* OVERHEAD kind=tp-effective-instret ' "$e" | sed 's/.* min=\([0-9]*\) max=\([0-9]*\) .*/\1 \2/')
+check_eq "the tracepoint instret overhead is sent too: 5 (the cycle reads and stores inside its window), min = max" \
+	"5 5" "$ieff"
+check_eq "every tp_addi100 region's instret reads 100 + that overhead (105)" 105 \
+	"$(grep -a '@RVB .* TP key=2 ' "$e" | sed 's/.* instret=\([0-9]*\) .*/\1/' | sort -u | paste -sd' ' -)"
+check "the total instret pair is sent, stable" \
+	grep -a -q -E '@RVB .* OVERHEAD kind=tp-total-instret counter=tracepoint samples=256 min=([0-9]+) max=\1 ' "$e"
 check_eq "one TP entry per tp_addi100 call (50 + its 10 warmup)" 60 "$(grep -a -c '@RVB .* TP key=2 ' "$e")"
 check "the seL4 tracepoint table is printed" \
 	grep -a -q -E '^effective \(inner pair\) +256 ' "$e"
