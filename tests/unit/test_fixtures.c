@@ -91,10 +91,10 @@ static void one_hart_run(void **s)
 	}
 	assert_exact(r, find(r, "addi100", 1), 100);
 	assert_exact(r, find(r, "empty", 1), 0);
-	/* the firmware sends encoding r only, and the self-check's four kinds */
+	/* the firmware sends encoding r only, and the self-check's six kinds */
 	assert_int_equal(r->s_lines_enc[REC_ENC_DECIMAL], 0);
 	assert_true(r->s_lines_enc[REC_ENC_RICE] > 0);
-	assert_int_equal(r->noh, 4);
+	assert_int_equal(r->noh, 6);
 	/* sifive_u: the E51 (hart 0) skipped, hart 1 boots, harts 2-4 online */
 	assert_int_equal(r->nhart, 5);
 	assert_string_equal(r->hart[0].state, "skipped");
@@ -120,6 +120,21 @@ static void entry_costs_and_tracepoints(void **s)
 		assert_true(r->tp[i].key < REC_TP_KEYS);
 		assert_int_equal(r->tp[i].hart, 1);
 	}
+	/* the tracepoints' own cost in cycles and in instret: every
+	 * tp_addi100 region (key 2) is 100 plus each, exactly */
+	uint64_t oh_cycles = UINT64_MAX, oh_instret = UINT64_MAX;
+	for (size_t i = 0; i < r->noh; i++) {
+		if (!strcmp(r->oh[i].kind, "tp-effective"))
+			oh_cycles = r->oh[i].min;
+		if (!strcmp(r->oh[i].kind, "tp-effective-instret"))
+			oh_instret = r->oh[i].min;
+	}
+	assert_int_equal(oh_instret, 5);
+	for (size_t i = 0; i < r->ntp; i++)
+		if (r->tp[i].key == 2) {
+			assert_int_equal(r->tp[i].cycles, 100 + oh_cycles);
+			assert_int_equal(r->tp[i].instret, 100 + oh_instret);
+		}
 	collector_free(c);
 }
 
