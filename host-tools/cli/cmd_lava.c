@@ -360,7 +360,10 @@ static int lava_submit(const struct command *cmd, int argc, char **argv)
 				break;
 			}
 			struct lava_job_opts o = j.o;
-			char label[128], name[200];
+			/* name: room for any --job-name and label, so that
+			 * lava_job_check() refuses one too long for LAVA
+			 * rather than snprintf cutting the label off. */
+			char label[128], name[PATH_MAX];
 			if (ndev) {
 				/* One board: the lab tags each device with its own
 				 * name (docs/lava.md), so the tag picks it. */
@@ -488,7 +491,10 @@ static int fetch_one(const char *identity, const char *id, const char *dir, unsi
 	}
 	snprintf(showpath, sizeof(showpath), "%s/lava-job.json", jobdir);
 	FILE *f = fopen(showpath, "we");
-	if (!f || fputs(out, f) < 0 || fclose(f)) {
+	int bad = !f || fputs(out, f) < 0;
+	if (f && fclose(f)) /* closed whether or not fputs failed */
+		bad = 1;
+	if (bad) {
 		rvb_error("lava fetch: cannot write %s", showpath);
 		free(out);
 		return EXIT_ERROR;
@@ -504,8 +510,20 @@ static int fetch_one(const char *identity, const char *id, const char *dir, unsi
 			rvb_error("lava fetch: job %s: lavacli jobs logs: status %d", id, rc);
 		return EXIT_ERROR;
 	}
-	fprintf(stderr, "rvbench: lava fetch: job %s on %s (%s)\n", id,
-		show.device[0] ? show.device : "no device", show.health[0] ? show.health : "?");
+	/* LAVA's reason for an Incomplete job (a timeout, a boot that
+	 * failed) is in lava-job.json only: said here, beside what the
+	 * replay then finds of the run. */
+	fprintf(stderr, "rvbench: lava fetch: job %s on %s (%s%s%s)\n", id,
+		show.device[0] ? show.device : "no device", show.health[0] ? show.health : "?",
+		show.failure[0] ? ": " : "", show.failure);
+	struct stat st;
+	if (!stat(logpath, &st) && st.st_size == 0) {
+		/* A job canceled before it ran: not a run to replay, and not
+		 * "not a LAVA log" either. */
+		rvb_error("lava fetch: job %s: LAVA has no log of it (%s)", id,
+			  show.health[0] ? show.health : "?");
+		return EXIT_ERROR;
+	}
 	struct replay_req r = { .file = logpath, .outdir = jobdir,
 				.device_name = show.device[0] ? show.device : NULL,
 				.lava_job = id, .allow_partial = allow_partial,

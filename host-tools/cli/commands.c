@@ -303,7 +303,7 @@ static const char help_lava[] =
 	"      --console STR    U-Boot boards: first word of the kernel line (default\n"
 	"                       console=ttySIF0,115200 on hifive-unleashed-a00)\n"
 	"      --tags LIST      LAVA device tags, comma-separated\n"
-	"      --job-name NAME  the job's name\n"
+	"      --job-name NAME  the job's name (at most 200 characters)\n"
 	"      --timeout MIN    the run's timeout in minutes (default 20)\n"
 	"Submit options:\n"
 	"      --repeat N       N jobs (per device)\n"

@@ -60,6 +60,10 @@ static const char *bad_char(const char *s)
 	return NULL;
 }
 
+/* lava-server refuses a job_name or device_type longer than this
+ * (its job schema, lava_common/schemas): said here, before submitting. */
+#define LAVA_NAME_MAX 200
+
 const char *lava_job_check(const struct lava_job_opts *o)
 {
 	if (!o->image_url || !*o->image_url)
@@ -79,6 +83,10 @@ const char *lava_job_check(const struct lava_job_opts *o)
 		return "the load address holds a quote, a backslash, a brace or a control character";
 	if (o->job_name && bad_char(o->job_name))
 		return "the job name holds a quote, a backslash, a brace or a control character";
+	if (o->job_name && (!*o->job_name || strlen(o->job_name) > LAVA_NAME_MAX))
+		return "the job name must be 1..200 characters (lava-server's limit)";
+	if (o->kind == LAVA_UBOOT && strlen(o->device_type) > LAVA_NAME_MAX)
+		return "the device type must be at most 200 characters (lava-server's limit)";
 	if (o->tags && bad_char(o->tags))
 		return "the tags hold a quote, a backslash, a brace or a control character";
 	if (o->kind == LAVA_QEMU && (o->smp < 1 || o->smp > 8))
@@ -156,6 +164,25 @@ static int write_metadata(FILE *f, const struct lava_job_opts *o, const char *kl
 	return rc ? -1 : 0;
 }
 
+/*
+ * The boot block's timeout for the one action that opens the connection
+ * to the board. LAVA's monitor waits for each END (or the TRAILER) as
+ * long as the connection's pexpect timeout, and that is the timeout of
+ * the action that spawned it (execute-qemu, connect-device), a boot
+ * action: 2 or 5 minutes. A block that takes longer (rvbench.budget_ms,
+ * many samples at 115200 baud) would end the monitor there ("lava test
+ * monitoring has timed out"), the rest of the run unread, and LAVA would
+ * still call the job passed. The run's own timeout, the test action's,
+ * is what should bound it.
+ */
+static int write_connection_timeout(FILE *f, const struct lava_job_opts *o)
+{
+	const char *action = o->kind == LAVA_QEMU ? "execute-qemu" : "connect-device";
+	int n = fprintf(f, "    timeouts:\n      %s: {minutes: %u}\n", action, o->timeout_min);
+
+	return n < 0 ? -1 : 0;
+}
+
 static int write_qemu_actions(FILE *f, const struct lava_job_opts *o, const char *kline)
 {
 	char icount[48] = "";
@@ -182,7 +209,8 @@ static int write_qemu_actions(FILE *f, const struct lava_job_opts *o, const char
 		   "    timeout: {minutes: 2}\n"
 		   "    method: qemu\n"
 		   "    media: tmpfs\n",
-		   f) < 0;
+		   f) < 0 ||
+	     write_connection_timeout(f, o);
 	free(arg);
 	return rc ? -1 : 0;
 }
@@ -220,8 +248,10 @@ static int write_uboot_actions(FILE *f, const struct lava_job_opts *o, const cha
 			   "    os: oe\n"
 			   "- boot:\n"
 			   "    timeout: {minutes: 5}\n"
-			   "    method: u-boot\n"
-			   "    commands:\n"
+			   "    method: u-boot\n",
+			   f) < 0 ||
+		     write_connection_timeout(f, o) ||
+		     fputs("    commands:\n"
 			   "    - setenv autoload no\n"
 			   "    - dhcp\n"
 			   "    - setenv serverip {SERVER_IP}\n"

@@ -31,6 +31,19 @@ static void copy_str(json_t *o, const char *key, char *dst, size_t cap, int word
 		snprintf(dst, cap, "%s", s);
 }
 
+/* A free text of the server's for one line of stderr: control bytes and
+ * UTF-8 would garble the terminal, so each becomes '?'. */
+static void copy_text(json_t *o, const char *key, char *dst, size_t cap)
+{
+	json_t *v = json_object_get(o, key);
+	const char *s = json_is_string(v) ? json_string_value(v) : "";
+	size_t n = 0;
+
+	for (; s[n] && n + 1 < cap; n++)
+		dst[n] = s[n] >= 0x20 && s[n] <= 0x7e ? s[n] : '?';
+	dst[n] = '\0';
+}
+
 int lava_show_parse(const char *json, struct lava_show *out)
 {
 	json_error_t e;
@@ -44,6 +57,7 @@ int lava_show_parse(const char *json, struct lava_show *out)
 	copy_str(o, "device", out->device, sizeof(out->device), 1);
 	copy_str(o, "health", out->health, sizeof(out->health), 1);
 	copy_str(o, "state", out->state, sizeof(out->state), 1);
+	copy_text(o, "failure_comment", out->failure, sizeof(out->failure));
 	json_decref(o);
 	return 0;
 }

@@ -8,6 +8,9 @@ struct lava_show {
 	char device[81]; /* the device the job ran on ("" when none yet) */
 	char health[32]; /* Complete, Incomplete, Canceled, Unknown */
 	char state[32];  /* Submitted, Scheduled, Running, Finished, ... */
+	/* LAVA's failure_comment, why an Incomplete job failed ("" when
+	 * none): printable ASCII, anything else '?', cut to fit. */
+	char failure[256];
 };
 
 /* Reads the JSON object of `jobs show --json`; 0, or -1 when it is not

@@ -12,9 +12,22 @@
 /* What a record says: its level and, when a string, its message. */
 struct lava_fields {
 	char *lvl;
-	char *msg;   /* NULL when msg is absent or not a string */
+	char *msg;     /* NULL when msg is absent or not a string */
+	size_t msglen; /* msg's length: it may hold NULs (a board's "\0") */
 	int has_msg;
 };
+
+/* A copy of n bytes, NUL-terminated; NULs inside are kept. */
+static char *mem_dup(const char *s, size_t n)
+{
+	char *d = malloc(n + 1);
+
+	if (d) {
+		memcpy(d, s, n);
+		d[n] = '\0';
+	}
+	return d;
+}
 
 static void fields_free(struct lava_fields *f)
 {
@@ -29,7 +42,8 @@ static void fields_free(struct lava_fields *f)
 static int parse_json(const char *line, size_t len, struct lava_fields *f)
 {
 	json_error_t e;
-	json_t *o = json_loadb(line, len, JSON_REJECT_DUPLICATES, &e);
+	/* JSON_ALLOW_NUL: a "\u0000" is a byte the board sent, kept. */
+	json_t *o = json_loadb(line, len, JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL, &e);
 	int rc = -1;
 
 	if (!o)
@@ -40,8 +54,10 @@ static int parse_json(const char *line, size_t len, struct lava_fields *f)
 		if (json_is_string(lvl)) {
 			f->lvl = strdup(json_string_value(lvl));
 			f->has_msg = msg != NULL;
-			if (json_is_string(msg))
-				f->msg = strndup(json_string_value(msg), json_string_length(msg));
+			if (json_is_string(msg)) {
+				f->msglen = json_string_length(msg);
+				f->msg = mem_dup(json_string_value(msg), f->msglen);
+			}
 			rc = f->lvl && (!json_is_string(msg) || f->msg) ? 0 : -1;
 		}
 	}
@@ -51,9 +67,11 @@ static int parse_json(const char *line, size_t len, struct lava_fields *f)
 	return rc;
 }
 
+/* A scalar's value, whole: a NUL the board sent (LAVA writes it "\0")
+ * must not end the message there. */
 static char *scalar_dup(const yaml_event_t *ev)
 {
-	return strndup((const char *)ev->data.scalar.value, ev->data.scalar.length);
+	return mem_dup((const char *)ev->data.scalar.value, ev->data.scalar.length);
 }
 
 /* A YAML mapping (a flow mapping "{...}" on one line). 0, or -1 when the
@@ -112,6 +130,8 @@ static int parse_yaml(const char *text, size_t len, struct lava_fields *f)
 					free(*slot);
 					if (!(*slot = scalar_dup(&ev)))
 						bad = 1;
+					if (key == 2)
+						f->msglen = ev.data.scalar.length;
 				}
 				want_key = 1;
 			}
@@ -134,25 +154,36 @@ static int parse_yaml(const char *text, size_t len, struct lava_fields *f)
 
 /* LAVA's ShellLogger writes every '"' the board sent as '\"' (it meant to
  * keep its YAML valid), so a message's '\' before a '"' is LAVA's. Dropping
- * that one backslash gives back exactly what the board sent. */
-static void unescape_quotes(char *s)
+ * that one backslash gives back exactly what the board sent. By length,
+ * not up to a NUL: the message may hold the board's NULs. Returns the new
+ * length. */
+static size_t unescape_quotes(char *s, size_t len)
 {
-	char *w = s;
+	size_t w = 0;
 
-	for (const char *r = s; *r; r++) {
-		if (r[0] == '\\' && r[1] == '"')
+	for (size_t r = 0; r < len; r++) {
+		if (s[r] == '\\' && r + 1 < len && s[r + 1] == '"')
 			continue;
-		*w++ = *r;
+		s[w++] = s[r];
 	}
-	*w = '\0';
+	s[w] = '\0';
+	return w;
 }
 
 enum lava_rec lava_log_line(const char *line, size_t len, char **msg)
 {
-	struct lava_fields f = { NULL, NULL, 0 };
+	size_t msglen;
+
+	return lava_log_line_len(line, len, msg, &msglen);
+}
+
+enum lava_rec lava_log_line_len(const char *line, size_t len, char **msg, size_t *msglen)
+{
+	struct lava_fields f = { NULL, NULL, 0, 0 };
 	size_t i = 0;
 
 	*msg = NULL;
+	*msglen = 0;
 	while (len && (line[len - 1] == '\r' || line[len - 1] == '\n'))
 		len--;
 	while (i < len && (line[i] == ' ' || line[i] == '\t'))
@@ -182,7 +213,7 @@ enum lava_rec lava_log_line(const char *line, size_t len, char **msg)
 		fields_free(&f);
 		return LAVA_REC_OTHER;
 	}
-	unescape_quotes(f.msg);
+	*msglen = unescape_quotes(f.msg, f.msglen);
 	*msg = f.msg;
 	f.msg = NULL;
 	fields_free(&f);

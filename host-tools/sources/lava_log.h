@@ -26,4 +26,12 @@ enum lava_rec {
  */
 enum lava_rec lava_log_line(const char *line, size_t len, char **msg);
 
+/*
+ * The same, with *msglen the message's length: a board's UART can send
+ * NUL bytes (a reset, a line coming up), which LAVA logs as "\0", and the
+ * bytes after one belong to the line all the same. lava_log_line()'s
+ * *msg, read as a C string, ends at the first.
+ */
+enum lava_rec lava_log_line_len(const char *line, size_t len, char **msg, size_t *msglen);
+
 #endif

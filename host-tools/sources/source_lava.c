@@ -61,7 +61,8 @@ int source_lava(struct session *s, const char *path, struct lava_log_stats *st,
 			break;
 		}
 		char *msg;
-		switch (lava_log_line(line, (size_t)n, &msg)) {
+		size_t m;
+		switch (lava_log_line_len(line, (size_t)n, &msg, &m)) {
 		case LAVA_REC_BLANK:
 			break;
 		case LAVA_REC_DAMAGED:
@@ -71,8 +72,8 @@ int source_lava(struct session *s, const char *path, struct lava_log_stats *st,
 			st->records++;
 			break;
 		case LAVA_REC_TARGET: {
-			/* LAVA took the line end off; the decoder wants one back. */
-			size_t m = strlen(msg);
+			/* LAVA took the line end off; the decoder wants one back.
+			 * m, not strlen: a NUL the board sent is not the end. */
 			char *l = realloc(msg, m + 2);
 			if (!l) {
 				free(msg);

@@ -19,6 +19,11 @@ check "the pipeline deploys over TFTP and boots with U-Boot" \
 	grep -q 'class: actions.boot.u_boot.UBootAction' "$out/hifive/description.yaml"
 check "the kernel goes to TFTP" grep -q 'class: actions.deploy.tftp.TftpAction' "$out/hifive/description.yaml"
 check "the test is the rvbench monitor" grep -q 'name: lava-test-monitor' "$out/hifive/description.yaml"
+# The monitor waits for each END as long as the connection's timeout,
+# which is connect-device's: the run's (--timeout, 20 minutes), not the
+# boot's 5 (tests/lava/test_lava_timeout.sh runs it on qemu).
+check_eq "the board's connection lasts as long as the run" "timeout: 1200" \
+	"$(grep -A2 'name: connect-device' "$out/hifive/description.yaml" | sed -n 's/^ *\(timeout: [0-9]*\)$/\1/p')"
 # No prompts: U-Boot's "Starting kernel" ends the boot, no step waits for
 # a Linux banner or a login that rvbench never prints.
 check_eq "no step waits for a Linux login" 0 "$(grep -c 'auto-login' "$out/hifive/description.yaml")"

@@ -81,6 +81,16 @@ check "a U-Boot board's job loads at the address given" \
 "$rvb" lava job --load-addr 0x84000000 --image http://lab/rvbench.bin >/dev/null 2>&1
 check_eq "--load-addr on qemu is refused" 2 "$?"
 
+# lava-server refuses a job_name over 200 characters: refused here, not
+# written (nor, in submit, cut to fit with its label lost).
+long=$(printf '%0201d' 0)
+"$rvb" lava job --image "$build/rvbench.elf" --job-name "$long" -o "$out/long.yaml" 2>"$out/long.err"
+check_eq "a job name over 200 characters is refused" 2 "$?"
+check "the job name's limit is said" grep -q "job name must be 1..200 characters" "$out/long.err"
+check "no job written for it" test ! -e "$out/long.yaml"
+"$rvb" lava job --image "$build/rvbench.elf" --job-name "$(printf '%0200d' 0)" -o "$out/200.yaml"
+check_eq "a job name of 200 characters is taken" 0 "$?"
+
 # ---- submit and fetch through a fake lavacli ---------------------------------
 # It appends its arguments to calls.log, numbers the jobs it is given from
 # 100, keeps each definition, and answers show and logs from the fixture.
@@ -102,9 +112,19 @@ case "\$1 \$2" in
 	exit 0 ;;
 "jobs show")
 	dev=\$(sed -n 's/^- "\\(.*\\)"/\\1/p' "\$srv/job-\$3.yaml" | head -n 1)
-	printf '{"id": %s, "device": "%s", "health": "Complete", "state": "Finished"}\n' "\$3" "\$dev" ;;
+	if [ -e "\$srv/failed-\$3" ]; then
+		printf '{"id": %s, "device": "%s", "health": "Incomplete", "state": "Finished", "failure_comment": "%s"}\n' \\
+			"\$3" "\$dev" "\$(cat "\$srv/failed-\$3")"
+	else
+		printf '{"id": %s, "device": "%s", "health": "Complete", "state": "Finished"}\n' "\$3" "\$dev"
+	fi ;;
 "jobs logs")
-	sed 's/^/- /' '$PWD/$fx' ;;
+	[ -e "\$srv/nolog-\$3" ] && exit 0
+	if [ -e "\$srv/failed-\$3" ]; then
+		sed 's/^/- /' '$PWD/$fx' | sed '/ TRAILER /,\$d'
+	else
+		sed 's/^/- /' '$PWD/$fx'
+	fi ;;
 *)
 	echo "fake lavacli: \$*" >&2; exit 2 ;;
 esac
@@ -138,6 +158,21 @@ touch "$out/server/stuck-101"
 check_eq "fetch: a job that does not finish is an error" 2 "$?"
 check "fetch: the other job is still fetched" test -s "$out/stuck/100/samples.csv"
 check "fetch: the job that did not finish is named" grep -q 'job 101 did not finish' "$out/stuck.err"
+
+# A job LAVA ended Incomplete (its test action timed out before the
+# trailer): LAVA's reason is said, control bytes made '?', and the run is
+# incomplete (1).
+printf 'lava-test-monitor timed out after 1200 seconds\\u001b[0m' >"$out/server/failed-102"
+"$rvb" lava fetch -o "$out/failed" 102 >/dev/null 2>"$out/failed.err"
+check_eq "fetch: a job cut short by LAVA is an incomplete run" 1 "$?"
+check "fetch: LAVA's failure comment is said" \
+	grep -qF 'job 102 on qemu-02 (Incomplete: lava-test-monitor timed out after 1200 seconds?[0m)' "$out/failed.err"
+check "fetch: what the board sent before is kept" test -s "$out/failed/102/samples.csv"
+# A job canceled before it ran has an empty log: said as such (2).
+touch "$out/server/nolog-103"
+"$rvb" lava fetch -o "$out/nolog" 103 >/dev/null 2>"$out/nolog.err"
+check_eq "fetch: a job without a log is an error" 2 "$?"
+check "fetch: the job without a log is named" grep -q 'job 103: LAVA has no log of it (Complete)' "$out/nolog.err"
 
 # lavacli prints "Unable to submit" and exits 0 when the server refuses.
 cat >"$out/bin/refusing" <<'EOF'

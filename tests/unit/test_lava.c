@@ -19,6 +19,7 @@
 #include "lava_show.h"
 #include "session.h"
 #include "source_lava.h"
+#include "lava_fixture.h"
 #include "test_main.h"
 #include "tmpdir_fixture.h"
 
@@ -98,18 +99,6 @@ static void test_lava_log_nul(void **state)
 	(void)state;
 	assert_int_equal(lava_log_line(line, sizeof(line) - 1, &msg), LAVA_REC_DAMAGED);
 	assert_null(msg);
-}
-
-static char *job_text(const struct lava_job_opts *o)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	assert_non_null(f);
-	assert_int_equal(lava_job_write(f, o), 0);
-	assert_int_equal(fclose(f), 0);
-	return buf;
 }
 
 static void assert_has(const char *text, const char *want)
