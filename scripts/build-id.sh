@@ -1,6 +1,8 @@
 #!/bin/sh
-# Writes a C header naming this build: the git commit, whether the tracked
-# files differ from it, and the compiler and flags given, as
+# Writes a C header naming this build: the git commit, whether the files
+# differ from it (a tracked file changed, or a file git does not track and
+# does not ignore, such as a new benchmark source not yet added, is
+# there), and the compiler and flags given, as
 #   #define PREFIX_COMMIT "..."  PREFIX_DIRTY 0|1  PREFIX_CC "..."  PREFIX_CFLAGS "..."
 # The commit is always 12 hex digits (or "unknown") and the dirty mark a
 # number, so a commit or an edit changes no string's length: the image's
@@ -14,7 +16,8 @@ out=$1 prefix=$2 cc=$3 cflags=$4
 
 commit=$(git rev-parse --short=12 HEAD 2>/dev/null) || commit=unknown
 dirty=0
-if [ "$commit" != unknown ] && ! git diff --quiet HEAD -- 2>/dev/null; then
+if [ "$commit" != unknown ] && { ! git diff --quiet HEAD -- 2>/dev/null ||
+	[ -n "$(git ls-files --others --exclude-standard 2>/dev/null | head -n 1)" ]; }; then
 	dirty=1
 fi
 version=$($cc -dumpfullversion 2>/dev/null) || version=unknown
