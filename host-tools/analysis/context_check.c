@@ -3,6 +3,13 @@
 
 #include <string.h>
 
+/* A value not known ("unknown", "unknown (replay)"): two such are no
+ * difference anyone could tell, whatever says why each is unknown. */
+static int unknown(const char *v)
+{
+	return !strncmp(v, "unknown", 7) && (!v[7] || v[7] == ' ');
+}
+
 unsigned context_check(FILE *f, const char *who, const struct run_context *a,
 		       const struct run_context *b)
 {
@@ -31,7 +38,7 @@ unsigned context_check(FILE *f, const char *who, const struct run_context *a,
 	if (!a->found || !b->found)
 		return n;
 	for (int k = 0; k < CTX_KEY_COUNT; k++)
-		if (strcmp(a->value[k], b->value[k])) {
+		if (strcmp(a->value[k], b->value[k]) && !(unknown(a->value[k]) && unknown(b->value[k]))) {
 			fprintf(f, "rvbench: %s: warning: different %s: A %s, B %s\n", who,
 				ctx_key_name[k], a->value[k], b->value[k]);
 			n++;

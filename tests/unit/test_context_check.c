@@ -116,6 +116,28 @@ static void each_difference_named(void **state)
 	assert_non_null(strstr(text, "warning: different firmware compile flags: A -O2, B -O3"));
 }
 
+/* Two values both unknown, for different reasons ("unknown (replay)",
+ * "unknown (fleet)"), are no difference anyone could see: no warning, and
+ * --strict does not fail on them; one known against one unknown is. */
+static void unknowns_not_different(void **state)
+{
+	struct run_context a, b;
+	char err[512], text[2048];
+	(void)state;
+	assert_int_equal(context_read(result_dir("u1", "1000000000", "-O2", 1), &a, err, sizeof(err)), 0);
+	assert_int_equal(context_read(result_dir("u2", "1000000000", "-O2", 1), &b, err, sizeof(err)), 0);
+	snprintf(a.value[CTX_CYCLES], sizeof(a.value[CTX_CYCLES]), "unknown (replay)");
+	snprintf(b.value[CTX_CYCLES], sizeof(b.value[CTX_CYCLES]), "unknown (fleet)");
+	assert_int_equal(check(&a, &b, text, sizeof(text)), 0);
+	snprintf(b.value[CTX_CYCLES], sizeof(b.value[CTX_CYCLES]), "QEMU, icount 0");
+	assert_int_equal(check(&a, &b, text, sizeof(text)), 1);
+	assert_non_null(strstr(text, "A unknown (replay), B QEMU, icount 0"));
+	/* a value that only begins like it is a value */
+	snprintf(a.value[CTX_CYCLES], sizeof(a.value[CTX_CYCLES]), "unknownish");
+	snprintf(b.value[CTX_CYCLES], sizeof(b.value[CTX_CYCLES]), "unknown");
+	assert_int_equal(check(&a, &b, text, sizeof(text)), 1);
+}
+
 static void older_result_warned(void **state)
 {
 	struct run_context a, b;
@@ -179,6 +201,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(same_context_no_warning), cmocka_unit_test(each_difference_named),
 		cmocka_unit_test(older_result_warned), cmocka_unit_test(malformed_refused),
+		cmocka_unit_test(unknowns_not_different),
 		cmocka_unit_test(compare_strict_fails),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
