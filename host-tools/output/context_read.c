@@ -17,6 +17,7 @@ const char *const ctx_key_name[CTX_KEY_COUNT] = {
 	[CTX_CYCLES] = "cycle counting (icount mode)",
 	[CTX_CC] = "firmware compiler",
 	[CTX_CFLAGS] = "firmware compile flags",
+	[CTX_ISA] = "ISA of the measuring hart",
 };
 
 /* A context number: an integer >= 0, or the string "unknown". 0, or -1. */
@@ -114,6 +115,25 @@ static void cycles(json_t *source, char *out, size_t n)
 		snprintf(out, n, "unknown (%s)", k);
 }
 
+/* The riscv,isa of the boot hart (the header's hart, which measures all
+ * but parallel blocks) from the context's harts; "unknown" when a result
+ * has none (older results, a hart without the property). */
+static void boot_isa(json_t *header, json_t *ctx, char *out, size_t n)
+{
+	json_t *hart = json_object_get(header, "hart"), *harts = json_object_get(ctx, "harts"), *h;
+	size_t i;
+	const char *isa = "unknown";
+
+	if (json_is_string(hart) && json_is_array(harts))
+		json_array_foreach(harts, i, h) {
+			json_t *id = json_object_get(h, "id"), *v = json_object_get(h, "isa");
+			if (json_is_integer(id) && json_is_string(v) &&
+			    json_integer_value(id) == strtoll(json_string_value(hart), NULL, 10))
+				isa = json_string_value(v);
+		}
+	snprintf(out, n, "%s", isa);
+}
+
 /* One run's context values into v; NULL, or why the run's context is
  * malformed. The QEMU and cycle values are the source's (one per file). */
 static const char *read_run(json_t *run, json_t *ctx, json_t *source, char (*v)[CTX_VALUE_MAX])
@@ -140,6 +160,7 @@ static const char *read_run(json_t *run, json_t *ctx, json_t *source, char (*v)[
 	snprintf(v[CTX_QEMU], CTX_VALUE_MAX, "%s",
 		 json_is_string(qv) ? json_string_value(qv) : board ? "none" : "unknown");
 	cycles(source, v[CTX_CYCLES], CTX_VALUE_MAX);
+	boot_isa(header, ctx, v[CTX_ISA], CTX_VALUE_MAX);
 	return NULL;
 }
 

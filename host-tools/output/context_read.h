@@ -1,8 +1,8 @@
 /*
  * The context of a result directory read back from its meta.json (with
  * Jansson), as the few values that make two results comparable: the
- * machine, its clock and L2, OpenSBI, the QEMU, how the firmware was built
- * and how cycles were counted. Each is one text, so that comparing two
+ * machine, its clock and L2, OpenSBI, the QEMU, how the firmware was built,
+ * how cycles were counted and the measuring hart's ISA. Each is one text, so that comparing two
  * contexts is comparing texts.
  */
 #ifndef RVBENCH_CONTEXT_READ_H
@@ -19,6 +19,7 @@ enum ctx_key {
 	CTX_CYCLES,
 	CTX_CC,
 	CTX_CFLAGS,
+	CTX_ISA, /* the ISA of the hart that measured (the boot hart's cpu node) */
 	CTX_KEY_COUNT
 };
 

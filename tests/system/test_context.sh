@@ -72,6 +72,8 @@ check_eq "no --device-name: null" None "$(field "$m" device_name)"
 check_eq "compare across machines still compares" 0 "$?"
 check "compare warns of the different clock" grep -q 'warning: different core clock: A 33333333 Hz (prci-hfclk), B unknown' "$out/compare.err"
 check "compare warns of the different L2" grep -q 'warning: different L2 cache' "$out/compare.err"
+check "compare warns of the measuring hart's different ISA (the U54's, virt's rv64 with H)" \
+	grep -q '^rvbench: compare: warning: different ISA of the measuring hart: A rv64imafdc_zicsr_zifencei, B rv64imafdch_' "$out/compare.err"
 "$build/host/rvbench" compare --strict "$out/su" "$out/virt" >/dev/null 2>&1
 check_eq "compare --strict across machines exits 2" 2 "$?"
 "$build/host/rvbench" compare --strict "$out/su" "$out/su" >/dev/null 2>"$out/same.err"

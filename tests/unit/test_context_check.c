@@ -20,6 +20,8 @@
 #include "context_read.h"
 
 static char base[] = "/tmp/rvbench-ctx-XXXXXX";
+/* The riscv,isa result_dir gives the boot hart (1) in its context. */
+static const char *boot_isa = "rv64imafdc_zicsr_zifencei";
 
 /* A result directory: a few samples, and a meta.json that lists them
  * (the readers check samples.csv against it) and whose context has
@@ -48,15 +50,17 @@ static const char *result_dir(const char *name, const char *clock_hz, const char
 		   "\"icount\": \"0\"}, \"status\": \"complete\", \"runs\": [{\"status\": \"complete\", "
 		   "\"tag\": \"00000001\", \"benches\": [{\"id\": 0, \"name\": \"addi100\", "
 		   "\"warmup\": 0, \"samples\": 20, \"received\": 20, \"status\": \"ok\"}], "
-		   "\"header\": {\"model\": \"SiFive HiFive Unleashed A00\"}, \"context\": ");
+		   "\"header\": {\"model\": \"SiFive HiFive Unleashed A00\", \"hart\": \"1\"}, "
+		   "\"context\": ");
 	if (with_context)
 		fprintf(f, "{\"clock_hz\": %s, \"clock_source\": \"prci-pll\", "
 			   "\"l2\": {\"size\": 2097152, \"sets\": 1024, \"block\": 64, \"level\": 2, "
 			   "\"ways_enabled\": 16}, \"sbi\": {\"spec_version\": \"1.0\", \"impl_id\": 1, "
 			   "\"impl_name\": \"OpenSBI\", \"impl_version\": \"0x10001\", "
-			   "\"impl_version_text\": \"1.1\"}, \"harts\": [], \"firmware\": {\"version\": "
+			   "\"impl_version_text\": \"1.1\"}, \"harts\": [{\"id\": 0, \"isa\": \"rv64imac\"}, "
+			   "{\"id\": 1, \"isa\": \"%s\"}], \"firmware\": {\"version\": "
 			   "\"0.1.0\", \"commit\": \"abc\", \"cc\": \"gcc 12.2.0\", \"cflags\": \"%s\"}}",
-			clock_hz, cflags);
+			clock_hz, boot_isa, cflags);
 	else
 		fputs("null", f);
 	fputs("}], \"written\": \"complete\"}\n", f);
@@ -138,6 +142,24 @@ static void unknowns_not_different(void **state)
 	assert_int_equal(check(&a, &b, text, sizeof(text)), 1);
 }
 
+/* The measuring hart's ISA (another -cpu on virt, another core): named,
+ * the boot hart's (1), not hart 0's. */
+static void isa_difference_named(void **state)
+{
+	struct run_context a, b;
+	char err[512], text[2048];
+	(void)state;
+	assert_int_equal(context_read(result_dir("i1", "1000000000", "-O2", 1), &a, err, sizeof(err)), 0);
+	boot_isa = "rv64imafdch_zicsr_zifencei_zihintpause_zba_zbb_zbc_zbs";
+	assert_int_equal(context_read(result_dir("i2", "1000000000", "-O2", 1), &b, err, sizeof(err)), 0);
+	boot_isa = "rv64imafdc_zicsr_zifencei";
+	assert_string_equal(a.value[CTX_ISA], "rv64imafdc_zicsr_zifencei");
+	assert_int_equal(check(&a, &b, text, sizeof(text)), 1);
+	assert_non_null(strstr(text, "warning: different ISA of the measuring hart: A "
+				     "rv64imafdc_zicsr_zifencei, B rv64imafdch_zicsr_zifencei_zihintpause_"
+				     "zba_zbb_zbc_zbs"));
+}
+
 static void older_result_warned(void **state)
 {
 	struct run_context a, b;
@@ -201,7 +223,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(same_context_no_warning), cmocka_unit_test(each_difference_named),
 		cmocka_unit_test(older_result_warned), cmocka_unit_test(malformed_refused),
-		cmocka_unit_test(unknowns_not_different),
+		cmocka_unit_test(unknowns_not_different), cmocka_unit_test(isa_difference_named),
 		cmocka_unit_test(compare_strict_fails),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
