@@ -75,5 +75,5 @@ static int crc32_verify(const struct bench_ctx *ctx, uint64_t checksum)
 }
 
 BENCH(crc32, .setup = crc32_setup, .run = crc32_run, .verify = crc32_verify,
-      .input_range = BUF_SIZE,
+      .input_range = BUF_SIZE, .unit = "byte", .per_call = WINDOW, /* bytes per cycle */
       .description = "table-driven CRC-32 of a 64-byte window at an LCG offset");
