@@ -37,4 +37,22 @@ void alarm_clear(void);
  */
 void alarm_yield(void);
 
+/*
+ * For a hart spinning on another hart (barriers, job waits, the counter
+ * offset exchange), once per spin: every SPIN_YIELD_EVERY spins it yields
+ * (alarm_yield). Under QEMU -icount the harts run in turn, and a spinning
+ * hart would keep the host thread for its whole slice (up to 100 ms of
+ * emulated time, 10^8 instructions) before the hart it waits for could
+ * move: a parallel run's barriers took longer than the block's budget.
+ * On a board the others run at once and a wait ends long before that
+ * many spins (a few microseconds), so the tight spin, and the start skew
+ * it gives, are unchanged; a longer wait pays a wfi that returns at once.
+ */
+#define SPIN_YIELD_EVERY 4096u
+static inline void spin_yield(uint32_t *spins)
+{
+	if (++*spins % SPIN_YIELD_EVERY == 0)
+		alarm_yield();
+}
+
 #endif

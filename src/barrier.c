@@ -1,5 +1,6 @@
 #include "barrier.h"
 
+#include "alarm.h"
 #include "csr.h"
 #include "harts.h"
 
@@ -21,8 +22,9 @@ uint64_t barrier_wait(struct barrier *b, uint32_t *local_sense)
 		__atomic_thread_fence(__ATOMIC_SEQ_CST);
 		b->sense = *local_sense;
 	} else {
+		uint32_t spins = 0;
 		while (b->sense != *local_sense && !harts_abort)
-			;
+			spin_yield(&spins);
 	}
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	return read_cycle() - t0;

@@ -7,6 +7,7 @@
 #include "rvbench.h"
 #include "rvbench_builtin.h"
 
+#include "alarm.h"
 #include "csr.h"
 #include "harts.h"
 
@@ -67,10 +68,13 @@ static struct {
 static void offset_responder(void *arg)
 {
 	(void)arg;
+	uint32_t spins = 0;
 	for (uint64_t k = 0; k < OFFSET_EXCHANGES; k++) {
-		while (line.flag != 2 * k + 1)
+		while (line.flag != 2 * k + 1) {
 			if (harts_abort)
 				return;
+			spin_yield(&spins);
+		}
 		line.partner_cycle = read_cycle();
 		__atomic_thread_fence(__ATOMIC_SEQ_CST);
 		line.flag = 2 * k + 2;
@@ -86,11 +90,12 @@ int64_t bench_counter_offset(int hart, uint64_t *rtt)
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	if (bench_partner_start(hart, offset_responder, NULL))
 		return 0;
+	uint32_t spins = 0;
 	for (uint64_t k = 0; k < OFFSET_EXCHANGES; k++) {
 		uint64_t sent = read_cycle();
 		line.flag = 2 * k + 1;
 		while (line.flag != 2 * k + 2)
-			;
+			spin_yield(&spins);
 		uint64_t back = read_cycle();
 		__atomic_thread_fence(__ATOMIC_SEQ_CST);
 		/* The partner read its counter somewhere between sent and back:

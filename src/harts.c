@@ -201,9 +201,10 @@ int harts_dispatch(uint32_t hartid, void (*fn)(void *), void *arg)
 int harts_wait(uint32_t hartid)
 {
 	struct mailbox *m = &box[hartid];
+	uint32_t spins = 0;
 
 	while (m->done != m->asked)
-		;
+		spin_yield(&spins);
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	if (!m->faulted)
 		return 0;

@@ -4,8 +4,8 @@
 #  - lpm_lookup sizes its trie by what its table needs, so every hart of a
 #    parallel run builds its own (before, the boot hart's setup took all
 #    the arena had left and the last harts' setups failed). Under
-#    --icount off: a parallel run under -icount is a matter of the harness,
-#    and nothing here reads a time.
+#    --icount off, where the harts run together; nothing here reads a
+#    time.
 #  - qsort's copy of its input is made by prepare(), outside the measured
 #    interval: under -icount shift=0 a sample of n=2 is exactly picolibc's
 #    qsort() of 2 elements, 101 instructions when they are in order, 146
