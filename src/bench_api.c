@@ -1,5 +1,6 @@
 /* The parts of include/rvbench.h and include/rvbench_builtin.h that are
- * functions (the cross-hart ones are in src/crosshart.c). */
+ * functions (the cross-hart ones are in src/crosshart.c, bench_skip and
+ * bench_fail in src/bench_reason.c). */
 #include "rvbench.h"
 #include "rvbench_builtin.h"
 
@@ -59,33 +60,3 @@ void bench_say(const char *fmt, ...)
 	va_end(ap);
 }
 
-/* The reason into ctx->reason; one longer than the field ends in "..."
- * where it was cut, so that the cut shows on the UART and in summary.csv
- * instead of a sentence that ends mid-word. (The field's size keeps the
- * END line within WIRE_LINE_MAX even with every byte escaped.) */
-static void set_reason(struct bench_ctx *ctx, const char *fmt, va_list ap)
-{
-	int n = vsnprintf(ctx->reason, sizeof(ctx->reason), fmt, ap);
-	if (n >= (int)sizeof(ctx->reason))
-		memcpy(ctx->reason + sizeof(ctx->reason) - 4, "...", 4);
-}
-
-int bench_skip(struct bench_ctx *ctx, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	set_reason(ctx, fmt, ap);
-	va_end(ap);
-	return BENCH_SKIPPED;
-}
-
-int bench_fail(struct bench_ctx *ctx, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	set_reason(ctx, fmt, ap);
-	va_end(ap);
-	return -1;
-}

@@ -2,7 +2,8 @@
  * The firmware's benchmark API (include/rvbench.h) on the host, for unit
  * tests that #include a built-in benchmark's .c file (tests/unit/
  * test_bench_*.c): a bump arena of a chosen size in place of the
- * firmware's, bench_param/skip/fail as src/bench_api.c has them. Only
+ * firmware's, bench_param as src/bench_api.c has it, bench_skip and
+ * bench_fail the firmware's own (src/bench_reason.c). Only
  * setup(), prepare(), run() and verify() are called, never the harness.
  */
 #ifndef BENCH_STUB_H
@@ -63,28 +64,8 @@ void bench_say(const char *fmt, ...)
 	putchar('\n');
 }
 
-static int stub_reason(struct bench_ctx *ctx, const char *fmt, va_list ap)
-{
-	return vsnprintf(ctx->reason, sizeof(ctx->reason), fmt, ap);
-}
-
-int bench_skip(struct bench_ctx *ctx, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	stub_reason(ctx, fmt, ap);
-	va_end(ap);
-	return BENCH_SKIPPED;
-}
-
-int bench_fail(struct bench_ctx *ctx, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	stub_reason(ctx, fmt, ap);
-	va_end(ap);
-	return -1;
-}
+/* bench_skip() and bench_fail(): the firmware's own. */
+#include "bench_reason.c"
 
 /* The checksum the harness would fold: every run() of the block, batch
  * calls per input, prepare() before each. */

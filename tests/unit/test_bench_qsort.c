@@ -65,11 +65,37 @@ static void verify_passes_and_fails(void **s)
 	}
 }
 
+/* setup() on an arena too small skips with the need in its reason; a
+ * reason longer than the field (bench_reason.c, the firmware's) is cut
+ * with "..." where it was cut, a short one kept whole. */
+static void skip_reasons(void **s)
+{
+	(void)s;
+	param_n = 1024;
+	lcg_seed(&rng, 1);
+	stub_arena_reset(64 << 10);
+	struct bench_ctx ctx = { .bench = &rvbench_bench_qsort, .rng = &rng, .params = &param_n };
+	assert_int_equal(qsort_setup(&ctx), BENCH_SKIPPED);
+	assert_string_equal(ctx.reason, "n=1024: 64 arrays need 260 KiB, the arena has 63 KiB");
+
+	char longer[200];
+	memset(longer, 'x', sizeof(longer) - 1);
+	longer[sizeof(longer) - 1] = '\0';
+	assert_int_equal(bench_fail(&ctx, "%s", longer), -1);
+	assert_int_equal(strlen(ctx.reason), sizeof(ctx.reason) - 1);
+	assert_string_equal(ctx.reason + sizeof(ctx.reason) - 4, "...");
+	assert_int_equal(ctx.reason[sizeof(ctx.reason) - 5], 'x');
+	longer[sizeof(ctx.reason) - 1] = '\0'; /* exactly fits: kept whole */
+	assert_int_equal(bench_skip(&ctx, "%s", longer), BENCH_SKIPPED);
+	assert_string_equal(ctx.reason, longer);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(run_is_the_sort_alone),
 		cmocka_unit_test(verify_passes_and_fails),
+		cmocka_unit_test(skip_reasons),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	stub_arena_reset(0);
