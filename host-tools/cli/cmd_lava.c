@@ -360,10 +360,11 @@ static int lava_submit(const struct command *cmd, int argc, char **argv)
 				break;
 			}
 			struct lava_job_opts o = j.o;
-			/* name: room for any --job-name and label, so that
-			 * lava_job_check() refuses one too long for LAVA
-			 * rather than snprintf cutting the label off. */
-			char label[128], name[PATH_MAX];
+			/* label and name: room for any device name and
+			 * --job-name, so that lava_job_check() refuses a name
+			 * too long for LAVA rather than snprintf cutting the
+			 * label (which the jobs file keeps) off. */
+			char label[PATH_MAX], name[2 * PATH_MAX];
 			if (ndev) {
 				/* One board: the lab tags each device with its own
 				 * name (docs/lava.md), so the tag picks it. */

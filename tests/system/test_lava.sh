@@ -143,6 +143,16 @@ check "submit: each device's job is tagged with its name" \
 check "submit: the jobs carry the bootargs" \
 	grep -q 'rvbench.bootargs: "rvbench.run=addi100"' "$out/server/job-100.yaml"
 
+# A device name long enough to cut a short label buffer: the job name
+# (with its label) is over LAVA's 200 and refused whole, not cut.
+longdev=$(printf 'board-%0190d' 0)
+( cd "$out" && "$rvb" lava submit -i lab --image "$build/rvbench.elf" --device "$longdev" \
+	>longdev.stdout 2>longdev.stderr )
+check_eq "submit: a device name that makes the job name too long is refused (exit 2)" 2 "$?"
+check "... saying the limit, with the whole label" \
+	grep -q "lava submit: device=$longdev repeat=1: the job name must be 1..200 characters" \
+	"$out/longdev.stderr"
+
 "$rvb" lava fetch -i lab -o "$out/nightly/day1" "$out/lava-jobs.txt" >"$out/fetch.stdout" 2>"$out/fetch.stderr"
 check_eq "fetch: every job fetched and complete" 0 "$?"
 check_eq "fetch: one result directory per job" "100 101 102 103" "$(ls "$out/nightly/day1" | tr '\n' ' ' | sed 's/ $//')"
