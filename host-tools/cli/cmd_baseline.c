@@ -136,9 +136,6 @@ static int save(int force, const char *name, const char *dir)
 	}
 	int incomplete = r.meta_found && !r.complete;
 	results_free(&r);
-	/* A reference with holes is still saved (it may be all there is),
-	 * but not unsaid: compare's gate will refuse its failed blocks. */
-	unmeasured_say(dir, NULL, "baseline", "samples", stderr);
 	if (!stat(path, &st) && !force) {
 		rvb_error("baseline: %s exists (replace it with --force)", path);
 		return EXIT_ERROR;
@@ -164,6 +161,9 @@ static int save(int force, const char *name, const char *dir)
 		remove_flat(tmp);
 		return EXIT_ERROR;
 	}
+	/* A reference with holes is still saved (it may be all there is),
+	 * but not unsaid: compare's gate will refuse its failed blocks. */
+	unmeasured_say(dir, NULL, "baseline", "samples", stderr);
 	printf("baseline %s: %s (copy of %s)%s\n", name, path, dir,
 	       incomplete ? ", from an incomplete run" : "");
 	return 0;
