@@ -20,6 +20,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define SIZES 4096
 #define MAX_LIVE 4096
@@ -40,8 +41,39 @@ static const struct {
 struct alloc_state {
 	uint32_t size[SIZES];
 	void *live[MAX_LIVE];
+	uint32_t live_size[MAX_LIVE];
 	uint32_t nlive;
 };
+
+/*
+ * The live blocks' first and last 8 bytes hold a pattern of their own,
+ * written in setup() and checked by verify(): a malloc that handed out
+ * memory overlapping a live block, or a free that wrote its list into
+ * one, changes it (run() writes the first byte of what it gets, and the
+ * allocator its headers around it). Only the ends: writing whole blocks
+ * would pull the live heap into the cache before measuring.
+ */
+#define CANARY_BYTES 8
+
+static uint64_t canary(const void *block, int end)
+{
+	return ((uint64_t)(uintptr_t)block * 0x9E3779B97F4A7C15u) ^ (end ? 0xE5u : 0x5Au);
+}
+
+static void canary_put(void *block, uint32_t size)
+{
+	uint64_t head = canary(block, 0), tail = canary(block, 1);
+	memcpy(block, &head, CANARY_BYTES);
+	memcpy((uint8_t *)block + size - CANARY_BYTES, &tail, CANARY_BYTES);
+}
+
+static int canary_ok(const void *block, uint32_t size)
+{
+	uint64_t head, tail;
+	memcpy(&head, block, CANARY_BYTES);
+	memcpy(&tail, (const uint8_t *)block + size - CANARY_BYTES, CANARY_BYTES);
+	return head == canary(block, 0) && tail == canary(block, 1);
+}
 
 static uint32_t draw_size(struct lcg *g)
 {
@@ -72,10 +104,11 @@ static int alloc_setup(struct bench_ctx *ctx)
 		st->size[i] = draw_size(ctx->rng);
 	/* Allocate twice as many, free every other one: holes in the heap. */
 	void *tmp[2 * 64];
+	uint32_t tmp_size[2 * 64];
 	for (st->nlive = 0; st->nlive < live;) {
 		unsigned k = 0;
 		for (; k < 2 * 64 && st->nlive + k / 2 < live; k++)
-			if (!(tmp[k] = malloc(draw_size(ctx->rng)))) {
+			if (!(tmp[k] = malloc(tmp_size[k] = draw_size(ctx->rng)))) {
 				uint32_t had = st->nlive;
 				while (k--)
 					free(tmp[k]);
@@ -85,10 +118,13 @@ static int alloc_setup(struct bench_ctx *ctx)
 						  (unsigned long)live, (unsigned long)had);
 			}
 		for (unsigned i = 0; i < k; i++) {
-			if (i % 2)
+			if (i % 2) {
+				canary_put(tmp[i], tmp_size[i]); /* every size is >= 16 */
+				st->live_size[st->nlive] = tmp_size[i];
 				st->live[st->nlive++] = tmp[i];
-			else
+			} else {
 				free(tmp[i]);
+			}
 		}
 	}
 	ctx->state = st;
@@ -110,6 +146,8 @@ static uint64_t alloc_run(void *state, uint64_t input)
 	return size;
 }
 
+/* Every call got its block (the sizes add up: no malloc returned NULL),
+ * and no live block was touched. */
 static int alloc_verify(const struct bench_ctx *ctx, uint64_t checksum)
 {
 	const struct alloc_state *st = ctx->state;
@@ -117,6 +155,9 @@ static int alloc_verify(const struct bench_ctx *ctx, uint64_t checksum)
 
 	for (uint32_t i = 0; i < ctx->ninputs; i++)
 		expect += (uint64_t)st->size[ctx->inputs[i]] * ctx->batch;
+	for (uint32_t i = 0; i < st->nlive; i++)
+		if (!canary_ok(st->live[i], st->live_size[i]))
+			return -1;
 	return checksum == expect ? 0 : -1;
 }
 
