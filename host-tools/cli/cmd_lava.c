@@ -18,6 +18,7 @@
 #include "collect_cli.h"
 #include "lava_job.h"
 #include "lava_show.h"
+#include "term_str.h"
 #include "lavacli.h"
 #include "output_file.h"
 #include "replay_run.h"
@@ -514,9 +515,10 @@ static int fetch_one(const char *identity, const char *id, const char *dir, unsi
 	/* LAVA's reason for an Incomplete job (a timeout, a boot that
 	 * failed) is in lava-job.json only: said here, beside what the
 	 * replay then finds of the run. */
+	char failure[4 * sizeof(show.failure)];
 	fprintf(stderr, "rvbench: lava fetch: job %s on %s (%s%s%s)\n", id,
 		show.device[0] ? show.device : "no device", show.health[0] ? show.health : "?",
-		show.failure[0] ? ": " : "", show.failure);
+		show.failure[0] ? ": " : "", term_str(show.failure, failure, sizeof(failure)));
 	struct stat st;
 	if (!stat(logpath, &st) && st.st_size == 0) {
 		/* A job canceled before it ran: not a run to replay, and not

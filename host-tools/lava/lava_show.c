@@ -31,17 +31,13 @@ static void copy_str(json_t *o, const char *key, char *dst, size_t cap, int word
 		snprintf(dst, cap, "%s", s);
 }
 
-/* A free text of the server's for one line of stderr: control bytes and
- * UTF-8 would garble the terminal, so each becomes '?'. */
+/* A free text of the server's, as it is (cut to fit): whoever shows it
+ * escapes it for where it goes (term_str for a terminal). */
 static void copy_text(json_t *o, const char *key, char *dst, size_t cap)
 {
 	json_t *v = json_object_get(o, key);
-	const char *s = json_is_string(v) ? json_string_value(v) : "";
-	size_t n = 0;
 
-	for (; s[n] && n + 1 < cap; n++)
-		dst[n] = s[n] >= 0x20 && s[n] <= 0x7e ? s[n] : '?';
-	dst[n] = '\0';
+	snprintf(dst, cap, "%s", json_is_string(v) ? json_string_value(v) : "");
 }
 
 int lava_show_parse(const char *json, struct lava_show *out)

@@ -5,35 +5,26 @@
 
 #include "csv_events.h"
 #include "csv_out.h"
-
-/* Names and parameters come from the stream: nothing that moves the
- * cursor reaches the terminal. */
-static int put_printable(FILE *f, const char *s)
-{
-	for (; *s; s++)
-		if (fputc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, f) == EOF)
-			return -1;
-	return 0;
-}
+#include "term_str.h"
 
 /* The block as the table above names it: the benchmark, its parameters
  * ("size=4096 impl=1") and, in a group sweep, its group, so that two
- * blocks of one benchmark are two lines one can tell apart. */
-static int block_label(FILE *f, const struct coll_bench *b, int groups)
+ * blocks of one benchmark are two lines one can tell apart. Names and
+ * parameters come from the stream: escaped for the terminal. */
+static void block_label(const struct coll_bench *b, int groups, char *out, size_t len)
 {
-	char nb[16];
+	char nb[16], name[64], params[600];
 	char *p = csv_bench_params(b);
-	int bad = put_printable(f, csv_bench_name(b, nb, sizeof(nb)));
 
 	for (char *q = p; *q; q++)
 		if (*q == ';')
 			*q = ' ';
-	if (!bad && *p)
-		bad = fputc(' ', f) == EOF || put_printable(f, p);
+	int n = snprintf(out, len, "%s%s%s", term_str(csv_bench_name(b, nb, sizeof(nb)), name,
+						       sizeof(name)),
+			 *p ? " " : "", term_str(p, params, sizeof(params)));
 	free(p);
-	if (!bad && groups)
-		bad = fprintf(f, " group=%u", (unsigned)b->group) < 0;
-	return bad ? -1 : 0;
+	if (groups && n >= 0 && (size_t)n < len)
+		snprintf(out + n, len - (size_t)n, " group=%u", (unsigned)b->group);
 }
 
 int summary_events_print(FILE *f, const struct coll_run *r)
@@ -50,16 +41,9 @@ int summary_events_print(FILE *f, const struct coll_run *r)
 			return -1;
 		header = 1;
 		/* the label, padded to 20 columns as before parameters came in */
-		char *label = NULL;
-		size_t len = 0;
-		FILE *m = open_memstream(&label, &len);
-		int bad = !m || block_label(m, b, groups);
-		if (m && fclose(m))
-			bad = 1;
-		if (!bad)
-			bad = fprintf(f, "%-20s", label) < 0;
-		free(label);
-		if (bad)
+		char label[720];
+		block_label(b, groups, label, sizeof(label));
+		if (fprintf(f, "%-20s", label) < 0)
 			return -1;
 		for (unsigned k = 0; k < b->nev; k++) {
 			uint64_t median;

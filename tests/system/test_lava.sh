@@ -170,13 +170,13 @@ check "fetch: the other job is still fetched" test -s "$out/stuck/100/samples.cs
 check "fetch: the job that did not finish is named" grep -q 'job 101 did not finish' "$out/stuck.err"
 
 # A job LAVA ended Incomplete (its test action timed out before the
-# trailer): LAVA's reason is said, control bytes made '?', and the run is
-# incomplete (1).
+# trailer): LAVA's reason is said, a control byte escaped as \xNN (as every
+# text bound for a terminal), and the run is incomplete (1).
 printf 'lava-test-monitor timed out after 1200 seconds\\u001b[0m' >"$out/server/failed-102"
 "$rvb" lava fetch -o "$out/failed" 102 >/dev/null 2>"$out/failed.err"
 check_eq "fetch: a job cut short by LAVA is an incomplete run" 1 "$?"
 check "fetch: LAVA's failure comment is said" \
-	grep -qF 'job 102 on qemu-02 (Incomplete: lava-test-monitor timed out after 1200 seconds?[0m)' "$out/failed.err"
+	grep -qF 'job 102 on qemu-02 (Incomplete: lava-test-monitor timed out after 1200 seconds\x1B[0m)' "$out/failed.err"
 check "fetch: what the board sent before is kept" test -s "$out/failed/102/samples.csv"
 # A job canceled before it ran has an empty log: said as such (2).
 touch "$out/server/nolog-103"

@@ -1,8 +1,9 @@
 /*
  * LAVA's failure_comment in `lavacli jobs show --json` (lava_show.c):
  * why a job ended Incomplete, which `lava fetch` says beside the replay.
- * It is the server's free text and goes to a terminal: control bytes and
- * non-ASCII come out as '?', and a long one is cut to fit.
+ * It is the server's free text, kept as it is (a long one cut to fit);
+ * on its way to a terminal it is escaped as every such text is (term_str:
+ * a control byte as \xNN, UTF-8 kept).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,6 +15,7 @@
 #include <string.h>
 
 #include "lava_show.h"
+#include "term_str.h"
 #include "test_main.h"
 
 static void test_failure_comment(void **state)
@@ -30,7 +32,9 @@ static void test_failure_comment(void **state)
 	assert_string_equal(s.failure, "lava-test-monitor timed out after 1200 seconds");
 
 	assert_int_equal(lava_show_parse("{\"failure_comment\": \"a\\u001b[0m\\nb\\u00e9c\"}", &s), 0);
-	assert_string_equal(s.failure, "a?[0m?b??c");
+	assert_string_equal(s.failure, "a\x1b[0m\nb\xc3\xa9" "c");
+	char shown[64];
+	assert_string_equal(term_str(s.failure, shown, sizeof(shown)), "a\\x1B[0m\\x0Ab\xc3\xa9" "c");
 
 	/* none, null or not a string: "" */
 	assert_int_equal(lava_show_parse("{\"health\": \"Complete\"}", &s), 0);
