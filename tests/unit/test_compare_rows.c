@@ -114,6 +114,16 @@ static void batch_sizes_never_pooled(void **state)
 	close_sides(&a, &b, &t);
 }
 
+/* A with addi100 and bench (block 1), B with addi100 alone: B's block 1
+ * of bench measured nothing (its problem, pb). */
+static void one_side_unmeasured(struct cmp_side *a, struct cmp_side *b, const char *bench)
+{
+	open_sides(a, b);
+	cmp_fx_add(&a->r, "0000000a", "addi100", 0, "", 1, 100, 20);
+	cmp_fx_add(&a->r, "0000000a", bench, 1, "", 1, 775, 20);
+	cmp_fx_add(&b->r, "0000000b", "addi100", 0, "", 1, 100, 20);
+}
+
 /* B's crc32 timed out before its first sample (summary.csv's status, no
  * series): A's crc32 row says so instead of "only in A"; the other way
  * round, B's row names A's status. */
@@ -126,10 +136,7 @@ static void unmeasured_on_one_side(void **state)
 	struct cmp_table t;
 
 	(void)state;
-	open_sides(&a, &b);
-	cmp_fx_add(&a.r, "0000000a", "addi100", 0, "", 1, 100, 20);
-	cmp_fx_add(&a.r, "0000000a", "crc32", 1, "", 1, 775, 20);
-	cmp_fx_add(&b.r, "0000000b", "addi100", 0, "", 1, 100, 20);
+	one_side_unmeasured(&a, &b, "crc32");
 	assert_int_equal(cmp_table_build(&a, &b, &none, &pb, 0.05, NULL, &t), 0);
 	assert_int_equal(t.n, 2);
 	assert_int_equal(t.row[1].kind, CMP_SKIPPED);
@@ -173,10 +180,7 @@ static void skipped_on_one_side(void **state)
 	struct cmp_table t;
 
 	(void)state;
-	open_sides(&a, &b);
-	cmp_fx_add(&a.r, "0000000a", "addi100", 0, "", 1, 100, 20);
-	cmp_fx_add(&a.r, "0000000a", "mem", 1, "", 1, 775, 20);
-	cmp_fx_add(&b.r, "0000000b", "addi100", 0, "", 1, 100, 20);
+	one_side_unmeasured(&a, &b, "mem");
 	assert_int_equal(cmp_table_build(&a, &b, &none, &pb, 0.05, NULL, &t), 0);
 	assert_int_equal(t.n, 2);
 	assert_int_equal(t.row[0].kind, CMP_COMPARED);

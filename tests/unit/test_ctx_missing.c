@@ -202,8 +202,8 @@ static void test_ctx_taken_alone(void **state)
 
 static char base[] = "/tmp/rvbench-ctxm-XXXXXX";
 
-/* DIR/meta.json with source `source` and a context. */
-static const char *result(const char *name, const char *source)
+/* DIR/meta.json holding text. */
+static const char *meta_file(const char *name, const char *text)
 {
 	static char dir[2][300];
 	static int next;
@@ -214,15 +214,25 @@ static const char *result(const char *name, const char *source)
 	snprintf(path, sizeof(path), "%s/meta.json", d);
 	FILE *f = fopen(path, "w");
 	assert_non_null(f);
-	fprintf(f, "{\"source\": %s, \"runs\": [{\"header\": {\"model\": \"M\"}, \"context\": "
-		   "{\"clock_hz\": 1000, \"clock_source\": \"dt\", \"l2\": {\"size\": \"unknown\", "
-		   "\"sets\": \"unknown\", \"block\": \"unknown\", \"level\": \"unknown\", "
-		   "\"ways_enabled\": \"unknown\"}, \"sbi\": \"unknown\", \"harts\": [], "
-		   "\"firmware\": {\"version\": \"0.1.0\", \"commit\": \"abc\", \"cc\": \"gcc\", "
-		   "\"cflags\": \"-O2\"}}}]}\n",
-		source);
+	fputs(text, f);
 	fclose(f);
 	return d;
+}
+
+/* DIR/meta.json with source `source` and a context. */
+static const char *result(const char *name, const char *source)
+{
+	char text[1200];
+
+	snprintf(text, sizeof(text),
+		 "{\"source\": %s, \"runs\": [{\"header\": {\"model\": \"M\"}, \"context\": "
+		 "{\"clock_hz\": 1000, \"clock_source\": \"dt\", \"l2\": {\"size\": \"unknown\", "
+		 "\"sets\": \"unknown\", \"block\": \"unknown\", \"level\": \"unknown\", "
+		 "\"ways_enabled\": \"unknown\"}, \"sbi\": \"unknown\", \"harts\": [], "
+		 "\"firmware\": {\"version\": \"0.1.0\", \"commit\": \"abc\", \"cc\": \"gcc\", "
+		 "\"cflags\": \"-O2\"}}}]}\n",
+		 source);
+	return meta_file(name, text);
 }
 
 static int setup(void **state)
@@ -266,23 +276,6 @@ static void test_qemu_version(void **state)
 				 "rvbench: compare: warning: different cycle counting (icount mode): "
 				 "A QEMU, icount 0, B unknown (replay)\n");
 	free(out);
-}
-
-/* DIR/meta.json holding text. */
-static const char *meta_file(const char *name, const char *text)
-{
-	static char dir[2][300];
-	static int next;
-	char *d = dir[next++ % 2], path[400];
-
-	snprintf(d, sizeof(dir[0]), "%s/%s", base, name);
-	assert_int_equal(mkdir(d, 0700), 0);
-	snprintf(path, sizeof(path), "%s/meta.json", d);
-	FILE *f = fopen(path, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
-	return d;
 }
 
 #define SRC "\"source\": {\"kind\": \"qemu\", \"qemu_version\": \"7.2.22\", \"icount\": \"0\"}"
