@@ -216,7 +216,7 @@ static int bench_samples(struct obuf *o, const struct coll_run *r, const struct 
 		p = put_u64(p, i);
 		if (b->have_header) {
 			/* coll_derive(), inlined: the net values, clamp and path flags. */
-			unsigned flags = csv_event_flags(b, i, evk, ev->n);
+			unsigned flags = ev->n ? csv_event_flags(b, i, evk, ev->n) : 0; /* hot path */
 			uint64_t cyc = 0, ins = 0;
 			int wu = i < warmup;
 			if (s->cycles_raw < ohc)
