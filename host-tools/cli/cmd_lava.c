@@ -261,23 +261,29 @@ static int submit_one(const char *identity, const struct lava_job_opts *o, const
 		rvb_error("lava submit: %s", err);
 		return -1;
 	}
-	char ids[16][33];
-	int n = rc ? -1 : lava_submit_ids(out ? out : "", ids, 16);
-	if (n <= 0) {
-		rvb_error("lava submit: %s: lavacli %s: %s", label,
-			  rc ? "failed" : "gave no job id", out && *out ? out : "(nothing printed)");
+	/* Every id goes into the job list, however many a multinode job has:
+	 * one left out would be a job that `lava fetch` never collects. */
+	int n = rc ? -1 : lava_submit_ids(out ? out : "", NULL, 0);
+	char (*ids)[33] = n > 0 ? calloc((size_t)n, sizeof(*ids)) : NULL;
+	if (n <= 0 || !ids) {
+		rvb_error("lava submit: %s: %s: %s", label,
+			  n > 0 ? "out of memory for its job ids" : rc ? "lavacli failed" : "lavacli gave no job id",
+			  out && *out ? out : "(nothing printed)");
 		free(out);
 		return -1;
 	}
+	lava_submit_ids(out, ids, n);
 	free(out);
 	for (int i = 0; i < n; i++) {
 		if (fprintf(jobs, "%s\t%s\n", ids[i], label) < 0 || fflush(jobs)) {
 			rvb_error("lava submit: cannot write the job list");
+			free(ids);
 			return -1;
 		}
 		printf("%s\t%s\n", ids[i], label);
 		(*nsubmitted)++;
 	}
+	free(ids);
 	return 0;
 }
 

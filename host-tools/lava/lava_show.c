@@ -87,5 +87,5 @@ int lava_submit_ids(const char *out, char ids[][33], int max)
 		}
 		out += len + (out[len] == '\n');
 	}
-	return n > max ? max : n;
+	return n;
 }

@@ -19,9 +19,11 @@ struct lava_show {
 int lava_show_parse(const char *json, struct lava_show *out);
 
 /* The job ids `lavacli jobs submit` printed, one a line (a multinode job
- * prints several): up to max of them copied into ids (each up to 32
- * characters). Returns how many, or -1 when a line is not an id (lavacli
- * says "Unable to submit ..." and still exits 0). */
+ * prints one per role and instance): the first max of them copied into ids
+ * (each up to 32 characters; ids may be NULL when max is 0). Returns how
+ * many there are, even beyond max, so that a caller can size its array
+ * and lose none; -1 when a line is not an id (lavacli says "Unable to
+ * submit ..." and still exits 0). */
 int lava_submit_ids(const char *out, char ids[][33], int max);
 
 /* "123" or "123.0" (a multinode sub-job). */

@@ -106,7 +106,11 @@ case "\$1 \$2" in
 	n=\$(cat "\$srv/next" 2>/dev/null || echo 100)
 	cp "\$3" "\$srv/job-\$n.yaml"
 	echo \$((n + 1)) >"\$srv/next"
-	echo "\$n" ;;
+	if [ -e "\$srv/multinode" ]; then # one id per role instance, as LAVA's multinode jobs
+		for i in \$(seq 0 19); do echo "\$n.\$i"; done
+	else
+		echo "\$n"
+	fi ;;
 "jobs wait")
 	[ -e "\$srv/stuck-\$3" ] && { echo timeout!; exit 1; }
 	exit 0 ;;
@@ -142,6 +146,16 @@ check "submit: each device's job is tagged with its name" \
 	grep -q '^- "qemu-02"$' "$out/server/job-103.yaml"
 check "submit: the jobs carry the bootargs" \
 	grep -q 'rvbench.bootargs: "rvbench.run=addi100"' "$out/server/job-100.yaml"
+
+# A submission that answers with 20 job ids (a multinode job): every one
+# is listed, none dropped for want of room.
+touch "$out/server/multinode"
+( cd "$out" && "$rvb" lava submit -i lab --image "$build/rvbench.elf" --device qemu-03 \
+	--jobs multi-jobs.txt >multi.stdout 2>multi.stderr )
+check_eq "submit: a multinode answer succeeds" 0 "$?"
+check_eq "submit: all 20 of its job ids listed, in order" "$(seq -f '104.%g' 0 19 | tr '\n' ' ')" \
+	"$(cut -f1 "$out/multi-jobs.txt" | tr '\n' ' ')"
+rm "$out/server/multinode"
 
 # A device name long enough to cut a short label buffer: the job name
 # (with its label) is over LAVA's 200 and refused whole, not cut.

@@ -216,6 +216,14 @@ static void test_lava_answers(void **state)
 	assert_string_equal(ids[1], "10.1");
 	assert_int_equal(lava_submit_ids("Unable to submit job.yaml: <Fault 400>\n", ids, 4), -1);
 	assert_int_equal(lava_submit_ids("", ids, 4), 0);
+	/* More ids than the array holds: all counted, so that the caller
+	 * can make room for every one; the first ones copied. */
+	char many[20 * 8] = "";
+	for (int i = 0; i < 20; i++)
+		snprintf(many + strlen(many), sizeof(many) - strlen(many), "9.%d\n", i);
+	assert_int_equal(lava_submit_ids(many, NULL, 0), 20);
+	assert_int_equal(lava_submit_ids(many, ids, 4), 20);
+	assert_string_equal(ids[3], "9.3");
 	assert_true(lava_job_id_ok("5"));
 	assert_false(lava_job_id_ok("5."));
 	assert_false(lava_job_id_ok("../5"));
