@@ -404,6 +404,60 @@ static int set_key(struct config *n, const char *key, const char *value, const c
 	return 0;
 }
 
+/* The characters byte ch is shown as: <0xHH> outside printable ASCII.
+ * Not \xHH: the collector, which repeats the line on stderr, shows a
+ * backslash as \x5c (its own escape), and \x5cx0d reads as nothing. */
+static size_t shown_width(unsigned char ch)
+{
+	return ch >= 0x20 && ch < 0x7f ? 1 : 6;
+}
+
+static size_t shown_put(char *out, size_t at, unsigned char ch)
+{
+	if (shown_width(ch) == 1)
+		out[at] = (char)ch;
+	else
+		snprintf(out + at, 7, "<0x%02x>", ch);
+	return at + shown_width(ch);
+}
+
+/* The room an error line leaves for the text of its word, whose reason
+ * and outcome follow it; at least enough to recognise the word by. */
+static size_t shown_room(size_t rest)
+{
+	return rest + 32 < CONFIG_COMPLAINT_MAX ? CONFIG_COMPLAINT_MAX - rest : 32;
+}
+
+/* Why a refused word's text is shown as config_shown() does: a CR in it
+ * ended the line early for a terminal and for the collector, which then
+ * repeated it without its reason; an ESC drove the terminal; the firmware
+ * cuts a line too long for the stream at its end, which lost the reason
+ * and the outcome that follow the word. */
+const char *config_shown(char *out, const char *s, size_t room)
+{
+	size_t len = strlen(s), width = 0, at = 0, head = len, tail = len;
+
+	for (size_t i = 0; i < len; i++)
+		width += shown_width((unsigned char)s[i]);
+	if (width > room) {
+		size_t half = (room - 3) / 2;
+		for (head = 0, width = 0; width + shown_width((unsigned char)s[head]) <= half; head++)
+			width += shown_width((unsigned char)s[head]);
+		for (width = 0; width + shown_width((unsigned char)s[tail - 1]) <= half; tail--)
+			width += shown_width((unsigned char)s[tail - 1]);
+	}
+	for (size_t i = 0; i < head; i++)
+		at = shown_put(out, at, (unsigned char)s[i]);
+	if (head < len) {
+		memcpy(out + at, "...", 3);
+		at += 3;
+	}
+	for (size_t i = tail; i < len; i++)
+		at = shown_put(out, at, (unsigned char)s[i]);
+	out[at] = '\0';
+	return out;
+}
+
 /*
  * key=value on a copy of c, applied whole or not at all. With `together`,
  * the copy must also fit together (find_clash()); without, the caller
@@ -418,7 +472,7 @@ static int apply(struct config *c, const char *key, const char *value, int toget
 	static struct config next;
 	const char *why = NULL;
 	struct clash k;
-	char msg[320];
+	char msg[CONFIG_COMPLAINT_MAX + 1];
 
 	next = *c;
 	int rc = set_key(&next, key, value, &why, h);
@@ -433,7 +487,13 @@ static int apply(struct config *c, const char *key, const char *value, int toget
 		return 0;
 	}
 	c->bad_options++;
-	snprintf(msg, sizeof(msg), "error: %s=%s: %s; %s", key, value, why ? why : "invalid", outcome);
+	char word[CONFIG_WORD_MAX * 2 + 2], text[CONFIG_COMPLAINT_MAX + 1];
+	snprintf(word, sizeof(word), "%s=%s", key, value);
+	if (!why)
+		why = "invalid";
+	size_t rest = strlen("error: : ; ") + strlen(why) + strlen(outcome);
+	snprintf(msg, sizeof(msg), "error: %s: %s; %s", config_shown(text, word, shown_room(rest)), why,
+		 outcome);
 	h->complain(msg);
 	return rc;
 }
@@ -566,17 +626,97 @@ static int is_run_word(const char *word, size_t len)
 	return len >= n && !memcmp(word, PREFIX "run", n) && (len == n || word[n] == '=');
 }
 
-/* One word of the command line (len bytes at word): -1 when it was ours
- * and refused; else 0, and *set gets the TK_* bit of the key it set. */
-static int parse_word(struct config *c, const char *word, size_t len, unsigned *set,
-		      const struct config_hooks *h)
+/* Whether the n bytes at a are those at b (lower case), ignoring case. */
+static int same_letters(const char *a, const char *b, size_t n)
 {
-	char buf[CONFIG_WORD_MAX], msg[240];
-	int ours = len > strlen(PREFIX) && !strncmp(word, PREFIX, strlen(PREFIX));
-	int run = is_run_word(word, len);
+	for (size_t i = 0; i < n; i++)
+		if ((a[i] >= 'A' && a[i] <= 'Z' ? a[i] | 0x20 : a[i]) != b[i])
+			return 0;
+	return 1;
+}
+
+/* Whether a (na bytes) is b (nb bytes, lower case), ignoring case, or
+ * one typing mistake away from it: a byte wrong, missing or too many, or
+ * two neighbours swapped. */
+static int one_mistake(const char *a, size_t na, const char *b, size_t nb)
+{
+	size_t i = 0, n = na < nb ? na : nb;
+
+	while (i < n && same_letters(a + i, b + i, 1))
+		i++;
+	if (na == nb)
+		return i == n || same_letters(a + i + 1, b + i + 1, n - i - 1) ||
+		       (i + 1 < n && same_letters(a + i, b + i + 1, 1) &&
+			same_letters(a + i + 1, b + i, 1) && same_letters(a + i + 2, b + i + 2, n - i - 2));
+	if (na == nb + 1)
+		return same_letters(a + i + 1, b + i, nb - i);
+	if (na + 1 == nb)
+		return same_letters(a + i, b + i + 1, na - i);
+	return 0;
+}
+
+/*
+ * Whether word (len bytes, not ours) was meant to be: its prefix
+ * "rvbench" in another case, with a typing mistake, or followed by
+ * something else than the '.' ("RVBENCH.samples=5", "rvbnech.run=addi*",
+ * "rvbench_samples=5", "RVBENCH"). Ignored as another program's,
+ * such a word changed nothing and said nothing: a misspelt rvbench.run=
+ * ran the whole suite.
+ */
+static int misspelt_prefix(const char *word, size_t len)
+{
+	static const char name[] = "rvbench";
+	size_t n = sizeof(name) - 1, head = 0;
+
+	if (len == n && !memcmp(word, name, n))
+		return 0; /* the program's name alone, as a command line may begin */
+	if (len >= n && same_letters(word, name, n))
+		return 1; /* another case or another byte after it: "rvbench." is ours, never here */
+	while (head < len && word[head] != '.' && word[head] != '=')
+		head++;
+	return one_mistake(word, head, name, n);
+}
+
+/* Whether the misspelt word (misspelt_prefix()) meant rvbench.run=: its
+ * key, after the prefix and the byte that follows it, is run. */
+static int misspelt_run(const char *word, size_t len)
+{
+	size_t key = 0;
+
+	if (len >= strlen(PREFIX) - 1 && same_letters(word, "rvbench", strlen(PREFIX) - 1))
+		key = strlen(PREFIX);
+	else
+		while (key < len && word[key++] != '.')
+			;
+	return len >= key + 3 && !memcmp(word + key, "run", 3) && (len == key + 3 || word[key + 3] == '=');
+}
+
+/* One word of the command line (len bytes at word): -1 when it was ours
+ * and refused (*run_refused: a rvbench.run= word); else 0, and *set gets
+ * the TK_* bit of the key it set. */
+static int parse_word(struct config *c, const char *word, size_t len, unsigned *set,
+		      int *run_refused, const struct config_hooks *h)
+{
+	char buf[CONFIG_WORD_MAX], msg[CONFIG_COMPLAINT_MAX + 1], text[CONFIG_COMPLAINT_MAX + 1];
+	int ours = len >= strlen(PREFIX) && !strncmp(word, PREFIX, strlen(PREFIX));
+	int misspelt = !ours && misspelt_prefix(word, len);
+	int run = is_run_word(word, len) || (misspelt && misspelt_run(word, len));
 	/* Selecting everything is the one outcome a refused selection must
 	 * not have: a whole suite where a few benchmarks were asked for. */
 	const char *outcome = run ? "no benchmark runs" : "nothing changed";
+
+	*run_refused = run;
+	if (misspelt) {
+		const char *why = "not read: the options are rvbench.KEY=VALUE (a misspelt prefix?)";
+		size_t rest = strlen("error: ...: ; ") + strlen(why) + strlen(outcome);
+		memcpy(buf, word, len < sizeof(buf) ? len : sizeof(buf) - 1);
+		buf[len < sizeof(buf) ? len : sizeof(buf) - 1] = '\0';
+		c->bad_options++;
+		snprintf(msg, sizeof(msg), "error: %s%s: %s; %s", config_shown(text, buf, shown_room(rest)),
+			 len < sizeof(buf) ? "" : "...", why, outcome);
+		h->complain(msg);
+		return -1;
+	}
 
 	if (len >= sizeof(buf)) {
 		/* Never cut to fit: a cut word could read as another, valid
@@ -599,8 +739,9 @@ static int parse_word(struct config *c, const char *word, size_t len, unsigned *
 		if (!ours)
 			return 0;
 		c->bad_options++;
-		snprintf(msg, sizeof(msg), "error: rvbench.%s: expected rvbench.KEY=VALUE; %s", buf,
-			 outcome);
+		size_t rest = strlen("error: rvbench.: expected rvbench.KEY=VALUE; ") + strlen(outcome);
+		snprintf(msg, sizeof(msg), "error: rvbench.%s: expected rvbench.KEY=VALUE; %s",
+			 config_shown(text, buf, shown_room(rest)), outcome);
 		h->complain(msg);
 		return -1;
 	}
@@ -632,8 +773,9 @@ void config_parse_bootargs(struct config *c, const char *bootargs, const struct 
 		size_t len = (size_t)(p - word);
 		struct before now;
 		unsigned this_word = 0;
+		int run_word = 0;
 		remember(&now, c);
-		if (len && parse_word(c, word, len, &this_word, h) && is_run_word(word, len))
+		if (len && parse_word(c, word, len, &this_word, &run_word, h) && run_word)
 			run_refused = 1;
 		/* A key given twice goes back, if it must, to its earlier word
 		 * (samples=100 samples=65500: 100), not to before them all. */

@@ -31,6 +31,10 @@ enum exit_mode {
  * fits whole. */
 #define CONFIG_WORD_MAX 192
 #define CONFIG_RUN_MAX CONFIG_WORD_MAX
+/* The longest complaint (config_hooks.complain) the firmware's human line
+ * (STREAM_SAY_MAX, 253 bytes) holds whole after its "rvbench: ": a refused
+ * word's text is shown cut in its middle to fit (config.c). */
+#define CONFIG_COMPLAINT_MAX 244
 #define CONFIG_EVENTS_MAX 128 /* 4 names (pmu_events.h) and their commas */
 #define CONFIG_PARAMS_MAX 32 /* BENCH.PARAM settings at once */
 
@@ -162,5 +166,10 @@ unsigned config_sweep(const struct config *c, const struct bench *b, struct conf
 int config_sweep_step(struct config *c, const char *bench, const struct config_sweep *s, unsigned k);
 
 const char *config_exit_name(enum exit_mode m);
+
+/* Text from outside (a word, a value) as an error line shows it, in out
+ * (room + 1 bytes; room at least 3): a byte outside printable ASCII as
+ * <0xHH>, and a text wider than room cut in its middle ("head...tail"). */
+const char *config_shown(char *out, const char *s, size_t room);
 
 #endif

@@ -20,6 +20,9 @@
 #include <stdio.h>
 #include <string.h>
 
+_Static_assert(CONFIG_COMPLAINT_MAX + sizeof("rvbench: ") - 1 <= STREAM_SAY_MAX,
+	       "a complaint fits the human line whole after main.c's prefix");
+
 #define LINE_MAX_LEN 160
 #define PROMPT "rvbench> "
 
@@ -93,6 +96,60 @@ static void help(void)
 	stream_say("  exit              end the session (as rvbench.exit= says)");
 }
 
+/* Whether any benchmark runs under c. */
+static int selects_any(const struct config *c)
+{
+	for (size_t i = 0; i < registry_count(); i++)
+		if (registry_selected(c, registry_get(i)))
+			return 1;
+	return 0;
+}
+
+/*
+ * Each pattern of c's run= list that selects no benchmark, said as an
+ * error: "addi100,lpm_lokup" would otherwise run addi100 alone, without a
+ * word, as if lpm_lokup had been run. Counted in the run's header (only
+ * that run's: c is its copy), so the collector exits 2 as for any option
+ * refused. A list that selects nothing at all is run.c's to say.
+ */
+static void check_patterns(struct config *c)
+{
+	static struct config one; /* static: a config is large for a stack */
+	unsigned bad = 0;
+
+	if (c->run_refused || !c->run[0] || !selects_any(c))
+		return;
+	one = *c;
+	for (const char *p = c->run; *p;) {
+		size_t len = strcspn(p, ",");
+		/* An empty pattern (a doubled comma) names no benchmark. */
+		if (len) {
+			memcpy(one.run, p, len);
+			one.run[len] = '\0';
+			if (!selects_any(&one)) {
+				char text[100];
+				stream_say("rvbench: error: run=: '%s' selects no benchmark (demos, and"
+					   " cross-hart benchmarks without cross=1, only by exact name;"
+					   " see `list`); the others run",
+					   config_shown(text, one.run, sizeof(text) - 1));
+				bad++;
+			}
+		}
+		p += len + (p[len] == ',');
+	}
+	c->bad_options += bad;
+}
+
+/* run(c), after the check of its selection. */
+static void start(const struct config *c, void (*run)(const struct config *))
+{
+	static struct config checked; /* static: a config is large for a stack */
+
+	checked = *c;
+	check_patterns(&checked);
+	run(&checked);
+}
+
 static char *next_word(char **p)
 {
 	while (**p == ' ' || **p == '\t')
@@ -152,7 +209,7 @@ static enum verdict execute(char *cmd, struct config *c, const struct config_hoo
 		once = *c;
 		if (a1 && config_set(&once, "run", a1, h))
 			return STAY;
-		run(&once);
+		start(&once, run);
 	} else if (!strcmp(verb, "reboot") && !a1) {
 		run_reboot();
 	} else if (!strcmp(verb, "exit") && !a1) {
@@ -254,7 +311,7 @@ void session_run(struct config *c, const struct config_hooks *h, uint64_t timeba
 
 	if (!c->console) {
 		if (!c->listen_ms) {
-			run(c);
+			start(c, run);
 			return;
 		}
 		stream_say("rvbench: press a key within %lu ms for the console", (unsigned long)c->listen_ms);
@@ -262,7 +319,7 @@ void session_run(struct config *c, const struct config_hooks *h, uint64_t timeba
 		int ch = wait_key(c->listen_ms, timebase_hz);
 		if (ch < 0) {
 			console_puts("\r\n");
-			run(c);
+			start(c, run);
 			return;
 		}
 		if (ch != '\r' && ch != '\n' && !in_escape(&escape, ch))
