@@ -4,6 +4,7 @@
 #include "results_metric.h"
 
 #include "results_check.h"
+#include "context_fmt.h"
 #include "term_str.h"
 #include "wire.h"
 
@@ -136,6 +137,45 @@ int results_add(struct results *r, const char *run, const char *bench, int64_t b
 	return 0;
 }
 
+/* r->machine from meta.json: the runs' model (one, or "several
+ * machines" in a merged fleet), then how it counted: QEMU and its
+ * -icount, or the core clock of a board; and the device's name. A figure
+ * read without it could be of any machine. */
+static void read_machine(json_t *root, struct results *r)
+{
+	json_t *run, *src = json_object_get(root, "source");
+	const char *model = NULL, *dev = json_string_value(json_object_get(root, "device_name"));
+	json_int_t hz = 0;
+	int several = 0;
+	size_t i, n = 0;
+	json_array_foreach(json_object_get(root, "runs"), i, run) {
+		const char *m = json_string_value(json_object_get(json_object_get(run, "header"), "model"));
+		json_t *c = json_object_get(json_object_get(run, "context"), "clock_hz");
+		if (!m)
+			continue;
+		if (model && strcmp(model, m))
+			several = 1;
+		model = m;
+		hz = json_is_integer(c) ? json_integer_value(c) : 0;
+	}
+	if (several)
+		model = "several machines";
+	if (model)
+		n += (size_t)snprintf(r->machine, sizeof(r->machine), "%s", model);
+	const char *kind = json_string_value(json_object_get(src, "kind"));
+	const char *qv = json_string_value(json_object_get(src, "qemu_version"));
+	char clock[64];
+	if (n < sizeof(r->machine) && kind && !strcmp(kind, "qemu"))
+		n += (size_t)snprintf(r->machine + n, sizeof(r->machine) - n, "%sQEMU%s%s%s",
+				      n ? ", " : "", qv ? " " : "", qv ? qv : "",
+				      !strcmp(r->unit, "instr") ? " -icount: instructions, not cycles" : "");
+	else if (n < sizeof(r->machine) && model && !several && hz > 0)
+		n += (size_t)snprintf(r->machine + n, sizeof(r->machine) - n, ", %s",
+				      ctx_fmt_mhz(clock, sizeof(clock), (uint64_t)hz));
+	if (n < sizeof(r->machine) && dev && *dev)
+		snprintf(r->machine + n, sizeof(r->machine) - n, "%sdevice %s", n ? "; " : "", dev);
+}
+
 /* The run status in meta.json: the top-level "status" (read as JSON, so
  * no "status" inside a string or a nested object can pass for it). */
 static void read_meta(const char *dir, struct results *r)
@@ -158,6 +198,7 @@ static void read_meta(const char *dir, struct results *r)
 	const char *icount = json_string_value(json_object_get(src, "icount"));
 	if (kind && !strcmp(kind, "qemu") && icount && strcmp(icount, "off"))
 		r->unit = "instr";
+	read_machine(root, r);
 	json_decref(root);
 }
 

@@ -54,6 +54,10 @@ struct results {
 	/* What the counters counted, for axis labels: "instr" when meta.json's
 	 * source ran QEMU with -icount, else "cycles". */
 	const char *unit;
+	/* What measured, for the titles of figures: the model and QEMU or
+	 * the clock ("SiFive HiFive Unleashed A00, QEMU 7.2.22 -icount:
+	 * instructions, not cycles"); "" when meta.json does not say. */
+	char machine[320];
 };
 
 /* What the analysed values count, for axis labels: the metric's name when

@@ -65,6 +65,14 @@ void gp_str(FILE *f, const char *s)
 	fputc('\'', f);
 }
 
+void gp_title_machine(FILE *f, const char *machine)
+{
+	if (!*machine)
+		return;
+	gp_str(f, machine);
+	fputs(" . \"\\n\" . ", f);
+}
+
 /* gp_terminal's lines for a picture of file's format, drawn into output. */
 static int terminal_lines(FILE *f, const char *file, const char *output, int w, int h, char *err,
 			  size_t errlen)
@@ -85,7 +93,10 @@ static int terminal_lines(FILE *f, const char *file, const char *output, int w, 
 	}
 	fputs("set output ", f);
 	gp_str(f, output);
-	fputs("\nset grid\nset key top left\n", f);
+	/* The border behind the data: an axis from 0 has its samples of 0
+	 * on the border, which drawn in front hid them (a percentile curve
+	 * flat at 0, the dots of the samples in order). */
+	fputs("\nset grid\nset border back\nset key top left\n", f);
 	return 0;
 }
 
@@ -225,6 +236,10 @@ int gp_write_sorted(FILE *f, const uint64_t *v, size_t n)
 	uint64_t *s = an_sorted_copy(v, n);
 	if (!s)
 		return -1;
+	/* With steps, the first row is where the line starts: without this
+	 * one the CDF began at 1/n, and a single sample drew no line at all. */
+	if (n)
+		fprintf(f, "%llu %.6f\n", (unsigned long long)s[0], 0.0);
 	for (size_t i = 0; i < n; i++)
 		fprintf(f, "%llu %.6f\n", (unsigned long long)s[i], 100.0 * (double)(i + 1) / (double)n);
 	free(s);

@@ -38,10 +38,14 @@ void gp_tmp_remove(struct gp_tmpdir *t);
 /* Writes s as a gnuplot single-quoted string ('' is a quote), so that any
  * title or file name is taken literally. */
 void gp_str(FILE *f, const char *s);
+/* Writes machine as the first line of a title whose string follows
+ * ('MACHINE' . "\n" . ), so that a picture says what it was measured on;
+ * nothing when machine is "" (not known). */
+void gp_title_machine(FILE *f, const char *machine);
 /* The script's first lines: a w x h image written straight to file, PNG
- * or SVG by its extension, with a grid and the key top left. Returns 0, or
- * -1 with a reason in err when file ends in neither .png nor .svg or holds
- * a control character. */
+ * or SVG by its extension, with a grid, the border behind the data and
+ * the key top left. Returns 0, or -1 with a reason in err when file ends
+ * in neither .png nor .svg or holds a control character. */
 int gp_terminal(FILE *f, const char *file, int w, int h, char *err, size_t errlen);
 /* gp_terminal for the picture of t, file, but drawn into a temporary file
  * beside it (image_file.h) that gnuplot's run checks and renames to file
@@ -66,8 +70,10 @@ int gp_write_error(const struct gp_tmpdir *t, FILE **f, char *err, size_t errlen
  * is still open). fclose's result. */
 int gp_close_ok(FILE **f);
 
-/* The values v[0..n) sorted, one "value percentile" pair a line: the
- * data of a CDF or percentile curve. 0, or -1 out of memory. */
+/* The values v[0..n) sorted, one "value percentile" pair a line after
+ * "min 0": the data of a CDF or percentile curve, which rises from 0 at
+ * the smallest value (one sample draws a step, not nothing). 0, or -1
+ * out of memory. */
 int gp_write_sorted(FILE *f, const uint64_t *v, size_t n);
 
 #endif

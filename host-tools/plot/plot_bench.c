@@ -61,7 +61,7 @@ static void write_groups(FILE *f, struct fig *g)
 			yhi = hi;
 		any = 1;
 	}
-	g->grp_x = plot_axis_linear(xlo, xhi, 0.05);
+	g->grp_x = plot_axis_integers(plot_axis_linear(xlo, xhi, 0.05));
 	g->grp_y = plot_axis_linear(ylo, yhi, 0.1);
 }
 
@@ -115,7 +115,7 @@ static void fig_title(char *buf, size_t len, const struct fig *g, const struct p
 	char label[600], count[200], others[80] = "";
 	const struct res_series *s = g->s;
 	if (!g->loss.lost)
-		snprintf(count, sizeof(count), "%zu samples", s->n);
+		snprintf(count, sizeof(count), "%zu sample%s", s->n, s->n == 1 ? "" : "s");
 	else if (g->loss.due_known)
 		snprintf(count, sizeof(count), "%zu of %llu samples, %llu lost", s->n,
 			 (unsigned long long)g->loss.due, (unsigned long long)g->loss.lost);
@@ -142,8 +142,9 @@ static void panel_hist(FILE *f, const struct fig *g)
 	fputs("\nset xlabel ", f);
 	gp_str(f, g->unit);
 	fputs("\nset ylabel 'samples'\n", f);
-	/* Headroom above the tallest bar, which autoscale ends on. */
-	struct plot_axis y = { 0, 0, (double)g->peak * 1.08 };
+	/* Headroom above the tallest bar, which autoscale ends on; a few
+	 * samples ticked one by one, not by 0.2 of a sample. */
+	struct plot_axis y = plot_axis_integers((struct plot_axis){ .hi = (double)g->peak * 1.08 });
 	plot_axis_set(f, "y", &y);
 	plot_axis_set(f, "x", &g->view.axis);
 	fprintf(f, "plot '%s' using (($1 + $2) / 2):3:1:2:(0):3 with boxxyerror lc rgb '#4477aa' "
@@ -152,8 +153,11 @@ static void panel_hist(FILE *f, const struct fig *g)
 
 static void panel_cdf(FILE *f, const struct fig *g)
 {
-	fprintf(f, "set title '%s'\nset ylabel 'fraction of samples'\nset yrange [0:1.05]\n",
+	static const struct plot_axis fraction = { .hi = 1.05 };
+	fprintf(f, "set title '%s'\nset ylabel 'fraction of samples'\n",
 		g->view.ntail ? "CDF up to p99" : "CDF");
+	/* Its own ticks too: the histogram's y axis may tick every sample. */
+	plot_axis_set(f, "y", &fraction);
 	plot_axis_set(f, "x", &g->view.axis);
 	fprintf(f, "plot '%s' using 1:($2 / 100) with steps lw 2 lc rgb '#228833' notitle\n",
 		g->sorted_dat);
@@ -161,7 +165,7 @@ static void panel_cdf(FILE *f, const struct fig *g)
 
 static void panel_sorted(FILE *f, const struct fig *g)
 {
-	static const struct plot_axis percent = { 0, 0, 100 };
+	static const struct plot_axis percent = { .hi = 100 };
 	fprintf(f, "set title 'Sorted durations (percentile curve%s)'\n"
 		"set xlabel 'percentile of samples'\nset ylabel ",
 		g->view.ntail ? "; above p99 off the axis" : "");
@@ -212,6 +216,7 @@ static void panel_seq(FILE *f, const struct fig *g)
 		fputs("\nset xlabel 'sample (measured, in order)'\n", f);
 		x = plot_axis_linear(-0.5, (double)g->s->n - 0.5, 0.01);
 	}
+	x = plot_axis_integers(x); /* an index is whole: no tick at 99.8 */
 	fputs("set ylabel ", f);
 	gp_str(f, g->unit);
 	fputc('\n', f);
@@ -226,8 +231,10 @@ static void panel_seq(FILE *f, const struct fig *g)
 		fprintf(f, "'%s' using 1:($2 > %.10g ? %.10g : 1/0) with points pt 9 ps 1 "
 			   "lc rgb '#cc3311' notitle, ",
 			g->fourth_dat, top, top);
-	fprintf(f, "'%s' using 1:2 with points pt 7 ps 0.3 lc rgb '#4477aa' notitle\n",
-		g->fourth_dat);
+	/* Dots small enough that a thousand stay apart; a few samples (one,
+	 * a short run) would be specks, so they are drawn larger. */
+	fprintf(f, "'%s' using 1:2 with points pt 7 ps %s lc rgb '#4477aa' notitle\n",
+		g->fourth_dat, g->s->n < 100 ? "1" : "0.3");
 }
 
 /* The script of g into f (open, its terminal lines not yet written). */
@@ -239,6 +246,7 @@ static int write_script(struct gp_tmpdir *t, FILE *f, const struct fig *g,
 		return -1;
 	fig_title(title, sizeof(title), g, pb);
 	fputs("set multiplot layout 2,2 title ", f);
+	gp_title_machine(f, g->r->machine);
 	gp_str(f, title);
 	/* Room at the right for half of the last tick label, centred on the
 	 * border when the range ends on a tick ("1.2e+07"). */

@@ -80,8 +80,10 @@ int plot_cdf_overlay_unit(const char *file, size_t npanels, char *const *title,
 	gp_str(f, label_a);
 	fputs(" . '   B = ' . ", f);
 	gp_str(f, label_b);
-	/* rmargin: room for half of a tick label centred on the right border. */
-	fputs("\nset rmargin 6\nset ylabel 'fraction of samples'\nset xlabel ", f);
+	/* The key beside each panel, not in it: top left stood over the
+	 * curves' rise and the tick label 1 ("1 -A"). The margin it takes
+	 * also holds half of a tick label centred on the right border. */
+	fputs("\nset key outside right top vertical\nset ylabel 'fraction of samples'\nset xlabel ", f);
 	gp_str(f, unit);
 	fputs("\nset yrange [0:1.05]\n", f);
 	for (size_t i = 0; i < npanels; i++) {

@@ -212,6 +212,7 @@ int plot_sweep(const struct results *r, const size_t *idx, size_t n, const char 
 	snprintf(title, sizeof(title), "%s (run %s): %s against %s; median, p10-p90 band",
 		 r->s[idx[0]].bench, r->s[idx[0]].run, ylabel, param);
 	fputs("set title ", f);
+	gp_title_machine(f, r->machine);
 	gp_str(f, title);
 	fputs("\nset xlabel ", f);
 	snprintf(title, sizeof(title), "%s (log2 scale)", param);
@@ -242,19 +243,25 @@ int plot_sweep(const struct results *r, const size_t *idx, size_t n, const char 
 	/* 3 % of the swept decades beside the first and last points. */
 	struct plot_axis x = plot_axis_log(nx ? xs[0] : 1, nx ? xs[nx - 1] : 1, 0.03);
 	fprintf(f, "set xrange [%.10g:%.10g]\nset xtics (", x.lo, x.hi);
-	for (size_t i = 0, m = 0; i < nx; i++) {
+	size_t nticks = 0; /* the values, each once (every hart has them) */
+	for (size_t i = 0; i < nx; i++) {
 		if (i && xs[i] == xs[i - 1])
 			continue;
 		fmt_tick(tick, sizeof(tick), param, xs[i]);
-		fprintf(f, "%s'%s' %.17g", m++ ? ", " : "", tick, xs[i]);
+		fprintf(f, "%s'%s' %.17g", nticks++ ? ", " : "", tick, xs[i]);
 	}
 	fputs(")\n", f);
-	if (nx > 10)
+	if (nticks > 10)
 		fputs("set xtics rotate by 45 right\n", f);
 	free(xs);
 	static const char *const color[] = { "#4477aa", "#ee6677", "#228833", "#ccbb44",
 					     "#66ccee", "#aa3377", "#bbbbbb" };
-	fputs("set key top left\nplot ", f);
+	/* The key below the axes, not in them: a cost that falls with the
+	 * size (per byte of a copy) starts in the top left corner, where the
+	 * key stood over it. gnuplot's own bottom margin then lets the key
+	 * touch the x label: room for both, about three entries a row, and
+	 * for the tick labels turned by 45 degrees. */
+	fprintf(f, "set key below\nset bmargin %zu\nplot ", 4 + (nline + 2) / 3 + (nticks > 10 ? 2 : 0));
 	for (size_t l = 0; l < nline; l++) {
 		const char *c = color[l % 7];
 		fprintf(f, "%s'%s' index %zu using 1:3:4 with filledcurves fs transparent solid 0.2 "

@@ -39,8 +39,11 @@ static const char css[] =
 	".empty{font-weight:600}"
 	"tr:hover td{background:#f6f8fa}"
 	/* A grid, not a flex row: an odd last figure keeps its column's width
-	 * instead of stretching across the page. */
-	".figs{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(520px,100%),1fr));"
+	 * instead of stretching across the page. A column at least 900 px
+	 * wide: one figure a row on the page of 1200 px, nearly at its own
+	 * size; two a row drew the 1200 px sweep figures at half size, their
+	 * 10 pt labels at 5 (unreadable). */
+	".figs{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(900px,100%),1fr));"
 	"gap:16px}"
 	"figure{margin:0;min-width:0}figure img{width:100%;border:1px solid #d8dee4}"
 	"figcaption{font-size:12px;color:#57606a}"
