@@ -39,6 +39,7 @@ clang                        the libFuzzer target for the stream decoder (make f
 libclang-rt-14-dev           libFuzzer and the sanitizer runtimes for clang
 libbenchmark-tools           compare.py of Google Benchmark, to check gbench-json exports
 python3-scipy                what compare.py needs
+time                         GNU time measures the peak memory of rvbench replay (tests/system/test_replay_hostile.sh)
 '
 lava='
 lava-dispatcher              lava-run, the LAVA dispatcher without a server (about 150 packages)

@@ -425,6 +425,12 @@ struct coll_bench *coll_bench_at(struct coll_run *r, uint64_t id)
 	return &r->bench[id];
 }
 
+int coll_bench_unannounced(const struct coll_run *r, uint64_t id)
+{
+	return r->benches_declared_ok && id >= r->benches_declared &&
+	       !(id < r->nbench && r->bench[id].have_header);
+}
+
 void coll_note_bench_seq(struct coll_bench *b, uint32_t seq)
 {
 	if (seq > b->max_seq)

@@ -275,6 +275,7 @@ struct coll_run {
 	int tr_status_word; /* enum rec_run_status; -1: any other word */
 
 	struct coll_fault fault; /* a FAULT outside any block: the run ended there */
+	int fault_taken;         /* a conflict took it out (as ctx_taken) */
 
 	int cut_off; /* a RUN with a new tag came before this run's trailer */
 	unsigned long rejected[COLL_REJ_COUNT]; /* lines seen while this run was current */
@@ -326,6 +327,15 @@ struct collector {
 	uint64_t bytes;
 	uint64_t lines_accepted;
 	unsigned long trailers; /* TRAILER lines accepted so far */
+	/* Sample slots held by blocks without a BENCH line, in every run:
+	 * their store grows with the index a line names, not with the bytes
+	 * that came, so it has a budget of its own (collector_samples.c). */
+	uint64_t headerless_slots;
+	/* Bytes of sample stores mapped at once when allocated (prefault(),
+	 * collector_samples.c), in every run: capped, since a BENCH line's
+	 * count costs a few bytes on the wire and what it announces may
+	 * never come. */
+	uint64_t prefaulted;
 	int finished;
 };
 
@@ -433,6 +443,7 @@ enum coll_use {
 	COLL_USE_FLAGS,
 	COLL_USE_PMU,
 	COLL_USE_HART,
+	COLL_USE_FAULT,    /* a FAULT outside any block */
 	COLL_USE_EVENTS,   /* E: pair p of samples first..first+n-1 is
 			    * COLL_USE_EVENTS + p */
 };
@@ -450,7 +461,7 @@ struct coll_line_use {
 int coll_use_of(const struct coll_run *r, uint32_t seq, struct coll_line_use *u);
 /* Seq came again with other bytes: what the first copy put in (samples,
  * event values, a TP, OVERHEAD, CTX, CPU, BUILD, FLAGS, PMU or HART
- * record) is taken out and its block marked, or the run failed for a
+ * record, a FAULT outside any block) is taken out and its block marked, or the run failed for a
  * line of no block (the second copy was never read). A RUN or TRAILER
  * line stays (a run has no other header, and no other count to check
  * against), and the run failed. */

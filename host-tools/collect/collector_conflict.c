@@ -5,9 +5,9 @@
  * (collector_line.c); what the first copy put in is taken out of the
  * model again here: S samples (listed in gaps.csv with the reason
  * "conflict"), E event values (named among the problems: gaps.csv counts
- * samples), a TP, OVERHEAD, CTX, CPU, BUILD, FLAGS, PMU or HART record.
- * Its block's status becomes "conflict" (collector_check.c); a line of no
- * block fails the run.
+ * samples), a TP, OVERHEAD, CTX, CPU, BUILD, FLAGS, PMU or HART record,
+ * a FAULT outside any block. Its block's status becomes "conflict"
+ * (collector_check.c); a line of no block fails the run.
  *
  * To take a line out, the model remembers what each accepted line put in:
  * one word per seq (line_use), written when the record is read.
@@ -220,9 +220,9 @@ static void drop_flags(struct coll_run *r, unsigned id)
 
 /*
  * A line of no block: its record's values go (a TP, OVERHEAD, CTX, CPU,
- * BUILD, FLAGS, PMU or HART record). A RUN or TRAILER line stays: the run
- * has no other header, and no other count to check against; neither can
- * be trusted, which the run's failure says. A line put nothing in (a
+ * BUILD, FLAGS, PMU or HART record, a FAULT outside any block). A RUN or
+ * TRAILER line stays: the run has no other header, and no other count to
+ * check against; neither can be trusted, which the run's failure says. A line put nothing in (a
  * record of a later version, say) has nothing to take out. Either way a
  * value of the run was in conflict, so the run failed, as for a block.
  */
@@ -267,6 +267,11 @@ static void drop_run_line(struct coll_run *r, uint32_t seq, uint64_t u)
 		snprintf(buf, sizeof(buf), "FLAGS record of id %u in conflict: that id's flags not kept",
 			 (unsigned)USE_FIRST(u));
 		what = buf;
+		break;
+	case COLL_USE_FAULT:
+		r->fault = (struct coll_fault){ 0 };
+		r->fault_taken = 1;
+		what = "FAULT record (outside any block) in conflict, neither copy kept";
 		break;
 	case COLL_USE_RUN:
 		what = "RUN record in conflict: the run's header is the first copy's and cannot be"

@@ -113,7 +113,7 @@ static void reserve(struct coll_bench *b)
 static const char *headerless(struct coll_run *r, uint64_t id, uint64_t pair, uint64_t n,
 			      uint32_t seq)
 {
-	if (r->benches_declared_ok && id >= r->benches_declared)
+	if (coll_bench_unannounced(r, id))
 		return "E line for a block without a BENCH line that the RUN line never announced";
 	struct coll_bench *b = coll_bench_at(r, id);
 	b->ev_unread++;

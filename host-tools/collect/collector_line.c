@@ -125,7 +125,7 @@ static const char *read_record(struct collector *c, struct coll_run *r, const st
 {
 	switch (type) {
 	case REC_BENCH: return coll_rec_bench(c, r, l, l->seq);
-	case REC_S: return coll_rec_samples(r, l, l->seq, wire_len);
+	case REC_S: return coll_rec_samples(c, r, l, l->seq, wire_len);
 	case REC_END: return coll_rec_end(r, l, l->seq);
 	case REC_FAULT: return coll_rec_fault(r, l, l->seq);
 	case REC_OVERHEAD: return coll_rec_overhead(r, l, l->seq);

@@ -336,6 +336,8 @@ const char *coll_rec_end(struct coll_run *r, const struct wire_line *l, uint32_t
 		return "END line with a bad block field";
 	if (ck.malformed & REC_BIT(END, reason))
 		return "END reason with a bad %XX escape";
+	if (coll_bench_unannounced(r, e.id))
+		return "END line for a block the RUN line never announced";
 	struct coll_bench *b = coll_bench_at(r, e.id);
 	if (b->have_end)
 		return "second END line for the same id";
@@ -380,6 +382,8 @@ const char *coll_rec_fault(struct coll_run *r, const struct wire_line *l, uint32
 	fault.stval = f.stval;
 	if (f.present & REC_BIT(FAULT, id)) {
 		/* A benchmark's trap: that block stops, the run goes on. */
+		if (coll_bench_unannounced(r, f.id))
+			return "FAULT line for a block the RUN line never announced";
 		struct coll_bench *b = coll_bench_at(r, f.id);
 		if (b->fault.have)
 			return "second FAULT line for the same block";
@@ -388,10 +392,22 @@ const char *coll_rec_fault(struct coll_run *r, const struct wire_line *l, uint32
 		coll_note_use(r, seq, COLL_USE_SAMPLES, (uint32_t)f.id, 0, 0);
 		return NULL;
 	}
-	if (r->fault.have)
+	if (r->fault.have || r->fault_taken)
 		return "second FAULT line";
 	r->fault = fault;
+	coll_note_use(r, seq, COLL_USE_FAULT, COLL_USE_NO_BLOCK, 0, 0);
 	return NULL;
+}
+
+/* Lines whose seq is past the trailer's that came before it: the same
+ * issue as one that comes after it (claim_seq, collector_line.c), so the
+ * order of arrival does not decide whether the run is complete. */
+static void lines_past_trailer(struct coll_run *r)
+{
+	for (uint32_t seq = r->trailer_seq + 1; seq <= r->max_seq && seq < r->nline; seq++)
+		if (r->line[seq])
+			coll_push_str(&r->issue, &r->nissue,
+				      coll_strdupf("seq %u: line after the trailer", seq));
 }
 
 const char *coll_rec_trailer(struct collector *c, struct coll_run *r,
@@ -420,5 +436,6 @@ const char *coll_rec_trailer(struct collector *c, struct coll_run *r,
 	r->tr_status_word = REC_WORD(run_status, r->tr_status);
 	c->trailers++;
 	coll_note_use(r, seq, COLL_USE_TRAILER, COLL_USE_NO_BLOCK, 0, 0);
+	lines_past_trailer(r);
 	return NULL;
 }

@@ -17,6 +17,14 @@
 
 /* Block id's slot, the model grown to hold it (ids below REC_BLOCKS_MAX). */
 struct coll_bench *coll_bench_at(struct coll_run *r, uint64_t id);
+/* 1 when the RUN line counted the run's blocks (benches=), id is not one
+ * of them and no BENCH line came for it. A line of such a block cannot
+ * be what is left of a block whose BENCH line was lost (S, END, FAULT and
+ * E lines are read without it for that reason): it makes no sense, and
+ * taking it would make up blocks below it that never existed, each
+ * listed as lost. (A BENCH line beyond the count is read: the count then
+ * contradicts the blocks received, a wrong value of its own.) */
+int coll_bench_unannounced(const struct coll_run *r, uint64_t id);
 /* Notes seq as a line of block b (the highest is kept). */
 void coll_note_bench_seq(struct coll_bench *b, uint32_t seq);
 
@@ -34,9 +42,10 @@ const char *coll_rec_flags(struct coll_run *r, const struct wire_line *l);
 const char *coll_rec_ctx(struct coll_run *r, const struct wire_line *l);
 const char *coll_rec_cpu(struct coll_run *r, const struct wire_line *l);
 const char *coll_rec_build(struct coll_run *r, const struct wire_line *l);
-/* bytes: the line's length on the wire, for the bytes-per-sample figure. */
-const char *coll_rec_samples(struct coll_run *r, const struct wire_line *l, uint32_t seq,
-			     size_t bytes);
+/* bytes: the line's length on the wire, for the bytes-per-sample figure;
+ * c: the budget of blocks without a BENCH line (headerless_slots). */
+const char *coll_rec_samples(struct collector *c, struct coll_run *r, const struct wire_line *l,
+			     uint32_t seq, size_t bytes);
 /* b's BENCH line has just been read: each S line of b that came before it
  * and reaches past the count it announces is refused now, as it would
  * have been after it (its samples out, an issue, counted invalid in c). */

@@ -19,6 +19,12 @@
 /* Without its BENCH line a benchmark's size is unknown: a smaller cap
  * than a header may announce. */
 #define COLL_HEADERLESS_MAX (1ull << 22)
+/* And all of them together, in every run of the stream: a block without
+ * a header grows its store to the highest index a line names (its
+ * presence bytes written), so 4096 lines of a few bytes each could ask
+ * for gigabytes. 2^24 samples is 256 blocks of the firmware's largest
+ * (HARNESS_MAX_SAMPLES) whose BENCH lines were all lost. */
+#define COLL_HEADERLESS_TOTAL (1ull << 24)
 
 /*
  * Asks the kernel to map the whole pages of a fresh allocation at once
@@ -26,27 +32,40 @@
  * every 4 KiB while the samples arrive, about a tenth of the decoding
  * time of a large run. Only a large block is worth it, and only up to
  * 2^22 samples (64 MiB): a header announcing more may be a damaged
- * number, and its pages are left to be touched, or not. Where the kernel
- * refuses, the pages fault in as before.
+ * number, and its pages are left to be touched, or not. Nor is it done
+ * past COLL_PREFAULT_TOTAL in all: 4096 BENCH lines announcing 2^22
+ * samples each, 150 bytes apiece, would otherwise map 256 GiB that no
+ * sample may ever fill. The budget holds the 40 million samples of
+ * docs/performance.md's largest stream. Where the kernel refuses, the
+ * pages fault in as before.
  */
-static void prefault(void *p, size_t bytes)
+#define COLL_PREFAULT_TOTAL (1ull << 30)
+
+static void prefault(struct collector *c, void *p, size_t bytes)
 {
 #ifdef MADV_POPULATE_WRITE
 	const uintptr_t page = 4096;
 	uintptr_t start = ((uintptr_t)p + page - 1) & ~(page - 1);
 	uintptr_t end = ((uintptr_t)p + bytes) & ~(page - 1);
-	if (bytes >= (1u << 20) && bytes <= (64u << 20) && end > start)
+	if (bytes >= (1u << 20) && bytes <= (64u << 20) && end > start &&
+	    c->prefaulted + (end - start) <= COLL_PREFAULT_TOTAL) {
+		c->prefaulted += end - start;
 		(void)madvise((void *)start, end - start, MADV_POPULATE_WRITE);
+	}
 #else
+	(void)c;
 	(void)p;
 	(void)bytes;
 #endif
 }
 
-static void reserve_samples(struct coll_bench *b, uint64_t n, uint64_t limit)
+/* Room for samples 0..n-1 of b (limit: its size, when its header came).
+ * Returns 0, or -1 when a block without a header would go past the
+ * budget of all such blocks (nothing allocated then). */
+static int reserve_samples(struct collector *c, struct coll_bench *b, uint64_t n, uint64_t limit)
 {
 	if (n <= b->ncap)
-		return;
+		return 0;
 	if (!b->s && b->have_header && limit) {
 		/* The block's size is known: one allocation, never moved, of
 		 * calloc's zeroed pages. The samples are only written, and only
@@ -57,16 +76,22 @@ static void reserve_samples(struct coll_bench *b, uint64_t n, uint64_t limit)
 			abort();
 		}
 		b->ncap = (size_t)limit;
-		prefault(b->s, (size_t)limit * sizeof(*b->s));
-		return;
+		prefault(c, b->s, (size_t)limit * sizeof(*b->s));
+		return 0;
 	}
 	size_t cap = b->ncap ? b->ncap : 64;
 	while (cap < n)
 		cap *= 2;
+	if (!b->have_header) {
+		if (c->headerless_slots + (cap - b->ncap) > COLL_HEADERLESS_TOTAL)
+			return -1;
+		c->headerless_slots += cap - b->ncap;
+	}
 	b->s = coll_xrealloc(b->s, cap * sizeof(*b->s));
 	b->present = coll_xrealloc(b->present, cap);
 	memset(b->present + b->ncap, 0, cap - b->ncap);
 	b->ncap = cap;
+	return 0;
 }
 
 /* One strict decimal (wire_parse_u64's rules: digits only, no leading
@@ -135,8 +160,8 @@ static int decode_data(int enc, uint64_t n, const char *const *data, unsigned nd
 	return 0;
 }
 
-const char *coll_rec_samples(struct coll_run *r, const struct wire_line *l, uint32_t seq,
-			       size_t bytes)
+const char *coll_rec_samples(struct collector *c, struct coll_run *r, const struct wire_line *l,
+			     uint32_t seq, size_t bytes)
 {
 	const char *const *f = l->field;
 	struct wire_sample s[CODEC_MAX_SAMPLES];
@@ -150,6 +175,8 @@ const char *coll_rec_samples(struct coll_run *r, const struct wire_line *l, uint
 		return "S line with a bad header";
 	if (id > REC_FIELD(S, id)->limit)
 		return "S line with a bench id out of range";
+	if (coll_bench_unannounced(r, id))
+		return "S line for a block the RUN line never announced";
 	int enc = REC_WORD(encoding, f[REC_F_S_enc]);
 	if (decode_data(enc, n, f + REC_NF_S, l->nfields - REC_NF_S, s, &why))
 		return why;
@@ -157,7 +184,8 @@ const char *coll_rec_samples(struct coll_run *r, const struct wire_line *l, uint
 	uint64_t limit = b->have_header ? b->warmup + b->samples : COLL_HEADERLESS_MAX;
 	if (first > limit || n > limit - first)
 		return "S line beyond the benchmark's sample count";
-	reserve_samples(b, first + n, limit);
+	if (reserve_samples(c, b, first + n, limit))
+		return "S line of a block without a BENCH line, past the samples kept for such blocks";
 	if (memchr(b->present + first, 1, n))
 		return "S line repeating samples already received";
 	_Static_assert(sizeof(struct coll_sample) == sizeof(struct wire_sample) &&

@@ -46,8 +46,8 @@ int summary_print(FILE *f, const struct collector *c, const struct meta_source *
 	if (report && report(f, c)) /* -v: rvbench stats, for every collection */
 		return -1;
 	if (c->rejected[COLL_REJ_ORPHAN] &&
-	    fprintf(f, "%lu lines of runs whose RUN header never arrived (orphans)\n",
-		    c->rejected[COLL_REJ_ORPHAN]) < 0)
+	    fprintf(f, "%lu line%s of runs whose RUN header never arrived (orphans)\n",
+		    c->rejected[COLL_REJ_ORPHAN], c->rejected[COLL_REJ_ORPHAN] == 1 ? "" : "s") < 0)
 		return -1;
 	return fflush(f) ? -1 : 0;
 }

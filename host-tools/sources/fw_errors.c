@@ -13,10 +13,12 @@ static void end_line(struct fw_errors *e)
 	if (e->len >= plen && !memcmp(e->line, ERROR_PREFIX, plen)) {
 		e->count++;
 		if (e->nkept < FW_ERRORS_KEPT) {
-			char *s = malloc(e->len - plen + 4);
+			size_t n = e->len - plen;
+			char *s = malloc(n + 4);
 			if (s) {
-				memcpy(s, e->line + plen, e->len - plen);
-				strcpy(s + e->len - plen, e->cut ? "..." : "");
+				memcpy(s, e->line + plen, n);
+				strcpy(s + n, e->cut ? "..." : "");
+				e->kept_len[e->nkept] = n + (e->cut ? 3 : 0);
 				e->kept[e->nkept++] = s;
 			}
 		}
@@ -69,11 +71,12 @@ void fw_errors_print_first(const struct fw_errors *e, FILE *f, unsigned long n)
 {
 	for (size_t i = 0; i < e->nkept && i < n; i++) {
 		fputs("rvbench: firmware: error: ", f);
-		for (const unsigned char *s = (const unsigned char *)e->kept[i]; *s; s++) {
-			if (*s < 0x20 || *s >= 0x7f || *s == '\\')
-				fprintf(f, "\\x%02x", *s);
+		const unsigned char *s = (const unsigned char *)e->kept[i];
+		for (size_t k = 0; k < e->kept_len[i]; k++) {
+			if (s[k] < 0x20 || s[k] >= 0x7f || s[k] == '\\')
+				fprintf(f, "\\x%02x", s[k]);
 			else
-				fputc(*s, f);
+				fputc(s[k], f);
 		}
 		fputc('\n', f);
 	}

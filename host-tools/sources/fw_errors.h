@@ -20,6 +20,9 @@ struct fw_errors {
 	size_t len;
 	int cut;        /* the line being read was longer than line[] */
 	char *kept[FW_ERRORS_KEPT];
+	/* Their lengths: a line may hold a NUL, shown as \x00 like any
+	 * control byte, never the end of what is shown. */
+	size_t kept_len[FW_ERRORS_KEPT];
 	size_t nkept;
 	unsigned long count; /* error lines seen, kept or not */
 };
