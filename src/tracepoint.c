@@ -20,7 +20,9 @@ _Static_assert(TP_MAX_HARTS == MAX_HARTS,
 #define SELFCHECK_PAIRS HARNESS_CALIBRATION_SAMPLES
 
 struct tp_open tp_open_state[TP_MAX_HARTS][TP_KEYS];
-struct tp_entry tp_log[TP_LOG_CAP] NOINIT(01);
+/* Late in .noinit (src/noinit.h): only tracepoint benchmarks and the
+ * self-check after the last block write it, never a run's first block. */
+struct tp_entry tp_log[TP_LOG_CAP] NOINIT(12);
 uint32_t tp_log_len;
 uint32_t tp_dropped;
 
