@@ -96,6 +96,13 @@ struct bench {
 	uint32_t per_call;
 	const char *per_call_param;
 
+	/* Optional, for a BENCH_SELF_TIMED benchmark whose run() returns its
+	 * sample in another unit than the cycle counter's: "tick" (timebase
+	 * ticks). Sent in BENCH as sample_unit=, so that no table or plot
+	 * calls such samples cycles. Ignored for a benchmark the harness
+	 * times: its samples are the counters'. */
+	const char *sample_unit;
+
 	unsigned flags;
 
 	/* Set by BENCH(): the compiler flags this file was built with

@@ -164,6 +164,8 @@ static void send_header(const struct bench *b, const struct block *blk, int flag
 	REC_SET(&r, BENCH, inputs_n, blk->ninputs);
 	REC_SET(&r, BENCH, oh_method,
 		rec_oh_method_name[blk->self_timed ? REC_OH_METHOD_SELF_TIMED : REC_OH_METHOD_MIN]);
+	if (blk->self_timed && b->sample_unit)
+		REC_SET(&r, BENCH, sample_unit, b->sample_unit);
 	if (b->unit) {
 		REC_SET(&r, BENCH, unit, b->unit);
 		REC_SET(&r, BENCH, per_call, emit_work_per_call(b, ctx));

@@ -99,6 +99,7 @@ static void free_run(struct coll_run *r)
 	for (size_t i = 0; i < r->nbench; i++) {
 		free(r->bench[i].name);
 		free(r->bench[i].unit);
+		free(r->bench[i].sample_unit);
 		free(r->bench[i].cflags);
 		free(r->bench[i].reason);
 		free(r->bench[i].s);

@@ -93,6 +93,9 @@ struct coll_bench {
 	char *unit;           /* BENCH unit= (unescaped, "byte", "load"); NULL when not sent */
 	int have_per_call;    /* BENCH per_call= arrived */
 	uint64_t per_call;    /* units of work one call does */
+	char *sample_unit;    /* BENCH sample_unit= ("tick"): what a self-timed
+			       * block's samples count instead of cycles;
+			       * NULL when not sent (the counters' unit) */
 	char *cflags;         /* the compiler flags of its benchmark (FLAGS text
 			       * of BENCH flags=); NULL when not sent */
 	int flags_id;         /* BENCH flags=, -1 when not sent */

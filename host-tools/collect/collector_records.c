@@ -130,14 +130,15 @@ static const char *bench_params(struct coll_bench *b, const struct wire_line *l)
 /*
  * The block format's OPT fields: absent is fine (older firmware), wrong is
  * not. parallel=, skew_ticks=, offset_cycles= come all three or none.
- * A bad escape in unit= has a message of its own (with name=).
+ * A bad escape in unit= or sample_unit= has a message of its own (with
+ * name=).
  */
 static int bench_block_bad(struct rec_bench *h, const struct rec_check *ck, enum input_kind *ik)
 {
 	const uint64_t par = REC_BIT(BENCH, parallel) | REC_BIT(BENCH, skew_ticks) |
 			     REC_BIT(BENCH, offset_cycles);
 	uint64_t wrong = (ck->malformed | ck->over) & ~rec_desc[REC_BENCH].required &
-			 ~REC_BIT(BENCH, unit);
+			 ~REC_BIT(BENCH, unit) & ~REC_BIT(BENCH, sample_unit);
 
 	/* warmup_converged=2 has always read as "not known", like its absence. */
 	if ((ck->over & REC_BIT(BENCH, warmup_converged)) && h->warmup_converged == 2) {
@@ -149,13 +150,15 @@ static int bench_block_bad(struct rec_bench *h, const struct rec_check *ck, enum
 		return 1;
 	if ((h->present & REC_BIT(BENCH, input_kind)) && input_kind_parse(h->input_kind, ik))
 		return 1;
-	return (h->present & REC_BIT(BENCH, unit)) && !*h->unit;
+	return ((h->present & REC_BIT(BENCH, unit)) && !*h->unit) ||
+	       ((h->present & REC_BIT(BENCH, sample_unit)) && !*h->sample_unit);
 }
 
 const char *coll_rec_bench(struct collector *c, struct coll_run *r, const struct wire_line *l,
 			   uint32_t seq)
 {
-	const uint64_t escapes = REC_BIT(BENCH, name) | REC_BIT(BENCH, unit);
+	const uint64_t escapes = REC_BIT(BENCH, name) | REC_BIT(BENCH, unit) |
+				 REC_BIT(BENCH, sample_unit);
 	const uint64_t req = rec_desc[REC_BENCH].required;
 	struct rec_bench h;
 	struct rec_check ck;
@@ -175,7 +178,7 @@ const char *coll_rec_bench(struct collector *c, struct coll_run *r, const struct
 	if (bench_block_bad(&h, &ck, &ik))
 		return "BENCH line with a bad block field";
 	if (ck.malformed & escapes)
-		return "BENCH name or unit with a bad %XX escape";
+		return "BENCH name, unit or sample_unit with a bad %XX escape";
 	/* A name goes into file names, CSVs, gnuplot scripts and the terminal:
 	 * only the safe set gets that far (bench_name.h). */
 	if (!bench_name_ok(h.name))
@@ -193,6 +196,8 @@ const char *coll_rec_bench(struct collector *c, struct coll_run *r, const struct
 	b->name = coll_strdupf("%s", h.name);
 	b->unit = h.present & REC_BIT(BENCH, unit) ? coll_strdupf("%s", h.unit) : NULL;
 	b->have_per_call = !!(h.present & REC_BIT(BENCH, per_call));
+	b->sample_unit = h.present & REC_BIT(BENCH, sample_unit) ? coll_strdupf("%s", h.sample_unit)
+								 : NULL;
 	b->flags_id = h.present & REC_BIT(BENCH, flags) ? (int)h.flags : -1;
 	b->cflags = b->flags_id >= 0 && r->flags[h.flags] ? coll_strdupf("%s", r->flags[h.flags])
 							 : NULL;

@@ -23,7 +23,7 @@
 #define CSV_SUMMARY_HEADER \
 	"run,bench,block,params,hart,group,batch,count,min,max,mean,median,p90,p95,p99,mad," \
 	"stddev,overhead_cycles,overhead_instret,warmup,instret_median,verify,status," \
-	"path_differs,checksum,unit,per_call,units_per_cycle,reason,cflags"
+	"path_differs,checksum,unit,per_call,units_per_cycle,reason,cflags,sample_unit"
 /* Every range of samples that did not arrive (or was never sent). */
 #define CSV_GAPS_HEADER "run,block,bench,first,last,count,reason"
 /* Every TP record (tracepoint pair), in run order, then as received. */

@@ -5,9 +5,11 @@
 
 #include <stdlib.h>
 
-/* unit,per_call,units_per_cycle,reason,cflags: the last columns of
- * summary.csv (cflags: the compiler flags of the benchmark, empty when
- * the firmware did not send them).
+/* unit,per_call,units_per_cycle,reason,cflags,sample_unit: the last
+ * columns of summary.csv before the events' (cflags: the compiler flags of
+ * the benchmark, empty when the firmware did not send them; sample_unit:
+ * what a self-timed block's samples count when not the counters' unit,
+ * "tick" for timer_irq_ticks, else empty).
  * units_per_cycle = per_call / (median / batch), empty when it has no
  * meaning (no unit, no measured sample, a median of 0). */
 static int block_work(FILE *f, const struct coll_bench *b, const struct coll_bench_stats *st)
@@ -25,6 +27,8 @@ static int block_work(FILE *f, const struct coll_bench *b, const struct coll_ben
 	if (fputc(',', f) == EOF || (b->reason && csv_field(f, b->reason)))
 		return -1;
 	if (fputc(',', f) == EOF || (b->cflags && csv_field(f, b->cflags)))
+		return -1;
+	if (fputc(',', f) == EOF || (b->sample_unit && csv_field(f, b->sample_unit)))
 		return -1;
 	return 0;
 }

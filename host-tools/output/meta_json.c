@@ -112,6 +112,10 @@ static int bench(FILE *f, const struct coll_bench *b, int first)
 	     (b->have_per_call ? fprintf(f, ", \"per_call\": %llu", (unsigned long long)b->per_call)
 			       : fprintf(f, ", \"per_call\": null")) < 0))
 		return -1;
+	/* What a self-timed block's samples count, when not the counters'
+	 * unit: sent by the firmware only then. */
+	if (b->sample_unit && (fputs(", \"sample_unit\": ", f) < 0 || json_write_str(f, b->sample_unit)))
+		return -1;
 	/* The compiler flags of its benchmark, so a number traces back to
 	 * its build (null from firmware that did not send them). */
 	if (b->have_header &&

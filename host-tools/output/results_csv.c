@@ -12,6 +12,7 @@
 #include <jansson.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -202,21 +203,25 @@ static void read_meta(const char *dir, struct results *r)
 	json_decref(root);
 }
 
-/* The compiler flags of each block from summary.csv's cflags column. */
-static void read_cflags(const struct rcsv *t, struct results *r)
+/* A text column of summary.csv (cflags, sample_unit) into each block's
+ * series: the member at offset `member` (a char *), NULL where empty, and
+ * where the column is absent (results of an older rvbench). */
+static void read_block_text(const struct rcsv *t, struct results *r, const char *column,
+			    size_t member)
 {
-	int crun = rcsv_col(t, "run"), cblock = rcsv_col(t, "block"), cfl = rcsv_col(t, "cflags");
-	for (size_t i = 1; crun >= 0 && cblock >= 0 && cfl >= 0 && i < t->nrows; i++) {
+	int crun = rcsv_col(t, "run"), cblock = rcsv_col(t, "block"), col = rcsv_col(t, column);
+	for (size_t i = 1; crun >= 0 && cblock >= 0 && col >= 0 && i < t->nrows; i++) {
 		char **f = t->row[i];
 		uint64_t block;
-		if (t->nfield[i] != t->nfield[0] || !*f[cfl] || wire_parse_u64(f[cblock], &block))
+		if (t->nfield[i] != t->nfield[0] || !*f[col] || wire_parse_u64(f[cblock], &block))
 			continue;
 		for (size_t k = 0; k < r->ns; k++) {
 			struct res_series *s = &r->s[k];
+			char **text = (char **)((char *)s + member);
 			if (s->block < 0 || (uint64_t)s->block != block || strcmp(s->run, f[crun]) ||
-			    s->cflags)
+			    *text)
 				continue;
-			s->cflags = strdup(f[cfl]);
+			*text = strdup(f[col]);
 		}
 	}
 }
@@ -301,7 +306,8 @@ static int read_summary(const char *dir, struct results *r, char *err, size_t er
 			s->per_call = s->unit ? per_call : 0;
 		}
 	}
-	read_cflags(&t, r);
+	read_block_text(&t, r, "cflags", offsetof(struct res_series, cflags));
+	read_block_text(&t, r, "sample_unit", offsetof(struct res_series, sample_unit));
 	rcsv_free(&t);
 	return 0;
 }
@@ -477,6 +483,7 @@ void results_free(struct results *r)
 		free(r->s[i].params);
 		free(r->s[i].unit);
 		free(r->s[i].cflags);
+		free(r->s[i].sample_unit);
 		free(r->s[i].cycles);
 		free(r->s[i].instret);
 		free(r->s[i].input0);

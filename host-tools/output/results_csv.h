@@ -28,6 +28,8 @@ struct res_series {
 	char *unit;         /* from summary.csv (unit, per_call); NULL: unknown */
 	uint64_t per_call;  /* units of work per call; 0: unknown */
 	char *cflags;       /* from summary.csv: the compiler flags; NULL: unknown */
+	char *sample_unit;  /* from summary.csv: what a self-timed block's samples
+			     * count ("tick"); NULL: the run's unit (res_unit) */
 	size_t n, cap;
 	uint64_t *cycles, *instret; /* in file order */
 	/* samples.csv's input column: whether its measured samples ran on

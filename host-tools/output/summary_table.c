@@ -101,9 +101,14 @@ static void cell_per_call(char *buf, const struct row *x)
 		snprintf(buf, CELL, "-");
 }
 
+/* The counters' unit, or what a self-timed block said its samples count
+ * (timer_irq_ticks: tick). */
 static void cell_unit(char *buf, const struct row *x)
 {
-	snprintf(buf, CELL, "%s", x->st.count ? x->unit : "");
+	if (x->st.count && x->b->sample_unit)
+		printable(buf, x->b->sample_unit);
+	else
+		snprintf(buf, CELL, "%s", x->st.count ? x->unit : "");
 }
 
 static void cell_status(char *buf, const struct row *x)
@@ -116,15 +121,19 @@ static void cell_status(char *buf, const struct row *x)
 static void cell_work(char *buf, const struct row *x)
 {
 	const struct coll_bench *b = x->b;
-	char unit[CELL];
+	char unit[CELL], per[CELL];
 
 	buf[0] = 0;
 	if (!b->unit || !b->have_per_call || !x->st.count || !x->st.median)
 		return;
 	printable(unit, b->unit);
-	snprintf(buf, CELL, "%.4Lf %.24s/%s",
+	if (b->sample_unit)
+		printable(per, b->sample_unit);
+	else
+		snprintf(per, CELL, "%s", strcmp(x->unit, "instr") ? "cycle" : "instr");
+	snprintf(buf, CELL, "%.4Lf %.24s/%.16s",
 		 (long double)b->per_call * (long double)x->st.batch / (long double)x->st.median,
-		 unit, strcmp(x->unit, "instr") ? "cycle" : "instr");
+		 unit, per);
 }
 
 static int several_harts(const struct coll_run *r)

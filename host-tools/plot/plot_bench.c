@@ -280,11 +280,13 @@ int plot_bench(const struct results *r, const struct plot_blocks *pb, size_t fir
 	g.blk = plot_blocks_of(pb, g.s);
 	if (g.blk)
 		g.loss = plot_block_loss(g.blk);
+	/* A self-timed block may count another unit (timer_irq_ticks: tick). */
+	const char *unit = g.s->sample_unit ? g.s->sample_unit : res_unit(r);
 	if (g.s->batch > 1)
-		snprintf(g.unit, sizeof(g.unit), "%s per sample of %llu calls", res_unit(r),
+		snprintf(g.unit, sizeof(g.unit), "%.40s per sample of %llu calls", unit,
 			 (unsigned long long)g.s->batch);
 	else
-		snprintf(g.unit, sizeof(g.unit), "%s", res_unit(r));
+		snprintf(g.unit, sizeof(g.unit), "%.40s", unit);
 	if (gp_tmp_make(&t, err, errlen))
 		return -1;
 	if (!(g.sorted = an_sorted_copy(g.s->cycles, g.s->n)))

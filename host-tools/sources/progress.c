@@ -15,6 +15,7 @@
 #include "block_stats.h"
 #include "csv_out.h"
 #include "summary_table.h"
+#include "term_str.h"
 
 void session_verbosity(struct session *s, int verbose, int quiet, int icount)
 {
@@ -65,10 +66,13 @@ static void log_finished(struct session *s, const struct coll_run *r, int all)
 		block_label(label, sizeof(label), b);
 		if (st.count)
 			coll_fmt_per_call(med, sizeof(med), st.median, st.batch);
-		fprintf(stderr, "block %zu/%llu  %s  %s%s%s  %s\n", s->progress_logged,
+		/* A self-timed block may count another unit (timer_irq_ticks: tick). */
+		char unit[40];
+		term_str(b->sample_unit ? b->sample_unit : s->icount ? "instr" : "cycles", unit, sizeof(unit));
+		fprintf(stderr, "block %zu/%llu  %s  %s%s%s%s%s  %s\n", s->progress_logged,
 			(unsigned long long)(r->benches_declared_ok ? r->benches_declared : r->nbench),
 			label, st.count ? "median " : "no samples", st.count ? med : "",
-			st.count ? (s->icount ? " instr/call" : " cycles/call") : "", summary_status(b));
+			st.count ? " " : "", st.count ? unit : "", st.count ? "/call" : "", summary_status(b));
 	}
 }
 

@@ -103,5 +103,5 @@ BENCH(timer_irq, .params = timer_params, .setup = timer_irq_setup, .run = timer_
 BENCH(timer_irq_ticks, .params = timer_params, .setup = timer_irq_setup,
       .run = timer_irq_ticks_run, .verify = timer_irq_verify,
       .teardown = timer_irq_teardown, .flags = BENCH_SELF_TIMED | BENCH_OWNS_TIMER,
-      .samples = 200, .warmup = 10,
+      .samples = 200, .warmup = 10, .sample_unit = "tick",
       .description = "timer interrupt latency in timebase ticks");

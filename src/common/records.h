@@ -142,7 +142,8 @@
 	F(offset_cycles, I64, OPT, 0)      \
 	F(flags, U64, OPT, REC_FLAGS_MAX - 1) \
 	F(events, STR, OPT, 0)             \
-	F(oh_events, STR, OPT, 0)
+	F(oh_events, STR, OPT, 0)          \
+	F(sample_unit, STR, OPT, 0)
 
 /* FLAGS: the compiler flags a benchmark was built with, sent once per run
  * before the first BENCH that names them (flags=ID). A text longer than

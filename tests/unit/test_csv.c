@@ -162,7 +162,7 @@ static void test_summary_csv(void **state)
 			    "run,bench,block,params,hart,group,batch,count,min,max,mean,median,p90,"
 			    "p95,p99,mad,stddev,overhead_cycles,overhead_instret,warmup,"
 			    "instret_median,verify,status,path_differs,checksum,unit,per_call,"
-			    "units_per_cycle,reason,cflags\r\n",
+			    "units_per_cycle,reason,cflags,sample_unit\r\n",
 			    strlen(CSV_SUMMARY_HEADER) + 2);
 
 	/* Bench 1 by hand: net values of samples 2..21 (warmup 2). */
@@ -185,7 +185,7 @@ static void test_summary_csv(void **state)
 	/* Nearest rank of 20: median 10th, p90 18th, p95 19th, p99 20th. */
 	snprintf(want, sizeof(want),
 		 "\r\n1a2b3c4d,crc:32,1,,1,0,1,20,%llu,%llu,%.3f,%llu,%llu,%llu,%llu,%llu,%.3f,"
-		 "10,5,2,%llu,none,ok,16,0x%llx,,,,,\r\n",
+		 "10,5,2,%llu,none,ok,16,0x%llx,,,,,,\r\n",
 		 (unsigned long long)v[0], (unsigned long long)v[19], mean,
 		 (unsigned long long)v[9], (unsigned long long)v[17], (unsigned long long)v[18],
 		 (unsigned long long)v[19], (unsigned long long)dev[9], sqrt(sq / 19),
@@ -211,12 +211,12 @@ static void test_summary_small_counts(void **state)
 	char *s = to_string(csv_write_summary, c);
 	char want[200];
 	uint64_t x = synth_cycles(0, 3);
-	snprintf(want, sizeof(want), "abcdef01,one,0,,1,0,1,1,%llu,%llu,%llu.000,%llu,%llu,%llu,%llu,0,0.000,0,0,3,%llu,ok,ok,0,0x%llx,,,,,\r\n",
+	snprintf(want, sizeof(want), "abcdef01,one,0,,1,0,1,1,%llu,%llu,%llu.000,%llu,%llu,%llu,%llu,0,0.000,0,0,3,%llu,ok,ok,0,0x%llx,,,,,,\r\n",
 		 (unsigned long long)x, (unsigned long long)x, (unsigned long long)x,
 		 (unsigned long long)x, (unsigned long long)x, (unsigned long long)x,
 		 (unsigned long long)x, (unsigned long long)synth_instret(0, 3), checksum(0, 4));
 	assert_non_null(strstr(s, want));
-	snprintf(want, sizeof(want), "abcdef01,none,1,,1,0,1,0,,,,,,,,,,0,0,2,,ok,ok,0,0x%llx,,,,,\r\n",
+	snprintf(want, sizeof(want), "abcdef01,none,1,,1,0,1,0,,,,,,,,,,0,0,2,,ok,ok,0,0x%llx,,,,,,\r\n",
 		 checksum(1, 2));
 	assert_non_null(strstr(s, want));
 	free(s);

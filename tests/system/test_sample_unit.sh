@@ -1,0 +1,37 @@
+#!/bin/sh
+# A self-timed benchmark that counts timebase ticks (timer_irq_ticks,
+# BENCH sample_unit=tick) next to one the counters time (addi100), under
+# QEMU -icount: every place that names a unit names tick for the first
+# and instr for the second (progress line, printed table, summary.csv,
+# meta.json, the plot's axis), so no tick is ever called an instruction.
+. tests/system/lib.sh
+build=$1
+rvb=$build/host/rvbench
+fresh_out sample-unit
+
+"$rvb" qemu --machine sifive_u --smp 2 --icount 0 -o "$out/run" \
+	--bootargs 'rvbench.run=timer_irq_ticks,addi100 rvbench.samples=20' "$build/rvbench.elf" \
+	>"$out/stdout" 2>"$out/stderr"
+check_eq "the run completes" 0 "$?"
+check "progress: addi100's median in instr/call" \
+	grep -q "^block 1/2  addi100  median 100 instr/call  ok$" "$out/stderr"
+check "progress: the ticks block's in tick/call" \
+	grep -q "^block 2/2  timer_irq_ticks lead_ticks=50  median [0-9]* tick/call  ok$" "$out/stderr"
+check "table: timer_irq_ticks in tick" grep -q "^timer_irq_ticks .*  tick  *ok$" "$out/stdout"
+check "table: addi100 in instr" grep -q "^addi100 .*  instr  *ok$" "$out/stdout"
+col=$(head -n 1 "$out/run/summary.csv" | tr ',' '\n' | grep -n '^sample_unit' | cut -d: -f1)
+check_eq "summary.csv: sample_unit of each block" "addi100= timer_irq_ticks=tick " \
+	"$(awk -F, -v c="$col" 'NR > 1 {print $2 "=" $c}' "$out/run/summary.csv" | tr -d '\r' | tr '\n' ' ')"
+check_eq "meta.json: sample_unit with the ticks block alone" 1 \
+	"$(grep -o '"sample_unit": "tick"' "$out/run/meta.json" | wc -l | tr -d ' ')"
+
+if command -v gnuplot >/dev/null 2>&1; then
+	. tests/system/plot_capture.sh
+	capture "$out/cap" plot -j 1 "$out/run" >/dev/null 2>&1
+	gp=$(fig_dir "$out/cap" plot-timer_irq_ticks.png)/*.gp
+	check "plot: the ticks figure's value axis says tick" grep -q "set xlabel 'tick'" $gp
+	gp=$(fig_dir "$out/cap" plot-addi100.png)/*.gp
+	check "plot: addi100's says instr" grep -q "set xlabel 'instr'" $gp
+else
+	echo "not ok - gnuplot is missing (Debian gnuplot-nox, one of make's packages)"
+fi
