@@ -6,8 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* How many lines lava_log_detect() looks at. */
-#define DETECT_LINES 16
+/* How many non-blank lines lava_log_detect() looks at: enough that a log
+ * whose first lines are damaged (a few dozen garbled lines, a file
+ * joined to another) is still seen as the LAVA log it mostly is, and
+ * named as such with its damaged lines counted, rather than refused as
+ * a UART log without a RUN header. */
+#define DETECT_LINES 4096
 
 int lava_log_detect(const char *path)
 {

@@ -24,7 +24,7 @@ struct lava_log_stats {
 	unsigned long damaged; /* non-blank lines that were not a record */
 };
 
-/* 1 when most of the file's first non-blank lines (up to 16) are LAVA
+/* 1 when most of the file's first non-blank lines (up to 4096) are LAVA
  * records, 0 when not, -1 when it cannot be read (errno set). */
 int lava_log_detect(const char *path);
 

@@ -57,6 +57,17 @@ check "the cut line is counted as damaged" grep -q '"damaged_lines": 1}' "$out/c
 check "what arrived before the cut is kept" test "$(bench_rows "$out/cut/samples.csv" addi100 0 | wc -l)" -eq 1000
 check "the lost samples are in gaps.csv" grep -q 'crc32' "$out/cut/gaps.csv"
 
+# A log whose first lines are mostly garbage (14 of its first 16) is still
+# read as the LAVA log it is, its garbage counted, not refused as a UART
+# log without a RUN header.
+{ for i in $(seq 14); do echo "#%&garbage line $i"; done; cat "$fx"; } >"$out/garbage-first.jsonl"
+"$rvb" replay -o "$out/garbage-first" "$out/garbage-first.jsonl" >/dev/null 2>"$out/garbage-first.err"
+check_eq "a LAVA log with 14 garbled first lines replays to a complete run" 0 "$?"
+check "its 14 garbled lines are counted" grep -q '"damaged_lines": 14}' "$out/garbage-first/meta.json"
+check "and reported as not LAVA records" grep -q '^rvbench: replay: 14 lines of .* are not a LAVA record' \
+	"$out/garbage-first.err"
+check "it gives the same samples" cmp -s "$s" "$out/garbage-first/samples.csv"
+
 # A log fetched from the middle of a line is still a LAVA log.
 tail -c +20 "$fx" >"$out/midline.jsonl"
 "$rvb" replay -o "$out/midline" "$out/midline.jsonl" >/dev/null 2>&1
