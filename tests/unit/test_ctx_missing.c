@@ -149,7 +149,8 @@ static void test_format1(void **state)
 }
 
 /* A RUN line of a later format: nothing of the run is read, its context
- * neither; the firmware is newer, not older. */
+ * neither, nor its configuration (meta.json's config, typed by this
+ * version's meaning of the keys: null); the firmware is newer, not older. */
 static void test_newer_format(void **state)
 {
 	struct synth_lines l = { 0 };
@@ -170,6 +171,11 @@ static void test_newer_format(void **state)
 	assert_string_equal(p, "context: not read (wire format 3 is newer than this rvbench reads); "
 			       "cycles: as recorded (replay)\n");
 	free(p);
+	char *meta = meta_src(c, NULL);
+	assert_non_null(strstr(meta, "\n      \"config\": null,\n"));
+	/* The header as it came: fmt=3 and its other keys. */
+	assert_non_null(strstr(meta, "\"header\": {\"fmt\": \"3\", "));
+	free(meta);
 	collector_free(c);
 }
 
