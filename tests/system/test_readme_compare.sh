@@ -92,7 +92,7 @@ check "... naming it, with B's reason" grep -q -x -F 'rvbench: compare: gate: me
 # A block that faulted before its first sample has no row, yet fails the gate.
 cp -r "$out/results/copy-4k" "$out/faulted"
 run=$(sed -n 2p "$out/faulted/samples.csv" | cut -d, -f1)
-printf '%s,demo_fault,9,,1,0,1,0,,,,,,,,,,0,0,0,,none,fault,0,0x0,,,,trap,\r\n' "$run" >>"$out/faulted/summary.csv"
+printf '%s,demo_fault,9,,1,0,1,0,,,,,,,,,,0,0,0,,none,fault,0,0x0,,,,trap,,\r\n' "$run" >>"$out/faulted/summary.csv"
 python3 - "$out/faulted/meta.json" <<'PY' # the block in meta.json too, which summary.csv is checked against
 import json, sys
 m = json.load(open(sys.argv[1]))
