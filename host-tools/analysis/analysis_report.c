@@ -9,6 +9,7 @@
 
 #include "analysis.h"
 #include "csv_out.h"
+#include "results_metric.h"
 #include "stats.h"
 #include "term_str.h"
 
@@ -77,6 +78,54 @@ int an_print_hist(FILE *f, const uint64_t *v, size_t n, size_t maxbins, const ch
 	return rc;
 }
 
+/* "s" unless n is 1: "1 sample", "2 samples". */
+static const char *plural(size_t n)
+{
+	return n == 1 ? "" : "s";
+}
+
+/* Whether some block of r counts its own unit (results_csv.h's
+ * sample_unit) where the run's is read. */
+static int own_units(const struct results *r)
+{
+	for (size_t i = 0; i < r->ns && !strcmp(results_metric_column(), "cycles"); i++)
+		if (r->s[i].sample_unit)
+			return 1;
+	return 0;
+}
+
+/*
+ * What every value of the report counts, said once above it: the numbers
+ * of a block are bare, since a run's are all of one unit (but a
+ * self-timed block's, which its heading names: own_units). Under
+ * QEMU -icount the cycles column holds emulated instructions (meta.json's
+ * source, read into r->unit as summary_unit() decides it for the table);
+ * results gathered from a collection (r->unit NULL) have no source here,
+ * and the run's table printed above them names it.
+ */
+static int print_unit(FILE *f, const struct results *r)
+{
+	const char *u = res_unit(r), *what;
+	if (strcmp(results_metric_column(), "cycles"))
+		what = !strcmp(results_metric_column(), "instret")
+			       ? "the instructions retired (rdinstret)"
+			       : "the hardware event's count, net of its overhead";
+	else if (!r->unit)
+		return fputs("unit: as the run's table above says; per sample of `batch` calls, "
+			     "variances in its square\n", f) < 0 ? -1 : 0;
+	else if (!strcmp(r->unit, "instr"))
+		what = "QEMU -icount's emulated instruction counts, not cycles of a machine";
+	else if (!r->meta_found)
+		what = "as samples.csv's cycles column has them (no meta.json to say whether they "
+		       "are QEMU -icount's instructions)";
+	else
+		what = "as the cycle counter (rdcycle) read them";
+	return fprintf(f, "unit: %s, %s; per sample of `batch` calls, variances in %s^2%s\n", u,
+		       what, u, own_units(r) ? " (a block that counts another says so)" : "") < 0
+		       ? -1
+		       : 0;
+}
+
 /*
  * an_paths() when every sample took one path (the usual case): its one
  * entry from the sorted cycles, summed in the same (ascending) order, so
@@ -109,10 +158,15 @@ static int report_series(FILE *f, const struct res_series *s, const struct an_op
 	struct an_desc d;
 	char label[512];
 
-	fprintf(f, "%s (run %s, hart %llu, group %llu, batch %llu): %zu samples\n",
+	/* A self-timed block that counts another unit than the run's
+	 * (timer_irq_ticks: tick) says so where its numbers start. */
+	char own[96] = "", su[64];
+	if (s->sample_unit && !strcmp(results_metric_column(), "cycles"))
+		snprintf(own, sizeof(own), ", in %s", term_str(s->sample_unit, su, sizeof(su)));
+	fprintf(f, "%s (run %s, hart %llu, group %llu, batch %llu): %zu sample%s%s\n",
 		res_label(s, label, sizeof(label)), s->run,
 		(unsigned long long)s->hart, (unsigned long long)s->group,
-		(unsigned long long)s->batch, s->n);
+		(unsigned long long)s->batch, s->n, plural(s->n), own);
 	/* What the number was built with, when the result directory says. */
 	if (s->cflags) {
 		char cf[1024];
@@ -128,8 +182,8 @@ static int report_series(FILE *f, const struct res_series *s, const struct an_op
 		(unsigned long long)d.p99);
 	fprintf(f, "  variance %s  stddev %s  stddev %% %s  MAD %llu\n", V(d.variance, 3),
 		V(d.stddev, 3), V(d.stddev_pct, 2), (unsigned long long)d.mad);
-	fprintf(f, "  mode %llu: %zu of %zu samples (%.1f %%)\n", (unsigned long long)d.mode,
-		d.mode_count, d.count, 100 * d.mode_share.v);
+	fprintf(f, "  mode %llu: %zu of %zu sample%s (%.1f %%)\n", (unsigned long long)d.mode,
+		d.mode_count, d.count, plural(d.count), 100 * d.mode_share.v);
 	fprintf(f, "  %g %% CI of the mean %s (Student t); of the median %s (order statistics)\n",
 		100 * o->level, CI(d.ci_mean, 3), CI(d.ci_median, 0));
 
@@ -165,10 +219,12 @@ static int report_series(FILE *f, const struct res_series *s, const struct an_op
 		return -1;
 	}
 	fprintf(f, "  code paths by instret: %zu\n", np);
+	/* The values of a path are the metric's, in the unit above: no word
+	 * of its own, which said "cycles" of -icount's instructions. */
 	for (size_t i = 0; i < np && i < 8; i++)
-		fprintf(f, "    instret %llu: %zu samples (%.1f %%), cycles min %llu median %llu "
+		fprintf(f, "    instret %llu: %zu sample%s (%.1f %%), min %llu median %llu "
 			   "max %llu mean %.3f\n",
-			(unsigned long long)p[i].instret, p[i].count,
+			(unsigned long long)p[i].instret, p[i].count, plural(p[i].count),
 			100.0 * (double)p[i].count / (double)s->n, (unsigned long long)p[i].min,
 			(unsigned long long)p[i].median, (unsigned long long)p[i].max, p[i].mean);
 	if (np > 8)
@@ -188,10 +244,11 @@ static int report_groups(FILE *f, const struct results *r, size_t first, size_t 
 	struct an_kanata k;
 	char label[512];
 
-	fprintf(f, "%s (run %s, hart %llu): group run, %zu groups; Kanata (seed 002), %g %% level, "
+	fprintf(f, "%s (run %s, hart %llu): group run, %zu group%s; Kanata (seed 002), %g %% level, "
 		   "target half-width %g %%\n",
 		res_label(&r->s[first], label, sizeof(label)), r->s[first].run,
-		(unsigned long long)r->s[first].hart, ng, 100 * o->kanata_level, 100 * o->target_e);
+		(unsigned long long)r->s[first].hart, ng, plural(ng), 100 * o->kanata_level,
+		100 * o->target_e);
 	fprintf(f, "  %5s %6s %5s %14s %16s %12s %12s %8s %25s %7s %6s %10s %9s\n", "group", "N", "S",
 		"mean A", "variance A", "mean Y", "variance Y", "CoV Y %", "CI of mean Y", "half %",
 		"met", "primary sd", "CoV P %");
@@ -244,8 +301,8 @@ static int report_groups(FILE *f, const struct results *r, size_t first, size_t 
 	struct an_ols ols;
 	an_ols(x, y, n, o->level, &ols);
 	free(x);
-	fprintf(f, "  slope (least squares of cycles on N, %zu samples): %s per call, %g %% CI %s\n",
-		n, V(ols.slope, 3), 100 * o->level, CI(ols.ci_slope, 3));
+	fprintf(f, "  slope (least squares of the samples on N, %zu sample%s): %s per call, "
+		   "%g %% CI %s\n", n, plural(n), V(ols.slope, 3), 100 * o->level, CI(ols.ci_slope, 3));
 	fprintf(f, "  intercept (fixed cost): %s, CI %s; R^2 %s\n", V(ols.intercept, 3),
 		CI(ols.ci_intercept, 3), V(ols.r2, 4));
 	return ferror(f) ? -1 : 0;
@@ -262,7 +319,8 @@ int an_report_results(FILE *f, const struct results *r, const struct an_opts *o)
 			i = end;
 			continue;
 		}
-		shown++;
+		if (!shown++ && print_unit(f, r))
+			return -1;
 		for (size_t g = i; g < end; g++)
 			if (report_series(f, &r->s[g], o))
 				return -1;

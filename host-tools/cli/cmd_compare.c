@@ -116,6 +116,38 @@ static int gate(const struct cmp_table *t, const struct cmp_side *a, const struc
 	return fail;
 }
 
+/* A panel's title: the row's bench column and its params. Both sides
+ * named by DIR:BENCH make the column "alloc vs alloc" even when the names
+ * agree: one name is enough there. Returns a malloc'd string or NULL. */
+static char *panel_title(const struct cmp_row *r, const struct cmp_side *a,
+			 const struct cmp_side *b)
+{
+	const char *bench = r->bench, *rest = "";
+	size_t len = strlen(bench);
+	if (a->bench && b->bench && !strcmp(a->bench, b->bench)) {
+		size_t n = strlen(a->bench);
+		if (!strncmp(bench, a->bench, n) && !strncmp(bench + n, " vs ", 4) &&
+		    !strncmp(bench + n + 4, b->bench, n)) {
+			len = n;
+			rest = bench + 2 * n + 4; /* " g1 N=10", " hart 2" */
+		}
+	}
+	char *t;
+	if (asprintf(&t, *r->params ? "%.*s%s [%s]" : "%.*s%s%s", (int)len, bench, rest,
+		     r->params) < 0)
+		return NULL;
+	return t;
+}
+
+/* A side as the figure's title names it: as given (DIR, DIR:BENCH, the
+ * baseline's directory) and what measured it, from meta.json
+ * (results_csv.h's machine: the model, QEMU and its -icount or the clock,
+ * the device), so that the two curves are not read as of one machine. */
+static void side_label(char *buf, size_t len, const struct cmp_side *s)
+{
+	snprintf(buf, len, *s->r.machine ? "%s (%s)" : "%s", s->arg, s->r.machine);
+}
+
 /* compare --plot: the two CDFs of every compared row. */
 static int draw(const struct cmp_table *t, const char *file, const struct cmp_side *a,
 		const struct cmp_side *b)
@@ -129,10 +161,8 @@ static int draw(const struct cmp_table *t, const char *file, const struct cmp_si
 			const struct cmp_row *r = &t->row[i];
 			if (r->kind != CMP_COMPARED)
 				continue;
-			title[np] = malloc(strlen(r->bench) + strlen(r->params) + 4);
-			if (!title[np])
+			if (!(title[np] = panel_title(r, a, b)))
 				break;
-			sprintf(title[np], *r->params ? "%s [%s]" : "%s%s", r->bench, r->params);
 			pa[np] = r->va;
 			pb[np] = r->vb;
 			na[np] = r->na;
@@ -145,7 +175,10 @@ static int draw(const struct cmp_table *t, const char *file, const struct cmp_si
 		char unit[160];
 		const char *ua = res_unit(&a->r), *ub = res_unit(&b->r);
 		snprintf(unit, sizeof(unit), strcmp(ua, ub) ? "%s (A), %s (B)" : "%s", ua, ub);
-		if (plot_cdf_overlay_unit(file, np, title, pa, na, pb, nb, a->arg, b->arg, unit, err,
+		char la[4800], lb[4800];
+		side_label(la, sizeof(la), a);
+		side_label(lb, sizeof(lb), b);
+		if (plot_cdf_overlay_unit(file, np, title, pa, na, pb, nb, la, lb, unit, err,
 					  sizeof(err)))
 			rvb_error("compare: %s", err);
 		else

@@ -76,9 +76,12 @@ int plot_cdf_overlay_unit(const char *file, size_t npanels, char *const *title,
 		gp_close_ok(&f);
 		goto out;
 	}
-	fprintf(f, "set multiplot layout %zu,%zu title 'CDF overlay: A = ' . ", rows, cols);
+	/* A side a line: each label says what the side is and what measured
+	 * it, too long for both on one. */
+	fprintf(f, "set multiplot layout %zu,%zu title 'CDF overlay' . \"\\n\" . 'A = ' . ", rows,
+		cols);
 	gp_str(f, label_a);
-	fputs(" . '   B = ' . ", f);
+	fputs(" . \"\\n\" . 'B = ' . ", f);
 	gp_str(f, label_b);
 	/* The key beside each panel, not in it: top left stood over the
 	 * curves' rise and the tick label 1 ("1 -A"). The margin it takes

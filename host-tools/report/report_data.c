@@ -64,19 +64,77 @@ static int num(const struct report_data *d, const struct rcsv *t, size_t i, int 
 	return 0;
 }
 
-/* Appends a copy of text to d's problems: 0, or -1 out of memory. */
-static int add_problem(struct report_data *d, const char *run, const char *text)
+/* "NAME=value;..." of a block's params object in meta.json, in record
+ * order (jansson keeps it), as summary.csv's params column has them; ""
+ * without any. NULL out of memory. */
+static char *params_text(json_t *params)
 {
-	char **np = realloc(d->problem, (d->nproblem + 1) * sizeof(*np));
+	char *s = strdup(""), *more;
+	const char *k;
+	json_t *v;
+	json_object_foreach(params, k, v) {
+		const char *val = json_string_value(v);
+		if (!s || asprintf(&more, "%s%s%s=%s", s, *s ? ";" : "", k, val ? val : "") < 0) {
+			free(s);
+			return NULL;
+		}
+		free(s);
+		s = more;
+	}
+	return s;
+}
+
+/* The block of run's "benches" whose id text names ("bench 2: ..."), and
+ * the length of "bench 2" in *len; NULL when text names none that
+ * meta.json describes. */
+static json_t *block_of(json_t *run, const char *text, size_t *len)
+{
+	static const char lead[] = "bench ";
+	size_t digits = strspn(text + sizeof(lead) - 1, "0123456789");
+	char id[24];
+	uint64_t want;
+	json_t *b;
+	size_t i;
+	if (strncmp(text, lead, sizeof(lead) - 1) || !digits || digits >= sizeof(id) ||
+	    text[sizeof(lead) - 1 + digits] != ':')
+		return NULL;
+	memcpy(id, text + sizeof(lead) - 1, digits);
+	id[digits] = 0;
+	if (wire_parse_u64(id, &want))
+		return NULL;
+	*len = sizeof(lead) - 1 + digits;
+	json_array_foreach(json_object_get(run, "benches"), i, b) {
+		json_t *bid = json_object_get(b, "id");
+		if (json_is_integer(bid) && json_integer_value(bid) >= 0 &&
+		    (uint64_t)json_integer_value(bid) == want &&
+		    json_is_string(json_object_get(b, "name")))
+			return b;
+	}
+	return NULL;
+}
+
+/* Appends text, a problem of run (its "benches" name the block text
+ * names), to d's problems: 0, or -1 out of memory. */
+static int add_problem(struct report_data *d, json_t *run, const char *who, const char *text)
+{
+	struct report_problem *np = realloc(d->problem, (d->nproblem + 1) * sizeof(*np));
 	if (!np)
 		return -1;
 	d->problem = np;
-	int n = run ? asprintf(&np[d->nproblem], "run %s: %s", run, text)
-		    : asprintf(&np[d->nproblem], "%s", text);
-	if (n < 0)
+	struct report_problem *p = memset(&np[d->nproblem], 0, sizeof(*p));
+	size_t len = strlen(text);
+	json_t *b = block_of(run, text, &len);
+	int n = who ? asprintf(&p->lead, "run %s: %.*s", who, (int)len, text)
+		    : asprintf(&p->lead, "%.*s", (int)len, text);
+	if (n < 0) {
+		p->lead = NULL;
 		return -1;
+	}
 	d->nproblem++;
-	return 0;
+	if (b && (!(p->bench = strdup(json_string_value(json_object_get(b, "name")))) ||
+		  !(p->params = params_text(json_object_get(b, "params")))))
+		return -1;
+	return (p->rest = strdup(text + len)) ? 0 : -1;
 }
 
 /* Whether run's header says it selected no benchmark ("benches": "0"):
@@ -103,12 +161,13 @@ static int load_problems(struct report_data *d, json_t *m)
 		const char *who = nruns > 1 ? (tag ? tag : "?") : NULL;
 		int none = selected_none(run);
 		d->none_selected &= none;
-		if (none && add_problem(d, who, "no benchmark selected (rvbench.run= matched nothing?)"))
+		if (none &&
+		    add_problem(d, run, who, "no benchmark selected (rvbench.run= matched nothing?)"))
 			return -1;
 		const char *lists[] = { "problems", "failures" };
 		for (size_t l = 0; l < 2; l++)
 			json_array_foreach(json_object_get(run, lists[l]), k, v)
-				if (json_is_string(v) && add_problem(d, who, json_string_value(v)))
+				if (json_is_string(v) && add_problem(d, run, who, json_string_value(v)))
 					return -1;
 	}
 	return 0;
@@ -371,8 +430,12 @@ void report_free(struct report_data *d)
 		free(r->unit_rate);
 		free(r->state);
 	}
-	for (size_t i = 0; i < d->nproblem; i++)
-		free(d->problem[i]);
+	for (size_t i = 0; i < d->nproblem; i++) {
+		free(d->problem[i].lead);
+		free(d->problem[i].bench);
+		free(d->problem[i].params);
+		free(d->problem[i].rest);
+	}
 	for (size_t i = 0; i < d->ngap; i++) {
 		struct report_gap *g = &d->gap[i];
 		free(g->run);

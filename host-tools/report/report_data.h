@@ -56,6 +56,17 @@ struct report_gap {
 	char *run, *block, *bench, *first, *last, *count, *reason;
 };
 
+/* One of the runs' problems. The collector names a block by its id alone
+ * ("bench 2: status=fault"); the report names its benchmark and
+ * parameters beside the id, from meta.json, so that the list reads
+ * without the table: lead "bench 2", bench "demo_fault", rest ": status=
+ * fault". A problem of no known block is its lead alone. */
+struct report_problem {
+	char *lead;          /* "run TAG: " first when there are several runs */
+	char *bench, *params; /* the block's ("" without parameters); NULL: none */
+	char *rest;          /* what follows the block's id; "" */
+};
+
 /* The summary's columns that are there only when they tell rows apart. */
 struct report_cols {
 	int device; /* summary.csv names devices (a fleet's merged directory) */
@@ -77,7 +88,7 @@ struct report_data {
 	struct report_cols cols;
 	/* What went wrong: each run's problems and failures from meta.json
 	 * ("run TAG: " first when there are several runs), and gaps.csv. */
-	char **problem;
+	struct report_problem *problem;
 	size_t nproblem;
 	struct report_gap *gap;
 	size_t ngap;

@@ -170,8 +170,19 @@ static void problems(FILE *f, const struct report_data *d)
 	if (d->nproblem) {
 		fputs("<ul class=\"problems\">\n", f);
 		for (size_t i = 0; i < d->nproblem; i++) {
+			const struct report_problem *p = &d->problem[i];
 			fputs("<li>", f);
-			esc(f, d->problem[i]);
+			esc(f, p->lead);
+			if (p->bench) { /* its name and parameters, as the table has them */
+				fputs(" (", f);
+				esc(f, p->bench);
+				if (*p->params) {
+					fputs(", ", f);
+					esc(f, p->params);
+				}
+				fputs(")", f);
+			}
+			esc(f, p->rest);
 			fputs("</li>\n", f);
 		}
 		fputs("</ul>\n", f);

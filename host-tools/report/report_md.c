@@ -24,8 +24,19 @@ static void problems(FILE *f, const struct report_data *d)
 		return;
 	fputs("\n## Problems\n\n", f);
 	for (size_t i = 0; i < d->nproblem; i++) {
+		const struct report_problem *p = &d->problem[i];
 		fputs("- ", f);
-		md_text(f, d->problem[i]);
+		md_text(f, p->lead);
+		if (p->bench) { /* its name and parameters as the table has them */
+			fputs(" (", f);
+			md_code(f, p->bench);
+			if (*p->params) {
+				fputs(", ", f);
+				md_code(f, p->params);
+			}
+			fputs(")", f);
+		}
+		md_text(f, p->rest);
 		fputs("\n", f);
 	}
 	if (!d->ngap)

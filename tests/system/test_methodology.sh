@@ -39,7 +39,7 @@ check "the UART group table equals the CSV" cmp -s "$out/table.uart" "$out/table
 # Beyond Kanata: the least-squares slope of accumulated cycles on N.
 "$build/host/rvbench" stats "$out/groups" >"$out/groups.stats" 2>&1
 check "rvbench stats: the slope across the groups is exactly 100 per call" \
-	grep -q 'slope (least squares of cycles on N, 150 samples): 100.000 per call, 95 % CI \[100.000, 100.000\]' "$out/groups.stats"
+	grep -q 'slope (least squares of the samples on N, 150 samples): 100.000 per call, 95 % CI \[100.000, 100.000\]' "$out/groups.stats"
 check "rvbench stats: the fixed cost (intercept) is exactly 0, R^2 1" \
 	grep -q 'intercept (fixed cost): 0.000, CI \[0.000, 0.000\]; R^2 1.0000' "$out/groups.stats"
 check "the run header records the fenced counter reads" \

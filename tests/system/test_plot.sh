@@ -45,7 +45,7 @@ mk "$out/b" 1.1
 "$rvb" stats "$out/a" >"$out/stats.txt" 2>&1
 check_eq "rvbench stats exits 0" 0 "$?"
 check "stats: the group run's slope is exactly 100 per call" \
-	grep -q 'slope (least squares of cycles on N, 9 samples): 100.000 per call' "$out/stats.txt"
+	grep -q 'slope (least squares of the samples on N, 9 samples): 100.000 per call' "$out/stats.txt"
 check "stats: intercept 7 (the fixed cost)" grep -q 'intercept (fixed cost): 7.000' "$out/stats.txt"
 check "stats: two code paths by instret" grep -q 'code paths by instret: 2' "$out/stats.txt"
 check "stats: a text histogram with a CDF column" grep -q '| histogram .* CDF' "$out/stats.txt"
@@ -122,7 +122,7 @@ cp "$out/a/meta.json" "$out/old/meta.json"
 check_eq "stats refuses to read it unchecked (no block column to check)" 2 "$?"
 "$rvb" stats --no-check "$out/old" >"$out/old.txt" 2>&1
 check_eq "stats --no-check reads a samples.csv without block and params" 0 "$?"
-check "... with the same group run" grep -q 'slope (least squares of cycles on N, 9 samples): 100.000 per call' "$out/old.txt"
+check "... with the same group run" grep -q 'slope (least squares of the samples on N, 9 samples): 100.000 per call' "$out/old.txt"
 
 # A swept benchmark: mem_latency_rand over size_kib 4 .. 65536 (one block
 # each, p.steps=64, 64 loads a call), 3 cycles a load up to 32 KiB (L1), 12

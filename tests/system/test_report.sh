@@ -65,7 +65,26 @@ check_eq "report.md: gaps.csv's row" '| 2 | `trap_ebreak` | 0 | 54 | 55 | line l
 	"$(grep '^| 2 | `trap_ebreak`' "$out/lost/report.md")"
 check "index.html: the block marked, its samples lost said" \
 	grep -q '<td class="bad">ok, no samples: 55 lost</td>' "$out/lost/index.html"
-check "index.html: the problems listed" grep -q '<li>bench 2: 0 of 55 samples</li>' "$out/lost/index.html"
+check "index.html: the problems listed, a block's with its benchmark (was: 'bench 2: ...' alone)" \
+	grep -q '<li>bench 2 (trap_ebreak): 0 of 55 samples</li>' "$out/lost/index.html"
+check "report.md: the block's problem names its benchmark beside its id" \
+	grep -q -x -F -- '- bench 2 (`trap_ebreak`): 0 of 55 samples' "$out/lost/report.md"
+
+# A block with parameters: its problem names them too, as the table has
+# them. events.log less the S line of block 1 (mem_latency_rand, 44
+# samples with its warmup).
+grep -v ' 13 S 1 0 44 ' tests/fixtures/firmware/events.log >"$out/sweep.log"
+"$rvb" replay -o "$out/sweep" "$out/sweep.log" >/dev/null 2>&1
+check_eq "events.log less a block's S line replays with exit 1" 1 "$?"
+"$rvb" report --no-plots "$out/sweep" >/dev/null 2>&1
+check_eq "report.md: the problem of a block with parameters names both" \
+	'- bench 1 (`mem_latency_rand`, `size_kib=4;steps=64`): 0 of 44 samples' \
+	"$(grep -F -- '- bench 1 ' "$out/sweep/report.md")"
+check_eq "index.html: the same" \
+	'<li>bench 1 (mem_latency_rand, size_kib=4;steps=64): 0 of 44 samples</li>' \
+	"$(grep -F '<li>bench 1 ' "$out/sweep/index.html")"
+check "a problem of no block reads as the collector wrote it" \
+	grep -q -x -F -- '- trailer samples=176 but 132 received' "$out/sweep/report.md"
 
 # Some samples of a block lost: the LAVA log less the middle of addi100's.
 grep -v ' S 0 512 512 ' tests/fixtures/lava/qemu-sifive_u.jsonl >"$out/part.jsonl"

@@ -189,7 +189,8 @@ check_eq "report.md: one block (not '1 blocks')" '| samples | 0 in 1 block |' \
 	"$(grep '^| samples |' "$out/fault/report.md")"
 check "report.md: the table's note says one block" grep -q -x -F 'Per call, in instr; 1 block.' \
 	"$out/fault/report.md"
-check "report.md: the fault among the problems" grep -q -x -F -- '- bench 0: status=fault' \
+check "report.md: the fault among the problems, with its benchmark" \
+	grep -q -x -F -- '- bench 0 (`demo_fault`): status=fault' \
 	"$out/fault/report.md"
 check "report.md: why there is no figure" grep -q -x -F 'No figures: no block measured a sample.' \
 	"$out/fault/report.md"
