@@ -1,6 +1,8 @@
 /* `rvbench stats --format csv`: one RFC 4180 row per series (run, bench,
- * block; see results_csv.h), and in its last column the metric its
- * statistics are of (--metric: "cycles", "instret", an event's name).
+ * block; see results_csv.h), and in its last columns what its values
+ * count (export_unit: "instr" for the cycles of a QEMU -icount run, "tick"
+ * for timer_irq_ticks) and the metric its statistics are of (--metric:
+ * "cycles", "instret", an event's name).
  * A statistic that cannot be computed is an empty field, never 0 or NaN.
  * Text fields go through csv_field, the one CSV escaping (csv_out.h). */
 #include <stdlib.h>
@@ -33,7 +35,7 @@ int export_csv(FILE *f, const struct results *r, const struct an_opts *o)
 	      "p95,p99,mad,mode,mode_share,ci_mean_lo,ci_mean_hi,ci_median_lo,ci_median_hi,"
 	      "outliers_mild,outliers_severe,paths,y_mean,y_variance,y_ci_lo,y_ci_hi,"
 	      "y_halfwidth_pct,required_s,primary_mean,primary_variance,primary_stddev,"
-	      "primary_cov_pct,metric\r\n",
+	      "primary_cov_pct,unit,metric\r\n",
 	      f);
 	for (size_t i = 0; i < r->ns; i++) {
 		const struct res_series *s = &r->s[i];
@@ -93,6 +95,8 @@ int export_csv(FILE *f, const struct results *r, const struct an_opts *o)
 		val(f, k.var_p, 4);
 		val(f, k.sd_p, 4);
 		val(f, k.cov_p_pct, 4);
+		fputc(',', f);
+		csv_field(f, export_unit(r, s));
 		fputc(',', f);
 		csv_field(f, results_metric_label());
 		fputs("\r\n", f);

@@ -27,7 +27,8 @@ static void jci(FILE *f, const char *key, const struct an_interval *c, int prec)
 	}
 }
 
-static int series(FILE *f, const struct res_series *s, const struct an_opts *o)
+static int series(FILE *f, const struct results *r, const struct res_series *s,
+		  const struct an_opts *o)
 {
 	struct an_desc d;
 	struct an_kanata k;
@@ -42,6 +43,10 @@ static int series(FILE *f, const struct res_series *s, const struct an_opts *o)
 		fprintf(f, ", \"block\": %lld", (long long)s->block);
 	fputs(", \"params\": ", f);
 	json_write_str(f, s->params);
+	/* What its statistics count (export_unit); "unit" below is the unit
+	 * of work of per_call (byte, load). */
+	fputs(", \"value_unit\": ", f);
+	json_write_str(f, export_unit(r, s));
 	if (s->unit) {
 		fputs(", \"unit\": ", f);
 		json_write_str(f, s->unit);
@@ -176,7 +181,7 @@ int export_json(FILE *f, const struct results *r, const struct an_opts *o)
 		!r->meta_found ? "null" : r->complete ? "true" : "false", o->level, o->kanata_level,
 		o->target_e);
 	for (size_t i = 0; i < r->ns; i++) {
-		if (series(f, &r->s[i], o))
+		if (series(f, r, &r->s[i], o))
 			return -1;
 		fputs(i + 1 < r->ns ? ",\n" : "\n", f);
 	}

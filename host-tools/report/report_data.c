@@ -252,14 +252,16 @@ static int row_state(const struct report_data *d, struct report_row *r, const ch
 	return 0;
 }
 
-/* "0.5000 byte/cycle" of the unit and units_per_cycle columns, or "". */
-static char *unit_rate(const struct report_data *d, const struct rcsv *t, size_t i, int cu, int cr)
+/* "0.5000 byte/cycle" of the unit and units_per_cycle columns, or "";
+ * per what the row's values count (r->unit: cycles, instr, tick). */
+static char *unit_rate(const struct report_row *r, const struct rcsv *t, size_t i, int cu, int cr)
 {
 	char *unit = field(t, i, cu), *rate = field(t, i, cr), *s = NULL;
 	if (unit && rate && *unit && *rate) {
-		size_t l = strlen(unit) + strlen(rate) + 16;
+		size_t l = strlen(unit) + strlen(rate) + strlen(r->unit) + 16;
 		if ((s = malloc(l)))
-			snprintf(s, l, "%s %s/%s", rate, unit, strcmp(d->unit, "instr") ? "cycle" : "instr");
+			snprintf(s, l, "%s %s/%s", rate, unit,
+				 strcmp(r->unit, "cycles") ? r->unit : "cycle");
 	} else if (unit && rate) {
 		s = strdup("");
 	}
@@ -272,7 +274,7 @@ static char *unit_rate(const struct report_data *d, const struct rcsv *t, size_t
 enum {
 	C_BENCH, C_PARAMS, C_HART, C_GROUP, C_COUNT, C_MIN, C_MEDIAN, C_P99, C_MAD, C_STATUS,
 	C_NEED, /* the columns above are required, those below optional */
-	C_DEVICE = C_NEED, C_RUN, C_BLOCK, C_BATCH, C_UNIT, C_RATE, C_REASON, C_ALL
+	C_DEVICE = C_NEED, C_RUN, C_BLOCK, C_BATCH, C_UNIT, C_RATE, C_REASON, C_SAMPLE_UNIT, C_ALL
 };
 
 /* Row i of t into r. 0, -1 with a reason in err (or out of memory). */
@@ -285,9 +287,14 @@ static int load_row(const struct report_data *d, const struct rcsv *t, size_t i,
 	r->params = field(t, i, col[C_PARAMS]);
 	r->status = field(t, i, col[C_STATUS]);
 	r->reason = field(t, i, col[C_REASON]);
-	r->unit_rate = unit_rate(d, t, i, col[C_UNIT], col[C_RATE]);
+	r->unit = field(t, i, col[C_SAMPLE_UNIT]);
+	if (r->unit && !*r->unit) {
+		free(r->unit);
+		r->unit = strdup(d->unit);
+	}
+	r->unit_rate = r->unit ? unit_rate(r, t, i, col[C_UNIT], col[C_RATE]) : NULL;
 	if (!r->device || !r->run || !r->bench || !r->params || !r->status || !r->reason ||
-	    !r->unit_rate)
+	    !r->unit || !r->unit_rate)
 		goto oom;
 	struct report_num hart, group, batch;
 	if (num(d, t, i, col[C_HART], 0, 0, &hart, err, errlen) ||
@@ -320,7 +327,7 @@ static int load_rows(struct report_data *d, const struct rcsv *t, char *err, siz
 {
 	static const char *const name[C_ALL] = {
 		"bench", "params", "hart", "group", "count", "min", "median", "p99", "mad", "status",
-		"device", "run", "block", "batch", "unit", "units_per_cycle", "reason",
+		"device", "run", "block", "batch", "unit", "units_per_cycle", "reason", "sample_unit",
 	};
 	int col[C_ALL];
 	for (int k = 0; k < C_ALL; k++)
@@ -428,6 +435,7 @@ void report_free(struct report_data *d)
 		free(r->status);
 		free(r->reason);
 		free(r->unit_rate);
+		free(r->unit);
 		free(r->state);
 	}
 	for (size_t i = 0; i < d->nproblem; i++) {

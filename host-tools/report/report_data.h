@@ -40,6 +40,9 @@ struct report_row {
 	char *device, *run; /* "" when summary.csv has no such column */
 	char *bench, *params, *status, *unit_rate; /* unit_rate: "0.5000 byte/cycle" or "" */
 	char *reason; /* why it was skipped or failed, as the firmware said; "" */
+	/* What its values count: summary.csv's sample_unit (a self-timed
+	 * block's own, "tick"), else the run's (report_data.unit). */
+	char *unit;
 	/* What the status cell says: the status, and what did not arrive when
 	 * the block ended ok all the same ("ok, 12 samples lost", "ok, no
 	 * samples"). */

@@ -116,7 +116,7 @@ static void summary_row(FILE *f, const struct report_data *d, const struct repor
 	const struct report_num *v[] = { &r->count, &r->min, &r->median, &r->p99, &r->mad };
 	for (size_t k = 0; k < 5; k++)
 		text_cell(f, "n", report_num_text(v[k]));
-	fprintf(f, "<td>%s</td>", d->unit);
+	text_cell(f, NULL, r->unit);
 	status_cell(f, r);
 	if (c->rates)
 		text_cell(f, NULL, r->unit_rate);

@@ -121,9 +121,11 @@ static void summary_row(FILE *f, const struct report_data *d, const struct repor
 		fprintf(f, "%llu | ", r->group);
 	if (c->calls)
 		fprintf(f, "%llu | ", r->batch);
-	fprintf(f, "%s | %s | %s | %s | %s | %s | ", report_num_text(&r->count),
+	fprintf(f, "%s | %s | %s | %s | %s | ", report_num_text(&r->count),
 		report_num_text(&r->min), report_num_text(&r->median), report_num_text(&r->p99),
-		report_num_text(&r->mad), d->unit);
+		report_num_text(&r->mad));
+	md_text(f, r->unit);
+	fputs(" | ", f);
 	status_cell(f, r);
 	fputs(" | ", f);
 	md_text(f, r->unit_rate);

@@ -48,5 +48,11 @@ rows=$(($(wc -l <"$out/cycles.csv") - 1))
 check "stats csv: there are rows" test "$rows" -gt 0
 check_eq "stats csv: every row's metric is cycles by default" cycles \
 	"$(tail -n +2 "$out/cycles.csv" | tr -d '\r' | awk -F, -v c="$col" '{ print $c }' | sort -u)"
+ucol=$(csv_col "$out/cycles.csv" unit)
+check_eq "stats csv: the unit comes right before the metric" "$((col - 1))" "$ucol"
+check_eq "stats csv: every row's unit is cycles (a replay: no -icount known)" cycles \
+	"$(tail -n +2 "$out/cycles.csv" | tr -d '\r' | awk -F, -v c="$ucol" '{ print $c }' | sort -u)"
+check_eq "stats csv --metric instret: every row's unit is instret" instret \
+	"$(tail -n +2 "$out/instret.csv" | tr -d '\r' | awk -F, -v c="$ucol" '{ print $c }' | sort -u)"
 check_eq "stats csv --metric instret: every row's metric is instret" instret \
 	"$(tail -n +2 "$out/instret.csv" | tr -d '\r' | awk -F, -v c="$col" '{ print $c }' | sort -u)"

@@ -25,6 +25,40 @@ check_eq "summary.csv: sample_unit of each block" "addi100= timer_irq_ticks=tick
 check_eq "meta.json: sample_unit with the ticks block alone" 1 \
 	"$(grep -o '"sample_unit": "tick"' "$out/run/meta.json" | wc -l | tr -d ' ')"
 
+# rvbench stats, in its text and its exports.
+"$rvb" stats "$out/run" >"$out/stats.txt" 2>&1
+check "stats: the ticks block's heading says its unit" \
+	grep -q '^timer_irq_ticks \[lead_ticks=50\] (run [0-9a-f]*, hart 1, group 0, batch 1): 20 samples, in tick$' \
+	"$out/stats.txt"
+"$rvb" stats --format csv -o "$out/stats.csv" "$out/run" >/dev/null 2>&1
+check_eq "stats csv: unit then metric, per row" "addi100 instr cycles|timer_irq_ticks tick cycles|" \
+	"$(tail -n +2 "$out/stats.csv" | tr -d '\r' | awk -F, '{print $2, $(NF - 1), $NF}' | tr '\n' '|')"
+"$rvb" stats --format json -o "$out/stats.json" "$out/run" >/dev/null 2>&1
+check_eq "stats json: each series' value_unit" "addi100=instr timer_irq_ticks=tick" \
+	"$(python3 -c 'import json, sys
+print(" ".join(s["bench"] + "=" + s["value_unit"] for s in json.load(open(sys.argv[1]))["series"]))' \
+		"$out/stats.json")"
+"$rvb" stats --format gbench-json -o "$out/stats.gb.json" "$out/run" >/dev/null 2>&1
+check_eq "gbench-json: the run's unit, and the ticks entries' counter and label" \
+	"instr|addi100 cycles|timer_irq_ticks/lead_ticks=50 tick in tick: real_time and cpu_time are tick at mhz_per_cpu, not time" \
+	"$(python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+out = [d["context"]["rvbench_unit"]]
+for b in d["benchmarks"]:
+    if b["run_type"] == "iteration":
+        out.append(" ".join([b["name"]] + [k for k in ("cycles", "tick") if k in b] + ([b["label"]] if "label" in b else [])))
+print("|".join(out))' "$out/stats.gb.json")"
+
+# The report's tables: the row's own unit.
+"$rvb" report "$out/run" >/dev/null 2>"$out/report.err"
+check_eq "report: written" 0 "$?"
+check "report.md: timer_irq_ticks's row in tick" \
+	grep -q '^| `timer_irq_ticks` | `lead_ticks=50` | 1 | 20 | .* | tick | ok |' "$out/run/report.md"
+check "report.md: addi100's in instr" grep -q '^| `addi100` |  | 1 | 20 | 100 | 100 | 100 | 0 | instr | ok |' \
+	"$out/run/report.md"
+check "index.html: timer_irq_ticks's row in tick" \
+	grep -q '<td>timer_irq_ticks</td>.*<td>tick</td><td class="ok">ok</td>' "$out/run/index.html"
+
 if command -v gnuplot >/dev/null 2>&1; then
 	. tests/system/plot_capture.sh
 	capture "$out/cap" plot -j 1 "$out/run" >/dev/null 2>&1
