@@ -82,6 +82,7 @@ static inline struct rec_bench full_bench(void)
 	REC_SET(&b, BENCH, flags, REC_FLAGS_MAX - 1);
 	REC_SET(&b, BENCH, events, "cycles,raw:0x1c01");
 	REC_SET(&b, BENCH, oh_events, "9,0");
+	REC_SET(&b, BENCH, sample_unit, "tick s");
 	return b;
 }
 

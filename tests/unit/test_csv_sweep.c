@@ -96,12 +96,13 @@ static void test_sweep_columns(void **state)
 	assert_null(strstr(s, ",mem_latency_rand,2,")); /* skipped: no sample */
 	free(s);
 
-	/* summary.csv: unit, per_call, units_per_cycle, reason at the end. */
+	/* summary.csv: unit, per_call, units_per_cycle, reason, cflags and
+	 * sample_unit at the end. */
 	s = to_string(csv_write_summary, c);
 	struct coll_bench_stats st;
 	coll_bench_stats(r, &r->bench[1], &st);
 	char want[512];
-	snprintf(want, sizeof(want), ",0x%llx,load,64,%.4f,,\r\n",
+	snprintf(want, sizeof(want), ",0x%llx,load,64,%.4f,,,\r\n",
 		 (unsigned long long)r->bench[1].checksum, 64.0 * (double)st.batch / (double)st.median);
 	char *row1 = strstr(s, "\r\n1a2b3c4d,mem_latency_rand,1,size_kib=64;steps=64,1,0,1,20,");
 	assert_non_null(row1);
@@ -112,10 +113,10 @@ static void test_sweep_columns(void **state)
 	assert_non_null(row2);
 	assert_non_null(strstr(row2, ",ok,skipped,"));
 	assert_non_null(strstr(row2, ",load,64,,\"size_kib=65536 does not fit, the arena holds "
-				     "49792 KiB\",\r\n"));
-	/* Without unit, per_call and cflags: five empty columns. */
+				     "49792 KiB\",,\r\n"));
+	/* Without unit, per_call, cflags and sample_unit: six empty columns. */
 	assert_non_null(strstr(s, "\r\n1a2b3c4d,udiv,3,,1,0,3,5,"));
-	assert_non_null(strstr(strstr(s, "\r\n1a2b3c4d,udiv,3,"), ",,,,,\r\n"));
+	assert_non_null(strstr(strstr(s, "\r\n1a2b3c4d,udiv,3,"), ",,,,,,\r\n"));
 	free(s);
 
 	/* meta.json: per block unit, per_call and reason. */

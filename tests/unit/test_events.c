@@ -200,7 +200,7 @@ static void test_event_columns(void **state)
 					"ev.cycles,ev.instructions,ev.dtlb-read-miss\r\n"));
 	/* addi100's measured rows: 100 cycles and instructions, no TLB refill */
 	assert_non_null(strstr(samples, ",100,100,"));
-	assert_non_null(strstr(summary, ",cflags,ev.cycles.median,ev.cycles.per_call,"
+	assert_non_null(strstr(summary, ",cflags,sample_unit,ev.cycles.median,ev.cycles.per_call,"
 					"ev.instructions.median,ev.instructions.per_call,"
 					"ev.dtlb-read-miss.median,ev.dtlb-read-miss.per_call\r\n"));
 	const char *row = strstr(summary, "\r\n");

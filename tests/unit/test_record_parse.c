@@ -69,6 +69,7 @@ static void check_bench(const struct coll_run *r)
 	assert_int_equal(b->oh_instret, 9);
 	assert_string_equal(b->oh_method, "self-timed");
 	assert_string_equal(b->unit, "byte s");
+	assert_string_equal(b->sample_unit, "tick s");
 	assert_true(b->have_per_call);
 	assert_int_equal(b->per_call, 64);
 	assert_true(b->have_parallel);
