@@ -13,10 +13,27 @@ const char *counter_mode_name(enum counter_mode m)
  * on both sides, so memory accesses of the code under test cannot start
  * before the opening read or finish after the closing one (RISC-V has no
  * serializing counter read; this is the counterpart of cpuid + rdtscp).
+ * The fence is `fence iorw, iorw`, not `fence rw, rw`: for FENCE a CSR
+ * read is device input (I) (the unprivileged spec, Zicsr, "CSR access
+ * ordering"), and CSR reads are otherwise not ordered with memory
+ * accesses at all, so `fence rw, rw` orders the body's loads and stores
+ * among themselves and leaves rdcycle, rdinstret and the event reads free
+ * on either side of them. Same instruction count: under -icount both
+ * read alike.
+ *
+ * Plain, the default, has no fence. On the U54 (in order, single issue)
+ * the counter reads execute in program order with the body's
+ * instructions, so they bracket its execution without one; what a fence
+ * adds there is that memory accesses still in flight at a read (stores
+ * on their way to the cache, say) complete on the measured side of it.
+ * On an out-of-order core plain reads may execute before or after parts
+ * of the body: there only `fenced` brackets it.
+ *
  * With hardware events (ev, a compile-time 0 or 1 of each loop copy) their
  * counters are read inside the cycle and instret reads, nested the same
  * way on both sides, so calibration sees exactly the benchmark's reads.
  */
+#define FENCE_ALL() __asm__ volatile("fence iorw, iorw" : : : "memory")
 struct reads {
 	uint64_t c, i;
 	uint64_t e[PMU_EVENTS_MAX];
@@ -52,14 +69,14 @@ static inline __attribute__((always_inline)) void open_interval(int fenced, int 
 								 struct reads *r)
 {
 	if (fenced)
-		__asm__ volatile("fence rw, rw" : : : "memory");
+		FENCE_ALL();
 	r->c = read_cycle();
 	r->i = read_instret();
 	if (ev)
 		for (unsigned k = 0; k < p->n; k++)
 			r->e[k] = events_read_csr(p->csr[k]);
 	if (fenced)
-		__asm__ volatile("fence rw, rw" : : : "memory");
+		FENCE_ALL();
 }
 
 static inline __attribute__((always_inline)) void close_interval(int fenced, int ev,
@@ -67,14 +84,14 @@ static inline __attribute__((always_inline)) void close_interval(int fenced, int
 								  struct reads *r)
 {
 	if (fenced)
-		__asm__ volatile("fence rw, rw" : : : "memory");
+		FENCE_ALL();
 	if (ev)
 		for (unsigned k = p->n; k-- > 0;)
 			r->e[k] = events_read_csr(p->csr[k]);
 	r->i = read_instret();
 	r->c = read_cycle();
 	if (fenced)
-		__asm__ volatile("fence rw, rw" : : : "memory");
+		FENCE_ALL();
 }
 
 /* Event k's column of sample s. */
@@ -171,8 +188,9 @@ static inline __attribute__((always_inline)) void loop_prepared(int fenced, int 
 			struct reads a, b;
 			prepare(state, call++, input);
 			/* prepare()'s stores drain before the interval opens,
-			 * in plain mode too: their cost is not the call's */
-			__asm__ volatile("fence rw, rw" ::: "memory");
+			 * in plain mode too: their cost is not the call's
+			 * (iorw: the opening read is a CSR read, above) */
+			FENCE_ALL();
 			open_interval(fenced, ev, &plan, &a);
 			uint64_t r = run(state, input);
 			close_interval(fenced, ev, &plan, &b);
@@ -228,8 +246,12 @@ void harness_self_timed(struct measure_job *j)
 	uint64_t sum = 0;
 
 	for (uint32_t s = 0; s < j->n; s++) {
-		if (j->prepare)
+		if (j->prepare) {
 			j->prepare(j->state, j->first_call + s, j->inputs[s]);
+			/* as in loop_prepared: prepare()'s stores drain
+			 * before run() reads the counters itself */
+			FENCE_ALL();
+		}
 		uint64_t r = j->run(j->state, j->inputs[s]);
 		j->out[s].cycles = r;
 		j->out[s].instret = 0;
