@@ -13,6 +13,7 @@
 #include "bootargs.h"
 #include "console.h"
 #include "fdt_index.h"
+#include "platform_tree.h"
 
 /* Filled once by platform_init(), read for the whole run. */
 static struct fdt_node tree_nodes[FDT_INDEX_MAX_NODES];
@@ -28,13 +29,6 @@ static void copy_prop(char *dst, size_t n, const void *fdt, int node,
 		strncpy(dst, s, n - 1);
 		dst[n - 1] = '\0';
 	}
-}
-
-static int prop_is(const void *fdt, int node, const char *name,
-                   const char *want)
-{
-	const char *s = fdt_prop_string(fdt, node, name);
-	return s && strcmp(s, want) == 0;
 }
 
 /* A one-cell property, 0 when absent or malformed (0 reads "unknown"). */
@@ -54,14 +48,11 @@ static void read_model(struct platform *p)
 		strcpy(p->model, "unknown");
 }
 
+/* The RAM the image runs in: not always a tree's first range. */
 static void read_memory(struct platform *p)
 {
-	for (int n = fdt_index_first_child(&tree, 0); n >= 0; n = tree.node[n].next) {
-		if (prop_is(tree.fdt, fdt_index_off(&tree, n), "device_type", "memory") &&
-		    fdt_index_reg(&tree, n, 0, &p->mem_base, &p->mem_size) == 0)
-			return;
-	}
-	p->mem_base = p->mem_size = 0;
+	if (platform_tree_memory(&tree, PAYLOAD_BASE, &p->mem_base, &p->mem_size))
+		p->mem_base = p->mem_size = 0;
 }
 
 /*
@@ -92,29 +83,23 @@ static void read_hart(struct platform *p, int cpu, uint32_t hartid)
 
 static void read_cpus(struct platform *p)
 {
+	int keep[PLATFORM_MAX_HARTS];
+	uint32_t ids[PLATFORM_MAX_HARTS], id;
 	int cpus = fdt_index_path(&tree, "/cpus");
 	if (cpus < 0)
 		return;
 	if (fdt_prop_u64(tree.fdt, fdt_index_off(&tree, cpus), "timebase-frequency", &p->timebase_hz))
 		p->timebase_hz = 0;
-	for (int i = fdt_index_first_child(&tree, cpus); i >= 0; i = tree.node[i].next) {
-		int n = fdt_index_off(&tree, i);
-		/* Skips cpu-map and other helper nodes. */
-		if (!prop_is(tree.fdt, n, "device_type", "cpu"))
-			continue;
-		uint64_t id;
-		/* A cpu's reg is its hart id (#address-cells of /cpus, 1). */
-		if (fdt_index_reg(&tree, i, 0, &id, NULL) || id > UINT32_MAX)
-			continue;
-		/* Some trees put the timebase on each cpu instead. */
-		if (!p->timebase_hz &&
-		    fdt_prop_u64(tree.fdt, n, "timebase-frequency", &p->timebase_hz))
+	/* Some trees put the timebase on each cpu instead. */
+	for (int i = platform_tree_next_cpu(&tree, cpus, -1, &id); i >= 0 && !p->timebase_hz;
+	     i = platform_tree_next_cpu(&tree, cpus, i, &id))
+		if (fdt_prop_u64(tree.fdt, fdt_index_off(&tree, i), "timebase-frequency",
+				 &p->timebase_hz))
 			p->timebase_hz = 0;
-		if (p->nharts < PLATFORM_MAX_HARTS)
-			read_hart(p, n, (uint32_t)id);
-		else
-			p->harts_beyond++;
-	}
+	unsigned n = platform_tree_cpus(&tree, cpus, MAX_HARTS, keep, ids, PLATFORM_MAX_HARTS,
+					&p->harts_beyond);
+	for (unsigned k = 0; k < n; k++)
+		read_hart(p, fdt_index_off(&tree, keep[k]), ids[k]);
 }
 
 int platform_init(struct platform *p, const void *fdt, unsigned long boot_hart)

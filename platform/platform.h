@@ -31,10 +31,11 @@ struct platform {
 	const struct fdt_index *fdt_ix; /* the tree's nodes; NULL when platform_init() failed */
 	char model[64];             /* /model, else first /compatible */
 	uint64_t timebase_hz;       /* 0 = unknown: do not convert to time */
-	uint64_t mem_base, mem_size;/* first memory node, 0 if none */
+	uint64_t mem_base, mem_size;/* the RAM range the image is in, 0 if none */
 	unsigned nharts;            /* entries used in harts[] */
 	struct platform_hart harts[PLATFORM_MAX_HARTS];
-	unsigned harts_beyond;      /* further cpu nodes, not kept: harts[] is full */
+	unsigned harts_beyond;      /* further cpu nodes, not kept: harts[] is full (ids
+	                             * below MAX_HARTS first: platform_tree.h) */
 	const char *bootargs;       /* /chosen/bootargs, whole, in the tree; "" if none */
 	unsigned long boot_hart;    /* a0 at entry */
 };

@@ -179,7 +179,8 @@ void harts_start(const struct platform *p, uint64_t selection)
 	/* Not in the RUN record's list either: say so, not nothing. */
 	if (p->harts_beyond)
 		stream_say("rvbench: %u more harts in the device tree not used: rvbench keeps "
-			   "the first %u cpu nodes", p->harts_beyond, PLATFORM_MAX_HARTS);
+			   "%u cpu nodes, hart ids below %u first", p->harts_beyond, PLATFORM_MAX_HARTS,
+			   MAX_HARTS);
 }
 
 int harts_dispatch(uint32_t hartid, void (*fn)(void *), void *arg)
