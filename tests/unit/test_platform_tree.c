@@ -17,103 +17,41 @@
 #include <string.h>
 
 #include "fdt.h"
+#include "fdt_blob_builder.h"
 #include "fdt_fixture.h"
 #include "fdt_index.h"
 #include "layout.h"
 #include "platform_tree.h"
 #include "test_main.h"
 
-/* ---- a blob builder (as test_fdt_builder.c's) ----------------------------- */
+/* ---- trees made by fdt_blob_builder.h ------------------------------------ */
 
-struct tb {
-	uint8_t st[8192];
-	size_t nst;
-	char strs[512];
-	size_t nstrs;
-};
-
-static void t_u32(struct tb *b, uint32_t v)
+static void t_string(struct builder *b, const char *name, const char *s)
 {
-	assert_true(b->nst + 4 <= sizeof(b->st));
-	put32(b->st + b->nst, v);
-	b->nst += 4;
-}
-
-static void t_bytes(struct tb *b, const void *p, size_t n)
-{
-	assert_true(b->nst + n + 3 <= sizeof(b->st));
-	memcpy(b->st + b->nst, p, n);
-	b->nst = (b->nst + n + 3) & ~(size_t)3;
-}
-
-static void t_begin(struct tb *b, const char *name)
-{
-	t_u32(b, 1);
-	t_bytes(b, name, strlen(name) + 1);
-}
-
-static void t_end(struct tb *b)
-{
-	t_u32(b, 2);
-}
-
-static uint32_t t_str(struct tb *b, const char *s)
-{
-	for (size_t o = 0; o < b->nstrs; o += strlen(b->strs + o) + 1)
-		if (!strcmp(b->strs + o, s))
-			return (uint32_t)o;
-	uint32_t off = (uint32_t)b->nstrs;
-	assert_true(b->nstrs + strlen(s) + 1 <= sizeof(b->strs));
-	memcpy(b->strs + b->nstrs, s, strlen(s) + 1);
-	b->nstrs += strlen(s) + 1;
-	return off;
-}
-
-static void t_prop(struct tb *b, const char *name, const void *v, size_t n)
-{
-	t_u32(b, 3);
-	t_u32(b, (uint32_t)n);
-	t_u32(b, t_str(b, name));
-	t_bytes(b, v, n);
-}
-
-static void t_string(struct tb *b, const char *name, const char *s)
-{
-	t_prop(b, name, s, strlen(s) + 1);
+	b_prop(b, name, s, strlen(s) + 1);
 }
 
 /* A property of n cells. */
-static void t_cells(struct tb *b, const char *name, int n, const uint32_t *cells)
+static void t_cells(struct builder *b, const char *name, int n, const uint32_t *cells)
 {
 	uint8_t v[64];
 	assert_true(n * 4 <= (int)sizeof(v));
 	for (int i = 0; i < n; i++)
 		put32(v + 4 * i, cells[i]);
-	t_prop(b, name, v, (size_t)n * 4);
+	b_prop(b, name, v, (size_t)n * 4);
 }
 
-static void t_cell(struct tb *b, const char *name, uint32_t c)
+static void t_cell(struct builder *b, const char *name, uint32_t c)
 {
 	t_cells(b, name, 1, &c);
 }
 
-static struct blob t_finish(struct tb *b)
+/* The tree ended (END token), laid out, and checked as the firmware's
+ * reader and its index see it. */
+static struct blob t_finish(struct builder *b)
 {
-	t_u32(b, 9);
-	size_t total = 40 + 16 + b->nst + b->nstrs;
-	struct blob o = { calloc(1, total), total };
-	assert_non_null(o.p);
-	put32(o.p + 0, FDT_MAGIC);
-	put32(o.p + 4, (uint32_t)total);
-	put32(o.p + 8, 56);
-	put32(o.p + 12, (uint32_t)(56 + b->nst));
-	put32(o.p + 16, 40);
-	put32(o.p + 20, 17);
-	put32(o.p + 24, 16);
-	put32(o.p + 32, (uint32_t)b->nstrs);
-	put32(o.p + 36, (uint32_t)b->nst);
-	memcpy(o.p + 56, b->st, b->nst);
-	memcpy(o.p + 56 + b->nst, b->strs, b->nstrs);
+	b_u32(b, 9);
+	struct blob o = b_finish(b);
 	assert_int_equal(fdt_check(o.p, o.size), 0);
 	agree_index(o.p, o.size);
 	return o;
@@ -125,10 +63,10 @@ static void index_of(struct fdt_index *ix, const struct blob *b)
 }
 
 /* The root with its cell counts (< 0: the property left out). */
-static void t_root(struct tb *b, int ac, int sc)
+static void t_root(struct builder *b, int ac, int sc)
 {
 	memset(b, 0, sizeof(*b));
-	t_begin(b, "");
+	b_begin(b, "");
 	if (ac >= 0)
 		t_cell(b, "#address-cells", (uint32_t)ac);
 	if (sc >= 0)
@@ -136,12 +74,12 @@ static void t_root(struct tb *b, int ac, int sc)
 }
 
 /* A memory node of n reg cells. */
-static void t_memory(struct tb *b, const char *name, int n, const uint32_t *reg)
+static void t_memory(struct builder *b, const char *name, int n, const uint32_t *reg)
 {
-	t_begin(b, name);
+	b_begin(b, name);
 	t_string(b, "device_type", "memory");
 	t_cells(b, "reg", n, reg);
-	t_end(b);
+	b_end(b);
 }
 
 /* ---- the RAM range ------------------------------------------------------- */
@@ -161,13 +99,13 @@ static void memory_of(const struct blob *b, int want_rc, uint64_t want_base, uin
 static void memory_ranges(void **state)
 {
 	(void)state;
-	struct tb b;
+	struct builder b;
 	struct blob o;
 
 	/* One range, as QEMU writes it: that range. */
 	t_root(&b, 2, 2);
 	t_memory(&b, "memory@80000000", 4, (const uint32_t[]){ 0, 0x80000000, 0, 0x8000000 });
-	t_end(&b);
+	b_end(&b);
 	o = t_finish(&b);
 	memory_of(&o, 0, 0x80000000, 0x8000000);
 	free(o.p);
@@ -177,7 +115,7 @@ static void memory_ranges(void **state)
 	t_root(&b, 2, 2);
 	t_memory(&b, "memory@80000000", 8,
 		 (const uint32_t[]){ 0, 0x80000000, 0, 0x100000, 0, 0x80100000, 0, 0x7f00000 });
-	t_end(&b);
+	b_end(&b);
 	o = t_finish(&b);
 	memory_of(&o, 0, 0x80100000, 0x7f00000);
 	free(o.p);
@@ -186,10 +124,10 @@ static void memory_ranges(void **state)
 	 * with a range of 64-bit size. */
 	t_root(&b, 2, 2);
 	t_memory(&b, "memory@0", 4, (const uint32_t[]){ 0, 0, 0, 0x10000000 });
-	t_begin(&b, "soc");
-	t_end(&b);
+	b_begin(&b, "soc");
+	b_end(&b);
 	t_memory(&b, "memory@80000000", 4, (const uint32_t[]){ 0, 0x80000000, 1, 0 });
-	t_end(&b);
+	b_end(&b);
 	o = t_finish(&b);
 	memory_of(&o, 0, 0x80000000, 0x100000000ull);
 	free(o.p);
@@ -199,7 +137,7 @@ static void memory_ranges(void **state)
 	t_root(&b, 2, 2);
 	t_memory(&b, "memory@80000000", 8,
 		 (const uint32_t[]){ 0, 0x80000000, 0, 0x100000, 0, 0x80100000, 0, 0x100000 });
-	t_end(&b);
+	b_end(&b);
 	o = t_finish(&b);
 	memory_of(&o, 0, 0x80000000, 0x100000);
 	free(o.p);
@@ -209,7 +147,7 @@ static void memory_ranges(void **state)
 	t_root(&b, 1, 1);
 	t_memory(&b, "memory@0", 2, (const uint32_t[]){ 0x7f000000, PAYLOAD_BASE - 0x7f000000 });
 	t_memory(&b, "memory@80200000", 2, (const uint32_t[]){ PAYLOAD_BASE, 0x1000000 });
-	t_end(&b);
+	b_end(&b);
 	o = t_finish(&b);
 	memory_of(&o, 0, PAYLOAD_BASE, 0x1000000);
 	free(o.p);
@@ -217,7 +155,7 @@ static void memory_ranges(void **state)
 	/* No cell counts at all: the defaults, 2 and 1. */
 	t_root(&b, -1, -1);
 	t_memory(&b, "memory@80000000", 3, (const uint32_t[]){ 0, 0x80000000, 0x4000000 });
-	t_end(&b);
+	b_end(&b);
 	o = t_finish(&b);
 	memory_of(&o, 0, 0x80000000, 0x4000000);
 	free(o.p);
@@ -226,7 +164,7 @@ static void memory_ranges(void **state)
 	 * the first. */
 	t_root(&b, 2, 0);
 	t_memory(&b, "memory@80000000", 2, (const uint32_t[]){ 0, 0x80000000 });
-	t_end(&b);
+	b_end(&b);
 	o = t_finish(&b);
 	memory_of(&o, 0, 0x80000000, 0);
 	free(o.p);
@@ -237,7 +175,7 @@ static void memory_ranges(void **state)
 	for (size_t k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
 		t_root(&b, bad[k][0], bad[k][1]);
 		t_memory(&b, "memory@80000000", 6, (const uint32_t[]){ 0, 0, 0x80000000, 0, 0, 1 });
-		t_end(&b);
+		b_end(&b);
 		o = t_finish(&b);
 		memory_of(&o, FDT_ERR_NOTFOUND, 0, 0);
 		free(o.p);
@@ -247,10 +185,10 @@ static void memory_ranges(void **state)
 	 * without device_type; none at all. */
 	t_root(&b, 2, 2);
 	t_memory(&b, "memory@80000000", 3, (const uint32_t[]){ 0, 0x80000000, 0 });
-	t_begin(&b, "memory@90000000");
+	b_begin(&b, "memory@90000000");
 	t_cells(&b, "reg", 4, (const uint32_t[]){ 0, 0x80000000, 0, 0x8000000 });
-	t_end(&b);
-	t_end(&b);
+	b_end(&b);
+	b_end(&b);
 	o = t_finish(&b);
 	memory_of(&o, FDT_ERR_NOTFOUND, 0, 0);
 	free(o.p);
@@ -262,27 +200,27 @@ static void memory_ranges(void **state)
  * cpu-map helper node among them. */
 static struct blob cpus_tree(const uint32_t *ids, int n)
 {
-	struct tb b;
+	struct builder b;
 	char name[32];
 	t_root(&b, 2, 2);
-	t_begin(&b, "cpus");
+	b_begin(&b, "cpus");
 	t_cell(&b, "#address-cells", 1);
 	t_cell(&b, "#size-cells", 0);
 	t_cell(&b, "timebase-frequency", 1000000);
 	for (int i = 0; i < n; i++) {
 		if (i == n / 2) {
-			t_begin(&b, "cpu-map");
-			t_end(&b);
+			b_begin(&b, "cpu-map");
+			b_end(&b);
 		}
 		snprintf(name, sizeof(name), "cpu@%x", ids[i]);
-		t_begin(&b, name);
+		b_begin(&b, name);
 		t_string(&b, "device_type", "cpu");
 		t_cell(&b, "reg", ids[i]);
 		t_string(&b, "mmu-type", "riscv,sv39");
-		t_end(&b);
+		b_end(&b);
 	}
-	t_end(&b);
-	t_end(&b);
+	b_end(&b);
+	b_end(&b);
 	return t_finish(&b);
 }
 
@@ -342,35 +280,35 @@ static void cpus_kept(void **state)
 static void cpus_odd_nodes(void **state)
 {
 	(void)state;
-	struct tb b;
+	struct builder b;
 	t_root(&b, 2, 2);
-	t_begin(&b, "cpus");
+	b_begin(&b, "cpus");
 	t_cell(&b, "#address-cells", 2);
 	t_cell(&b, "#size-cells", 0);
-	t_begin(&b, "cpu@100000000");
+	b_begin(&b, "cpu@100000000");
 	t_string(&b, "device_type", "cpu");
 	t_cells(&b, "reg", 2, (const uint32_t[]){ 1, 0 });
-	t_end(&b);
-	t_begin(&b, "cpu@5");
+	b_end(&b);
+	b_begin(&b, "cpu@5");
 	t_string(&b, "device_type", "cpu");
 	t_cells(&b, "reg", 2, (const uint32_t[]){ 0, 5 });
-	t_end(&b);
-	t_begin(&b, "cpu@6");
+	b_end(&b);
+	b_begin(&b, "cpu@6");
 	t_string(&b, "device_type", "cpu");
 	t_cells(&b, "reg", 1, (const uint32_t[]){ 6 }); /* one cell of two */
-	t_end(&b);
-	t_begin(&b, "cpu@7");
+	b_end(&b);
+	b_begin(&b, "cpu@7");
 	t_string(&b, "device_type", "cpu"); /* no reg */
-	t_end(&b);
-	t_begin(&b, "cpu@2");
-	t_prop(&b, "device_type", "cpu", 3); /* not terminated */
+	b_end(&b);
+	b_begin(&b, "cpu@2");
+	b_prop(&b, "device_type", "cpu", 3); /* not terminated */
 	t_cells(&b, "reg", 2, (const uint32_t[]){ 0, 2 });
-	t_end(&b);
-	t_begin(&b, "interrupt-controller");
+	b_end(&b);
+	b_begin(&b, "interrupt-controller");
 	t_cells(&b, "reg", 2, (const uint32_t[]){ 0, 3 });
-	t_end(&b);
-	t_end(&b);
-	t_end(&b);
+	b_end(&b);
+	b_end(&b);
+	b_end(&b);
 	struct blob o = t_finish(&b);
 	struct fdt_index ix;
 	int keep[MAX_HARTS];
@@ -400,13 +338,13 @@ static void cpus_odd_nodes(void **state)
 static void hostile_layouts(void **state)
 {
 	(void)state;
-	struct tb b;
+	struct builder b;
 	t_root(&b, 2, 2);
-	t_begin(&b, "chosen");
-	t_prop(&b, "stdout-path", "serial0:115200n8", 16); /* no NUL */
-	t_end(&b);
+	b_begin(&b, "chosen");
+	b_prop(&b, "stdout-path", "serial0:115200n8", 16); /* no NUL */
+	b_end(&b);
 	t_memory(&b, "memory@80000000", 4, (const uint32_t[]){ 0, 0x80000000, 0, 0x8000000 });
-	t_end(&b);
+	b_end(&b);
 	struct blob o = t_finish(&b);
 	struct fdt_index ix;
 	index_of(&ix, &o);
