@@ -88,8 +88,8 @@ static const char *plural(size_t n)
  * sample_unit) where the run's is read. */
 static int own_units(const struct results *r)
 {
-	for (size_t i = 0; i < r->ns && !strcmp(results_metric_column(), "cycles"); i++)
-		if (r->s[i].sample_unit)
+	for (size_t i = 0; i < r->ns; i++)
+		if (strcmp(res_series_unit(r, &r->s[i]), res_unit(r)))
 			return 1;
 	return 0;
 }
@@ -153,7 +153,8 @@ static size_t one_path(const uint64_t *instret, const uint64_t *sorted, size_t n
 	return 1;
 }
 
-static int report_series(FILE *f, const struct res_series *s, const struct an_opts *o)
+static int report_series(FILE *f, const struct results *r, const struct res_series *s,
+			 const struct an_opts *o)
 {
 	struct an_desc d;
 	char label[512];
@@ -161,8 +162,8 @@ static int report_series(FILE *f, const struct res_series *s, const struct an_op
 	/* A self-timed block that counts another unit than the run's
 	 * (timer_irq_ticks: tick) says so where its numbers start. */
 	char own[96] = "", su[64];
-	if (s->sample_unit && !strcmp(results_metric_column(), "cycles"))
-		snprintf(own, sizeof(own), ", in %s", term_str(s->sample_unit, su, sizeof(su)));
+	if (strcmp(res_series_unit(r, s), res_unit(r)))
+		snprintf(own, sizeof(own), ", in %s", term_str(res_series_unit(r, s), su, sizeof(su)));
 	fprintf(f, "%s (run %s, hart %llu, group %llu, batch %llu): %zu sample%s%s\n",
 		res_label(s, label, sizeof(label)), s->run,
 		(unsigned long long)s->hart, (unsigned long long)s->group,
@@ -322,7 +323,7 @@ int an_report_results(FILE *f, const struct results *r, const struct an_opts *o)
 		if (!shown++ && print_unit(f, r))
 			return -1;
 		for (size_t g = i; g < end; g++)
-			if (report_series(f, &r->s[g], o))
+			if (report_series(f, r, &r->s[g], o))
 				return -1;
 		if (an_is_group_run(r, i, end) && report_groups(f, r, i, end, o))
 			return -1;

@@ -1,6 +1,6 @@
 /* `rvbench stats --format csv`: one RFC 4180 row per series (run, bench,
  * block; see results_csv.h), and in its last columns what its values
- * count (export_unit: "instr" for the cycles of a QEMU -icount run, "tick"
+ * count (res_series_unit: "instr" for the cycles of a QEMU -icount run, "tick"
  * for timer_irq_ticks) and the metric its statistics are of (--metric:
  * "cycles", "instret", an event's name).
  * A statistic that cannot be computed is an empty field, never 0 or NaN.
@@ -96,7 +96,7 @@ int export_csv(FILE *f, const struct results *r, const struct an_opts *o)
 		val(f, k.sd_p, 4);
 		val(f, k.cov_p_pct, 4);
 		fputc(',', f);
-		csv_field(f, export_unit(r, s));
+		csv_field(f, res_series_unit(r, s));
 		fputc(',', f);
 		csv_field(f, results_metric_label());
 		fputs("\r\n", f);

@@ -154,7 +154,7 @@ int export_gbench(FILE *f, const struct results *r, const struct an_opts *o)
 				 (unsigned long long)s->batch);
 		double n = (double)s->batch ? (double)s->batch : 1;
 		/* A self-timed block's own unit, when the metric is its values. */
-		const char *own = strcmp(results_metric_column(), "cycles") ? NULL : s->sample_unit;
+		const char *own = strcmp(res_series_unit(r, s), res_unit(r)) ? res_series_unit(r, s) : NULL;
 		entry(&g, name, name, i, s->n, NULL, (double)d.median / n, (double)di.median / n, own);
 		snprintf(agg, sizeof(agg), "%s_mean", name);
 		entry(&g, agg, name, i, s->n, "mean", d.mean.v / n, di.mean.v / n, own);

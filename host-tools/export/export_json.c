@@ -43,10 +43,10 @@ static int series(FILE *f, const struct results *r, const struct res_series *s,
 		fprintf(f, ", \"block\": %lld", (long long)s->block);
 	fputs(", \"params\": ", f);
 	json_write_str(f, s->params);
-	/* What its statistics count (export_unit); "unit" below is the unit
+	/* What its statistics count (res_series_unit); "unit" below is the unit
 	 * of work of per_call (byte, load). */
 	fputs(", \"value_unit\": ", f);
-	json_write_str(f, export_unit(r, s));
+	json_write_str(f, res_series_unit(r, s));
 	if (s->unit) {
 		fputs(", \"unit\": ", f);
 		json_write_str(f, s->unit);

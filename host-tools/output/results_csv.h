@@ -72,6 +72,16 @@ static inline const char *res_unit(const struct results *r)
 	return r->unit ? r->unit : "cycles";
 }
 
+/* What series s's analysed values count: res_unit(r), but a self-timed
+ * block's own unit (its sample_unit: timer_irq_ticks's "tick") where the
+ * cycles column is read; with --metric, the metric's values are its. */
+static inline const char *res_series_unit(const struct results *r, const struct res_series *s)
+{
+	if (s->sample_unit && !strcmp(results_metric_column(), "cycles"))
+		return s->sample_unit;
+	return res_unit(r);
+}
+
 /* Loads DIR/samples.csv, DIR/meta.json and the unit, per_call and cflags
  * of each block from DIR/summary.csv. Returns 0, or -1 with a message naming the
  * file (and line) in err. samples.csv must end with a line end (one

@@ -281,7 +281,7 @@ int plot_bench(const struct results *r, const struct plot_blocks *pb, size_t fir
 	if (g.blk)
 		g.loss = plot_block_loss(g.blk);
 	/* A self-timed block may count another unit (timer_irq_ticks: tick). */
-	const char *unit = g.s->sample_unit ? g.s->sample_unit : res_unit(r);
+	const char *unit = res_series_unit(r, g.s);
 	if (g.s->batch > 1)
 		snprintf(g.unit, sizeof(g.unit), "%.40s per sample of %llu calls", unit,
 			 (unsigned long long)g.s->batch);

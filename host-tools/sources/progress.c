@@ -68,7 +68,7 @@ static void log_finished(struct session *s, const struct coll_run *r, int all)
 			coll_fmt_per_call(med, sizeof(med), st.median, st.batch);
 		/* A self-timed block may count another unit (timer_irq_ticks: tick). */
 		char unit[40];
-		term_str(b->sample_unit ? b->sample_unit : s->icount ? "instr" : "cycles", unit, sizeof(unit));
+		term_str(b->sample_unit ? b->sample_unit : summary_unit(s->icount), unit, sizeof(unit));
 		fprintf(stderr, "block %zu/%llu  %s  %s%s%s%s%s  %s\n", s->progress_logged,
 			(unsigned long long)(r->benches_declared_ok ? r->benches_declared : r->nbench),
 			label, st.count ? "median " : "no samples", st.count ? med : "",

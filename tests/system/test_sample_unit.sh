@@ -49,6 +49,10 @@ for b in d["benchmarks"]:
         out.append(" ".join([b["name"]] + [k for k in ("cycles", "tick") if k in b] + ([b["label"]] if "label" in b else [])))
 print("|".join(out))' "$out/stats.gb.json")"
 
+check_eq "stats csv --metric instret: instret for every row, the ticks block's too" "instret|instret|" \
+	"$("$rvb" stats --format csv --metric instret "$out/run" 2>/dev/null | tail -n +2 | tr -d '\r' |
+	   awk -F, '{print $(NF - 1)}' | tr '\n' '|')"
+
 # The report's tables: the row's own unit.
 "$rvb" report "$out/run" >/dev/null 2>"$out/report.err"
 check_eq "report: written" 0 "$?"
@@ -66,6 +70,11 @@ if command -v gnuplot >/dev/null 2>&1; then
 	check "plot: the ticks figure's value axis says tick" grep -q "set xlabel 'tick'" $gp
 	gp=$(fig_dir "$out/cap" plot-addi100.png)/*.gp
 	check "plot: addi100's says instr" grep -q "set xlabel 'instr'" $gp
+	# With --metric instret the values are instret, whatever the block's
+	# own unit: the ticks figure says instret.
+	capture "$out/cap-i" plot -j 1 --metric instret "$out/run" >/dev/null 2>&1
+	gp=$(fig_dir "$out/cap-i" plot-timer_irq_ticks.png)/*.gp
+	check "plot --metric instret: the ticks figure's axis says instret" grep -q "set xlabel 'instret'" $gp
 else
 	echo "not ok - gnuplot is missing (Debian gnuplot-nox, one of make's packages)"
 fi
