@@ -76,13 +76,14 @@ static struct cmp_row *new_row(struct cmp_table *t)
 	return &nr[t->n++];
 }
 
-/* The bench column: "bench", " vs other", " gG N=B", " hart H". */
+/* The bench column: "bench", " vs other" (B's, when DIR:BENCH named
+ * another: one name when both are the same), " gG N=B", " hart H". */
 static void bench_label(struct cmp_row *row, const struct res_series *s, const char *other,
 			int by_hart)
 {
 	size_t len = sizeof(row->bench);
 	int n = snprintf(row->bench, len, "%s", s->bench);
-	if (other && n > 0 && (size_t)n < len)
+	if (other && strcmp(other, s->bench) && n > 0 && (size_t)n < len)
 		n += snprintf(row->bench + n, len - (size_t)n, " vs %s", other);
 	if ((s->group || s->batch > 1) && n > 0 && (size_t)n < len)
 		n += snprintf(row->bench + n, len - (size_t)n, " g%llu N=%llu",

@@ -116,25 +116,12 @@ static int gate(const struct cmp_table *t, const struct cmp_side *a, const struc
 	return fail;
 }
 
-/* A panel's title: the row's bench column and its params. Both sides
- * named by DIR:BENCH make the column "alloc vs alloc" even when the names
- * agree: one name is enough there. Returns a malloc'd string or NULL. */
-static char *panel_title(const struct cmp_row *r, const struct cmp_side *a,
-			 const struct cmp_side *b)
+/* A panel's title: the row's bench column and its params. Returns a
+ * malloc'd string or NULL. */
+static char *panel_title(const struct cmp_row *r)
 {
-	const char *bench = r->bench, *rest = "";
-	size_t len = strlen(bench);
-	if (a->bench && b->bench && !strcmp(a->bench, b->bench)) {
-		size_t n = strlen(a->bench);
-		if (!strncmp(bench, a->bench, n) && !strncmp(bench + n, " vs ", 4) &&
-		    !strncmp(bench + n + 4, b->bench, n)) {
-			len = n;
-			rest = bench + 2 * n + 4; /* " g1 N=10", " hart 2" */
-		}
-	}
 	char *t;
-	if (asprintf(&t, *r->params ? "%.*s%s [%s]" : "%.*s%s%s", (int)len, bench, rest,
-		     r->params) < 0)
+	if (asprintf(&t, *r->params ? "%s [%s]" : "%s%s", r->bench, r->params) < 0)
 		return NULL;
 	return t;
 }
@@ -161,7 +148,7 @@ static int draw(const struct cmp_table *t, const char *file, const struct cmp_si
 			const struct cmp_row *r = &t->row[i];
 			if (r->kind != CMP_COMPARED)
 				continue;
-			if (!(title[np] = panel_title(r, a, b)))
+			if (!(title[np] = panel_title(r)))
 				break;
 			pa[np] = r->va;
 			pb[np] = r->vb;

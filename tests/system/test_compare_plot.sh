@@ -57,6 +57,10 @@ check "one benchmark: its name once (was: 'crc32 vs crc32')" \
 check_eq "... the sides as given" \
 	"set multiplot layout 1,1 title 'CDF overlay' . \"\\n\" . 'A = ' . '$out/a:crc32 (SiFive HiFive Unleashed A00, 33.333 MHz; device board-a)' . \"\\n\" . 'B = ' . '$out/b:crc32 (SiFive HiFive Unleashed A00, QEMU 7.2.22 -icount: instructions, not cycles)'" \
 	"$(grep '^set multiplot ' "$gp")"
+check "the text table too: 'crc32', not 'crc32 vs crc32'" \
+	sh -c '"$1" compare "$2:crc32" "$3:crc32" | grep -q "^crc32 "' - "$rvb" "$out/a" "$out/b"
+check "... and no 'vs' in it" \
+	sh -c '! "$1" compare "$2:crc32" "$3:crc32" | grep -q " vs "' - "$rvb" "$out/a" "$out/b"
 capture "$out/cap" compare --plot "$out/two.png" "$out/a:crc32" "$out/b:udiv" >/dev/null 2>&1
 check "two benchmarks: both named" \
 	grep -q -x "set title 'crc32 vs udiv'" "$(fig_dir "$out/cap" two.png)/cmp.gp"
