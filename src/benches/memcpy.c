@@ -4,14 +4,17 @@
  * impl=, so one run shows what a C library's choice costs.
  *
  *   impl=0 (byte)     a byte loop, what Debian's picolibc (built for
- *                     size) gives
+ *                     size) gives: its loops, instruction for
+ *                     instruction (byte_copy, byte_set)
  *   impl=1 (word)     rvbench's own memcpy/memset (src/lib/string.c), the
  *                     one every benchmark and the firmware call: 8-byte
  *                     words, a shifting merge when misaligned
  *   impl=2 (builtin)  memcpy only, aligned: GCC's inline expansion of
  *                     __builtin_memcpy for a size known at compile time
- *                     (one copy per size of builtin_sizes[]; GCC 12 has no
- *                     inline memset for RISC-V, so memset has no impl=2)
+ *                     (one copy per size of builtin_sizes[]; GCC 12
+ *                     expands a RISC-V memset inline only for a constant
+ *                     byte and a small size, and memset stores the input,
+ *                     so memset has no impl=2: it would call impl=1)
  *
  *   memcpy, memset                        both buffers 64-byte aligned
  *   memcpy_misaligned, memset_misaligned  src at +src_off, dst at +dst_off
@@ -23,9 +26,12 @@
  * they differ by the copy alone. Bytes per cycle = size / cycles: the
  * BENCH record carries p.size next to every sample. A size sweep is one
  * bootarg away (memcpy.size=8,64,4096,1048576, at impl=1 unless memcpy.impl=
- * says otherwise). The same buffers serve every call, so sizes up to
- * 32 KiB run from L1 and up to 2 MiB from L2 (the cold case is
- * mem_latency's). memset stores a different byte (the input) each call,
+ * says otherwise). The same buffers serve every call, so they stay in
+ * the caches that hold them (the cold case is mem_latency's): a U54 has
+ * a 32 KiB L1 data cache and a 2 MiB L2, and a copy touches 2 x size
+ * bytes (source and destination), so memcpy runs from L1 up to 8 KiB
+ * (16 KiB fills L1 with no room for anything else) and from L2 up to
+ * 512 KiB (1 MiB fills it); memset touches size bytes, twice as far. memset stores a different byte (the input) each call,
  * so no call is redundant. verify() checks the bytes landed, and that
  * nothing around them was touched.
  */
@@ -48,28 +54,45 @@ struct copy {
 	set_fn set;
 };
 
-/* The empty asm hides a pointer's progress from GCC, which would turn
- * these loops into calls to memcpy and memset; it costs no instruction. */
+/*
+ * impl=0 is picolibc's own loops (Debian's libc.a, rv64imafdc:
+ * memcpy-asm.S and memset.S), instruction for instruction: memcpy 6
+ * instructions a byte, memset 4. picolibc's memcpy is not linked (string.c
+ * replaces it), and a byte loop in C is not it: GCC made one of 5 a byte
+ * (a pointer compare for the count), 20 % below picolibc's, so the asm.
+ * tests/system/test_memcpy_byte_loop.sh checks the cost a byte against the
+ * libc.a the image is linked with.
+ */
 static void *byte_copy(void *dst, const void *src, size_t n)
 {
-	uint8_t *d = dst, *end = d + n;
-	const uint8_t *s = src;
+	unsigned char *d = dst;
+	const unsigned char *s = src;
 
-	while (d != end) {
-		__asm__("" : "+r"(s));
-		*d++ = *s++;
-	}
+	if (n != 0)
+		__asm__ volatile("1:	lb	t2, 0(%1)\n"
+				 "	sb	t2, 0(%0)\n"
+				 "	addi	%2, %2, -1\n"
+				 "	addi	%0, %0, 1\n"
+				 "	addi	%1, %1, 1\n"
+				 "	bnez	%2, 1b"
+				 : "+r"(d), "+r"(s), "+r"(n)
+				 :
+				 : "t2", "memory");
 	return dst;
 }
 
 static void *byte_set(void *dst, int c, size_t n)
 {
-	uint8_t *d = dst, *end = d + n;
+	unsigned char *d = dst;
 
-	while (d != end) {
-		__asm__("" : "+r"(d));
-		*d++ = (uint8_t)c;
-	}
+	if (n != 0)
+		__asm__ volatile("1:	sb	%2, 0(%0)\n"
+				 "	addi	%1, %1, -1\n"
+				 "	addi	%0, %0, 1\n"
+				 "	bnez	%1, 1b"
+				 : "+r"(d), "+r"(n)
+				 : "r"(c)
+				 : "memory");
 	return dst;
 }
 

@@ -22,7 +22,14 @@
 #define STRING_NAME(name) name
 #endif
 
-typedef uint64_t word;
+/* may_alias: the words read and written here belong to objects of any
+ * type (a struct of uint32_t, say). Through a plain uint64_t, type-based
+ * alias analysis in a caller that sees these bodies (inlined, under LTO,
+ * or the unit test, which includes this file) may assume the copy cannot
+ * change those objects and keep a stale field: strict aliasing UB,
+ * shown by tests/unit/test_string.c (word_access_may_alias). Like
+ * char, a may_alias type aliases everything; the code is the same. */
+typedef uint64_t __attribute__((__may_alias__)) word;
 #define WSIZE sizeof(word)
 #define WMASK (WSIZE - 1)
 /* Below this many bytes, aligning first costs more than it saves. */

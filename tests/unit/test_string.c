@@ -16,6 +16,8 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #define STRING_NAME(name) rvb_##name
 #include "lib/string.c"
@@ -186,6 +188,136 @@ static void memset_large(void **s)
 	check_set(7, 65537, 0);
 }
 
+/*
+ * Buffers against unmapped pages: the first or last byte of the source
+ * (or of the overlapping memmove's block) sits at the edge of a page whose
+ * neighbour is PROT_NONE, at every length 0..300 and every destination
+ * alignment, so a read of even one byte outside the buffer (say, a whole
+ * word to get at its last bytes) faults. The functions promise no access
+ * outside the caller's buffers (string.c's header), so no fault here.
+ */
+#define EDGE_LEN 300
+
+static void page_edges(void **s)
+{
+	size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+	/* guard, source page, guard, destination page, guard */
+	unsigned char *m = mmap(NULL, 5 * pg, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	(void)s;
+	assert_true(m != MAP_FAILED);
+	unsigned char *sp = m + pg, *dp = m + 3 * pg;
+	assert_int_equal(mprotect(sp, pg, PROT_READ | PROT_WRITE), 0);
+	assert_int_equal(mprotect(dp, pg, PROT_READ | PROT_WRITE), 0);
+	for (size_t i = 0; i < pg; i++)
+		sp[i] = pattern(i);
+	for (size_t len = 0; len <= EDGE_LEN; len++)
+		for (size_t doff = 0; doff < 16; doff++) {
+			/* source ending at its page's end, then starting at its start */
+			const unsigned char *srcs[2] = { sp + pg - len, sp };
+			for (int e = 0; e < 2; e++) {
+				unsigned char *d = dp + 64 + doff;
+				memset(dp, FILL, pg);
+				assert_ptr_equal(rvb_memcpy(d, srcs[e], len), d);
+				assert_memory_equal(d, srcs[e], len);
+				assert_int_equal(d[-1], FILL);
+				assert_int_equal(d[len], FILL);
+				memset(dp, FILL, pg);
+				assert_ptr_equal(rvb_memmove(d, srcs[e], len), d);
+				assert_memory_equal(d, srcs[e], len);
+				assert_int_equal(d[-1], FILL);
+				assert_int_equal(d[len], FILL);
+			}
+			/* overlapping moves within one page, the block at either
+			 * edge: forward (dst below src) ending at the page's end,
+			 * backward (dst above src) starting at its start */
+			size_t delta = doff + 1;
+			if (len + delta <= pg) {
+				unsigned char ref[EDGE_LEN + 16];
+				unsigned char *src = dp + pg - len;
+				for (size_t i = 0; i < pg; i++)
+					dp[i] = pattern(i);
+				memcpy(ref, src, len);
+				rvb_memmove(src - delta, src, len);
+				assert_memory_equal(src - delta, ref, len);
+				for (size_t i = 0; i < pg; i++)
+					dp[i] = pattern(i);
+				memcpy(ref, dp, len);
+				rvb_memmove(dp + delta, dp, len);
+				assert_memory_equal(dp + delta, ref, len);
+			}
+		}
+	munmap(m, 5 * pg);
+}
+
+/*
+ * Strict aliasing: the functions move memory through 8-byte words, so a
+ * caller that sees their bodies (inlined, as in this file, or under LTO)
+ * must not be told by type-based alias analysis that a uint64_t access
+ * cannot touch its uint32_t fields. Each helper is flattened (every call
+ * inlined) and kept from interprocedural propagation (noipa), so GCC sees
+ * a store of 7 to b->v[3], the copy's word stores through unknown
+ * pointers, and a read of b->v[3]: without may_alias on the word type it
+ * returned the 7 (GCC 12 -O2), not the copied value.
+ */
+struct ints {
+	_Alignas(8) uint32_t v[16];
+};
+
+__attribute__((flatten, noipa)) static uint32_t copy_then_read(struct ints *pb, const struct ints *pa)
+{
+	struct ints *b = __builtin_assume_aligned(pb, 8);
+	const struct ints *a = __builtin_assume_aligned(pa, 8);
+
+	b->v[3] = 7;
+	rvb_memcpy(b, a, sizeof(*b));
+	return b->v[3];
+}
+
+__attribute__((flatten, noipa)) static uint32_t move_then_read(struct ints *pb, const struct ints *pa)
+{
+	struct ints *b = __builtin_assume_aligned(pb, 8);
+	const struct ints *a = __builtin_assume_aligned(pa, 8);
+
+	b->v[3] = 7;
+	rvb_memmove(b, a, sizeof(*b));
+	return b->v[3];
+}
+
+__attribute__((flatten, noipa)) static uint32_t set_then_read(struct ints *pb)
+{
+	struct ints *b = __builtin_assume_aligned(pb, 8);
+
+	b->v[3] = 7;
+	rvb_memset(b, 0, sizeof(*b));
+	return b->v[3];
+}
+
+/* And the other way: fields written as uint32_t, then copied as words. */
+__attribute__((flatten, noipa)) static uint32_t write_then_copy(struct ints *pb, struct ints *pa)
+{
+	struct ints *b = __builtin_assume_aligned(pb, 8);
+	struct ints *a = __builtin_assume_aligned(pa, 8);
+
+	for (int i = 0; i < 16; i++)
+		a->v[i] = 1000 + (uint32_t)i;
+	rvb_memcpy(b, a, sizeof(*b));
+	return b->v[3];
+}
+
+static void word_access_may_alias(void **s)
+{
+	static struct ints a, b;
+
+	(void)s;
+	for (int i = 0; i < 16; i++)
+		a.v[i] = 100 + (uint32_t)i;
+	assert_int_equal(copy_then_read(&b, &a), 103);
+	assert_int_equal(move_then_read(&b, &a), 103);
+	assert_int_equal(set_then_read(&b), 0);
+	assert_int_equal(write_then_copy(&b, &a), 1003);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -196,6 +328,8 @@ int main(void)
 		cmocka_unit_test(memmove_disjoint),
 		cmocka_unit_test(memset_every_offset_and_length),
 		cmocka_unit_test(memset_large),
+		cmocka_unit_test(page_edges),
+		cmocka_unit_test(word_access_may_alias),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
