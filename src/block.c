@@ -14,6 +14,7 @@
 #include "params.h"
 #include "scratch.h"
 #include "stream.h"
+#include "tracepoint.h"
 #include "trap.h"
 
 #include <stdio.h>
@@ -196,16 +197,31 @@ static void measure_block(const struct config *c, const struct bench *b, struct 
 		blk.checksum = parallel_result(0)->checksum;
 		blk.offset_cycles = parallel_result(0)->offset;
 		measure_cycles += parallel_result(0)->measure_cycles;
-	} else if (c->warmup_auto) {
-		blk.warmup_auto = 1;
-		blk.warmup = warmup_auto(c, b, ctx->state, batch);
+		/* Each hart's block is the boot hart's id plus its place
+		 * (parallel_next_block), its parts as it read its counter. */
+		for (unsigned k = 0; k < blk.npar; k++) {
+			const struct par_result *r = parallel_result(k);
+			tracepoint_block(r->hartid, blk.id + k);
+			for (unsigned p = 0; p < sizeof(r->part_starts) / sizeof(r->part_starts[0]); p++)
+				tracepoint_part(r->hartid, (enum rec_tp_phase)(REC_TP_WARMUP + p),
+						r->part_starts[p]);
+		}
 	} else {
-		blk.warmup = warm_cap;
-		if (warm_cap)
-			measure(c, b, ctx->state, 0, warm_cap, batch);
+		tracepoint_part(plat->boot_hart, REC_TP_WARMUP, read_cycle());
+		if (c->warmup_auto) {
+			blk.warmup_auto = 1;
+			blk.warmup = warmup_auto(c, b, ctx->state, batch);
+		} else {
+			blk.warmup = warm_cap;
+			if (warm_cap)
+				measure(c, b, ctx->state, 0, warm_cap, batch);
+		}
 	}
-	if (!blk.npar)
+	if (!blk.npar) {
+		tracepoint_part(plat->boot_hart, REC_TP_MEASURED, read_cycle());
 		measure(c, b, ctx->state, blk.warmup, measured, batch);
+		tracepoint_part(plat->boot_hart, REC_TP_AFTER, read_cycle());
+	}
 	blk.count = blk.warmup + measured;
 
 	ctx->ninputs = blk.count;
@@ -271,6 +287,7 @@ const struct block *block_run(const struct config *c, const struct bench *b, uin
 			      .trap = { .kind = GUARD_NONE }, .ctx = &ctx, .first_id = id };
 
 	struct guarded_args args = { c, b, &ctx, batch, measured };
+	tracepoint_block(plat->boot_hart, id);
 	if (guard_call(guarded_measure, &args, budget)) {
 		/* The guard brought us back: the benchmark trapped or ran
 		 * past its budget. Its samples are not trustworthy. */
@@ -282,6 +299,9 @@ const struct block *block_run(const struct config *c, const struct bench *b, uin
 		 * this one: bring them back before anything else runs. */
 		harts_recover(100, plat->timebase_hz);
 	}
+	/* A block that trapped reached no later part: its teardown's
+	 * tracepoints come after it. */
+	tracepoint_block_close(plat->boot_hart, read_cycle());
 	/* Teardown whenever setup succeeded, trap or not: it may have a
 	 * partner hart to stop. Guarded too; a second trap is reported. */
 	if (setup_done && b->teardown && guard_call(guarded_teardown, &args, budget)) {

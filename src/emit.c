@@ -288,10 +288,15 @@ void emit_block(const struct bench *b, const struct block *blk, const struct net
 	totals.blocks++;
 }
 
-void emit_tp(const struct tp_entry *e)
+void emit_tp(const struct tp_entry *e, const uint32_t *id, int part)
 {
 	struct rec_tp r = { .key = e->key, .hart = e->hart, .start = e->start,
 			    .cycles = e->cycles, .instret = e->instret };
+
+	if (id && part >= 0 && part < REC_tp_phase_count) {
+		REC_SET(&r, TP, id, *id);
+		REC_SET(&r, TP, phase, rec_tp_phase_name[part]);
+	}
 
 	send(REC_TP, &r);
 }

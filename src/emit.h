@@ -33,8 +33,9 @@ void emit_run(const struct config *c, const struct platform *p, uint32_t nblocks
 void emit_overhead(enum rec_overhead_kind kind, const char *counter, const struct moments *m);
 /* One block: BENCH, FAULT when it trapped, its S records and END. */
 void emit_block(const struct bench *b, const struct block *blk, const struct net_path *path);
-/* TP: one tracepoint log entry. */
-void emit_tp(const struct tp_entry *e);
+/* TP: one tracepoint log entry; *id is the entry's block and part its part of it
+ * (enum rec_tp_phase), both left out when id is NULL. */
+void emit_tp(const struct tp_entry *e, const uint32_t *id, int part);
 /* HART of every hart: run_cycles and measuring are the boot hart's. */
 void emit_harts(uint64_t run_cycles, uint64_t measuring);
 /* FAULT of a trap outside any block (no id). */

@@ -107,7 +107,11 @@ static void par_job_run(void *arg)
 	j->r->t_start = read_time();
 	uint64_t t2 = read_cycle();
 	measure_into(j, j->sh->warm, j->sh->measured);
-	j->r->measure_cycles += (t1 - t0) + (read_cycle() - t2);
+	uint64_t t3 = read_cycle();
+	j->r->measure_cycles += (t1 - t0) + (t3 - t2);
+	j->r->part_starts[0] = t0;
+	j->r->part_starts[1] = t2;
+	j->r->part_starts[2] = t3;
 	j->r->wait_cycles += barrier_wait(&j->sh->barrier, &j->sense); /* all done */
 	parallel_wait_cycles[j->r->hartid % MAX_HARTS] += j->r->wait_cycles;
 }
@@ -121,6 +125,9 @@ unsigned parallel_measure(const struct config *c, const struct bench *b,
 	uint32_t count = warm + measured;
 
 	memset(r, 0, sizeof(par));
+	for (unsigned k = 0; k < MAX_HARTS; k++)
+		for (unsigned p = 0; p < 3; p++)
+			r[k].part_starts[p] = UINT64_MAX; /* a hart that never runs */
 	nleft_out = 0;
 	r[n].hartid = harts_self();
 	r[n].out = boot_out;

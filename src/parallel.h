@@ -26,6 +26,9 @@ struct par_result {
 	uint64_t measure_cycles; /* spent in the measuring loops */
 	int64_t offset;          /* its cycle counter minus the boot hart's */
 	uint64_t rtt;            /* round trip of the offset measurement */
+	/* Its cycle counter where its warmup, measured calls and what
+	 * follows them began (tracepoint.h), UINT64_MAX if never. */
+	uint64_t part_starts[3];
 	enum rec_block_status status; /* ok, fault or verify-failed */
 	enum rec_verify verify;
 	int setup_done;

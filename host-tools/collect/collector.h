@@ -172,6 +172,12 @@ struct coll_tp {
 	uint32_t seq;
 	uint32_t key; /* 0..15 */
 	uint64_t hart, start, cycles, instret;
+	/* Its block and the part of it (setup, warmup, measured, after) its
+	 * TP_START ran in; has_block 0 when the line said neither (an older
+	 * firmware, a hart that measured no block). */
+	int has_block;
+	uint32_t block;
+	char phase[16];
 };
 
 /* A HART record: what became of one hart over the run. A field is sent

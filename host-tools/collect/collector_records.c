@@ -271,13 +271,23 @@ const char *coll_rec_tp(struct coll_run *r, const struct wire_line *l, uint32_t 
 
 	if (rec_read(l, REC_TP, &h, text, sizeof(text), &ck))
 		return "TP line with a missing or bad field";
+	/* Its block and its part come together or not at all: one without
+	 * the other cannot be put in its place. */
+	int has_block = !!(h.present & REC_BIT(TP, id));
+	if (has_block != !!(h.present & REC_BIT(TP, phase)))
+		return "TP line with id= but no phase=, or phase= but no id=";
+	if (has_block && coll_bench_unannounced(r, h.id))
+		return "TP line for a block the RUN line never announced";
 	if (r->ntp == r->tpcap) {
 		r->tpcap = r->tpcap ? 2 * r->tpcap : 64;
 		r->tp = coll_xrealloc(r->tp, r->tpcap * sizeof(*r->tp));
 	}
 	r->tp[r->ntp++] = (struct coll_tp){ .seq = seq, .key = (uint32_t)h.key, .hart = h.hart,
 					    .start = h.start, .cycles = h.cycles,
-					    .instret = h.instret };
+					    .instret = h.instret, .has_block = has_block,
+					    .block = has_block ? (uint32_t)h.id : 0 };
+	if (has_block)
+		snprintf(r->tp[r->ntp - 1].phase, sizeof(r->tp[r->ntp - 1].phase), "%s", h.phase);
 	coll_note_use(r, seq, COLL_USE_TP, COLL_USE_NO_BLOCK, 0, 0);
 	return NULL;
 }

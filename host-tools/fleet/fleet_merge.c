@@ -292,19 +292,51 @@ static void merge_file_free(struct merge_file *mf)
 	free(mf->have);
 }
 
-/* device,<the first member's header>, then every member's rows with their
- * columns found by name (absent ones empty) and run = "label/run". */
+/* The merged header: the first member's columns, then each column of a
+ * later member that no earlier one has (a newer rvbench's file, say
+ * tracepoints.csv with id and phase next to an older one without), so no
+ * member's column is lost. *n of them, pointing into the members' rows;
+ * NULL out of memory. */
+static const char **merged_header(const struct merge_file *mf, size_t *n)
+{
+	size_t cap = 0;
+	for (size_t i = 0; i < mf->f->nm; i++)
+		if (mf->have[i] && mf->t[i].nrows)
+			cap += mf->t[i].nfield[0];
+	const char **name = malloc((cap ? cap : 1) * sizeof(*name));
+	if (!name)
+		return NULL;
+	*n = 0;
+	for (size_t i = (size_t)mf->first; i < mf->f->nm; i++) {
+		if (!mf->have[i] || !mf->t[i].nrows)
+			continue;
+		for (size_t j = 0; j < mf->t[i].nfield[0]; j++) {
+			size_t k = 0;
+			while (k < *n && strcmp(name[k], mf->t[i].row[0][j]))
+				k++;
+			if (k == *n)
+				name[(*n)++] = mf->t[i].row[0][j];
+		}
+	}
+	return name;
+}
+
+/* device,<the merged header>, then every member's rows with their columns
+ * found by name (absent ones empty) and run = "label/run". */
 static int merge_file_writer(FILE *out, void *ctx)
 {
 	const struct merge_file *mf = ctx;
-	const struct rcsv *h = &mf->t[mf->first];
-	size_t nh = h->nfield[0];
+	size_t nh = 0;
+	const char **hname = merged_header(mf, &nh);
 	int *col = malloc((nh ? nh : 1) * sizeof(*col));
-	if (!col)
+	if (!col || !hname) {
+		free(col);
+		free(hname);
 		return -1;
+	}
 	int rc = fputs("device", out) < 0;
 	for (size_t j = 0; j < nh && !rc; j++)
-		rc = putc(',', out) == EOF || csv_field(out, h->row[0][j]);
+		rc = putc(',', out) == EOF || csv_field(out, hname[j]);
 	rc = rc || fputs("\r\n", out) < 0;
 	for (size_t i = 0; i < mf->f->nm && !rc; i++) {
 		const struct rcsv *t = &mf->t[i];
@@ -312,7 +344,7 @@ static int merge_file_writer(FILE *out, void *ctx)
 		if (!mf->have[i] || !t->nrows)
 			continue;
 		for (size_t j = 0; j < nh; j++)
-			col[j] = rcsv_col(t, h->row[0][j]);
+			col[j] = rcsv_col(t, hname[j]);
 		for (size_t r = 1; r < t->nrows && !rc; r++) {
 			rc = csv_field(out, mf->f->device[m->device]);
 			for (size_t j = 0; j < nh && !rc; j++) {
@@ -320,7 +352,7 @@ static int merge_file_writer(FILE *out, void *ctx)
 							? t->row[r][col[j]]
 							: "";
 				rc = putc(',', out) == EOF;
-				if (!rc && !strcmp(h->row[0][j], "run")) {
+				if (!rc && !strcmp(hname[j], "run")) {
 					char *run;
 					if (asprintf(&run, "%s/%s", m->label, v) < 0) {
 						rc = 1;
@@ -336,6 +368,7 @@ static int merge_file_writer(FILE *out, void *ctx)
 		}
 	}
 	free(col);
+	free(hname);
 	return rc ? -1 : 0;
 }
 

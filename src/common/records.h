@@ -212,7 +212,9 @@
 	F(hart, U64, REQ, 0)               \
 	F(start, U64, REQ, 0)              \
 	F(cycles, U64, REQ, 0)             \
-	F(instret, U64, REQ, 0)
+	F(instret, U64, REQ, 0)            \
+	F(id, U64, OPT, REC_BLOCKS_MAX - 1) \
+	F(phase, WORD, OPT, 15)
 
 /* HART: one hart over the run; which counters come depends on its state. */
 #define REC_FIELDS_HART(F)                 \
@@ -306,6 +308,15 @@
 	W(REC_ENC_DECIMAL, "d")                \
 	W(REC_ENC_RICE, "r")
 
+/* The part of its block a tracepoint's TP_START ran in: before the first
+ * warmup call (setup(), calibration), the warmup calls, the measured
+ * calls, or after them (verify(), teardown()). */
+#define REC_WORDS_TP_PHASE(W)                  \
+	W(REC_TP_SETUP, "setup")               \
+	W(REC_TP_WARMUP, "warmup")             \
+	W(REC_TP_MEASURED, "measured")         \
+	W(REC_TP_AFTER, "after")
+
 /* PMU status: the extension answered with counters, or not. */
 #define REC_WORDS_PMU_STATUS(W)                \
 	W(REC_PMU_OK, "ok")                    \
@@ -322,7 +333,8 @@
 	S(run_status, REC_WORDS_RUN_STATUS)          \
 	S(encoding, REC_WORDS_ENCODING)                \
 	S(clock_src, REC_WORDS_CLOCK_SRC)            \
-	S(pmu_status, REC_WORDS_PMU_STATUS)
+	S(pmu_status, REC_WORDS_PMU_STATUS)          \
+	S(tp_phase, REC_WORDS_TP_PHASE)
 
 /* ---- what the tables generate --------------------------------------------- */
 

@@ -90,7 +90,9 @@ static void test_tracepoints_csv(void **state)
 	p += sprintf(p, "%s\r\n", CSV_TRACEPOINTS_HEADER);
 	for (uint32_t id = 0; id < 3; id++)
 		for (uint32_t k = 0; k < 3; k++)
-			p += sprintf(p, "%08x,%u,1,%llu,%llu,%llu\r\n", TAG, k,
+			/* synth.c's TP lines are an older firmware's: no
+			 * block, no part (test_tp_phase.c has both). */
+			p += sprintf(p, "%08x,%u,1,%llu,%llu,%llu,,\r\n", TAG, k,
 				     (unsigned long long)synth_tp_start(id, k),
 				     (unsigned long long)synth_tp_cycles(id, k),
 				     (unsigned long long)synth_tp_instret(id, k));
@@ -109,8 +111,10 @@ static void test_tracepoints_csv(void **state)
 	assert_false(c->runs[0].bench[0].have_parallel);
 	free(s);
 	char *m = meta(c);
-	assert_non_null(strstr(m, "\"harts\": [],\n"));
-	assert_non_null(strstr(m, "\"tracepoints\": 0,\n"));
+	json_t *tree = meta_tree(c);
+	assert_json_is(json_object_get(meta_run(tree, 0), "harts"), "[]");
+	assert_json_is(json_object_get(meta_run(tree, 0), "tracepoints"), "0");
+	json_decref(tree);
 	assert_null(strstr(m, "skew_ticks"));
 	assert_null(strstr(m, "\"cross\""));
 	free(m);
@@ -130,16 +134,17 @@ static void test_meta_json_fields(void **state)
 	assert_non_null(strstr(m, "\"parallel\": 4, \"skew_ticks\": 3, \"offset_cycles\": 0"));
 	assert_non_null(strstr(m, "\"parallel\": 4, \"skew_ticks\": 4, \"offset_cycles\": -13"));
 	assert_non_null(strstr(m, "\"parallel\": 4, \"skew_ticks\": 5, \"offset_cycles\": 4711"));
-	assert_non_null(strstr(m, "\"harts\": [\n"
-				  "        {\"id\": 0, \"state\": \"skipped\", \"why\": "
-				  "\"no S-mode (E51), \\\"monitor\\\" core\"},\n"
-				  "        {\"id\": 1, \"state\": \"boot\", \"run_cycles\": 123456789,"
-				  " \"measuring\": 100000000, \"waiting\": 4242},\n"
-				  "        {\"id\": 2, \"state\": \"online\", \"busy\": 5000, \"idle\": 7000,"
-				  " \"waiting\": 0},\n"
-				  "        {\"id\": 3, \"state\": \"failed\", \"why\": \"sbi_hart_start: -3 @ 100%\"}\n"
-				  "      ],\n"));
-	assert_non_null(strstr(m, "\"tracepoints\": 9,\n"));
+	json_t *tree = meta_tree(c);
+	assert_json_is(json_object_get(meta_run(tree, 0), "harts"),
+		       "[{\"id\": 0, \"state\": \"skipped\", \"why\": "
+		       "\"no S-mode (E51), \\\"monitor\\\" core\"},"
+		       " {\"id\": 1, \"state\": \"boot\", \"run_cycles\": 123456789,"
+		       " \"measuring\": 100000000, \"waiting\": 4242},"
+		       " {\"id\": 2, \"state\": \"online\", \"busy\": 5000, \"idle\": 7000,"
+		       " \"waiting\": 0},"
+		       " {\"id\": 3, \"state\": \"failed\", \"why\": \"sbi_hart_start: -3 @ 100%\"}]");
+	assert_json_is(json_object_get(meta_run(tree, 0), "tracepoints"), "9");
+	json_decref(tree);
 	assert_non_null(strstr(m, "\"tracepoints.csv\""));
 	free(m);
 	collector_free(c);
