@@ -90,6 +90,19 @@ static int several_harts(const struct results *r, const struct res_series *s)
 	return 0;
 }
 
+/* The same benchmark, parameters and hart in another run of the directory
+ * (a console session's several runs, collected into one): the run's tag
+ * goes into the name, or compare.py would take the runs for repetitions
+ * of one benchmark and their aggregates would share a name. */
+static int several_runs(const struct results *r, const struct res_series *s)
+{
+	for (size_t k = 0; k < r->ns; k++)
+		if (strcmp(r->s[k].run, s->run) && r->s[k].hart == s->hart &&
+		    !strcmp(r->s[k].bench, s->bench) && !strcmp(r->s[k].params, s->params))
+			return 1;
+	return 0;
+}
+
 int export_gbench(FILE *f, const struct results *r, const struct an_opts *o)
 {
 	char date[64] = "", host[256] = "";
@@ -139,7 +152,7 @@ int export_gbench(FILE *f, const struct results *r, const struct an_opts *o)
 		if (an_describe(s->cycles, s->n, o->level, &d) ||
 		    an_describe(s->instret, s->n, o->level, &di))
 			return -1;
-		/* bench[/NAME=value...][/hart:H][/N]: one name per series. */
+		/* bench[/NAME=value...][/hart:H][/run:TAG][/N]: one name per series. */
 		int len = snprintf(name, sizeof(name), "%s", s->bench);
 		for (const char *p = s->params; p && *p && len > 0 && (size_t)len < sizeof(name);) {
 			size_t fl = strcspn(p, ";");
@@ -149,6 +162,8 @@ int export_gbench(FILE *f, const struct results *r, const struct an_opts *o)
 		if (several_harts(r, s) && len > 0 && (size_t)len < sizeof(name))
 			len += snprintf(name + len, sizeof(name) - (size_t)len, "/hart:%llu",
 					(unsigned long long)s->hart);
+		if (several_runs(r, s) && len > 0 && (size_t)len < sizeof(name))
+			len += snprintf(name + len, sizeof(name) - (size_t)len, "/run:%s", s->run);
 		if (grouped && len > 0 && (size_t)len < sizeof(name))
 			snprintf(name + len, sizeof(name) - (size_t)len, "/%llu",
 				 (unsigned long long)s->batch);

@@ -20,12 +20,29 @@ const char *const ctx_key_name[CTX_KEY_COUNT] = {
 	[CTX_ISA] = "ISA of the measuring hart",
 };
 
+/* A whole number >= 0 as meta.json writes it: a JSON integer, or beyond
+ * 2^53 a string of decimal digits (json_safe_u64). 0, or -1. */
+static int u64_value(json_t *v, unsigned long long *out)
+{
+	if (json_is_integer(v) && json_integer_value(v) >= 0) {
+		*out = (unsigned long long)json_integer_value(v);
+		return 0;
+	}
+	uint64_t x;
+	if (json_is_string(v) && !wire_parse_u64(json_string_value(v), &x)) {
+		*out = x;
+		return 0;
+	}
+	return -1;
+}
+
 /* A context number: an integer >= 0, or the string "unknown". 0, or -1. */
 static int number(json_t *o, const char *key, char *out, size_t n)
 {
 	json_t *v = json_object_get(o, key);
-	if (json_is_integer(v) && json_integer_value(v) >= 0) {
-		snprintf(out, n, "%lld", (long long)json_integer_value(v));
+	unsigned long long x;
+	if (!u64_value(v, &x)) {
+		snprintf(out, n, "%llu", x);
 		return 0;
 	}
 	if (json_is_string(v) && !strcmp(json_string_value(v), "unknown")) {
@@ -127,8 +144,9 @@ static void boot_isa(json_t *header, json_t *ctx, char *out, size_t n)
 	if (json_is_string(hart) && json_is_array(harts))
 		json_array_foreach(harts, i, h) {
 			json_t *id = json_object_get(h, "id"), *v = json_object_get(h, "isa");
-			if (json_is_integer(id) && json_is_string(v) &&
-			    json_integer_value(id) == strtoll(json_string_value(hart), NULL, 10))
+			unsigned long long x;
+			if (!u64_value(id, &x) && json_is_string(v) &&
+			    x == strtoull(json_string_value(hart), NULL, 10))
 				isa = json_string_value(v);
 		}
 	snprintf(out, n, "%s", isa);

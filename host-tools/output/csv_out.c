@@ -32,15 +32,45 @@ const char *csv_bench_name(const struct coll_bench *b, char *buf, size_t len)
 	return buf;
 }
 
+/* Does byte c of a parameter's name or value need %XX in the params
+ * column? Its separators (';' between parameters, '=' after a name), '%'
+ * itself, so that the column reads back as the list it was, and what the
+ * wire's %XX escapes can make of a value that no reader takes there: a
+ * control byte (results_csv.c refuses one in params, a terminal would act
+ * on it) or a byte above 0x7e (maybe not UTF-8, which CSV readers such as
+ * pandas decode by default). A value keeps '=' as it is: a name ends at
+ * the first one. */
+static int param_escaped(unsigned char c, int in_name)
+{
+	return c < 0x20 || c > 0x7e || c == '%' || c == ';' || (in_name && c == '=');
+}
+
+/* s at p, its bytes that need it as %XX (upper-case hex, as the wire);
+ * returns the new end. */
+static char *param_put(char *p, const char *s, int in_name)
+{
+	for (const unsigned char *q = (const unsigned char *)s; *q; q++)
+		if (param_escaped(*q, in_name))
+			p += sprintf(p, "%%%02X", *q);
+		else
+			*p++ = (char)*q;
+	return p;
+}
+
 char *csv_bench_params(const struct coll_bench *b)
 {
 	size_t len = 1;
 	for (size_t i = 0; i < b->nparam; i++)
-		len += strlen(b->param[i].key) + strlen(b->param[i].value) + 2;
+		len += 3 * (strlen(b->param[i].key) + strlen(b->param[i].value)) + 2;
 	char *s = coll_xrealloc(NULL, len), *p = s;
+	for (size_t i = 0; i < b->nparam; i++) {
+		if (i)
+			*p++ = ';';
+		p = param_put(p, b->param[i].key, 1);
+		*p++ = '=';
+		p = param_put(p, b->param[i].value, 0);
+	}
 	*p = '\0';
-	for (size_t i = 0; i < b->nparam; i++)
-		p += sprintf(p, "%s%s=%s", i ? ";" : "", b->param[i].key, b->param[i].value);
 	return s;
 }
 
@@ -346,6 +376,25 @@ int csv_write_samples(FILE *f, const struct collector *c)
 	return rc || ferror(f) ? -1 : 0;
 }
 
+/* A wire word (at most 15 bytes, no '%' and no space, but a later
+ * firmware's may hold any other byte) as a CSV field: quoted when it holds
+ * a comma or a quote, its quotes doubled. Fits any row: 2 + 2 * 15. */
+static char *put_word(char *p, const char *w)
+{
+	int quote = strpbrk(w, ",\"\r\n") != NULL;
+
+	if (quote)
+		*p++ = '"';
+	for (; *w; w++) {
+		if (*w == '"')
+			*p++ = '"';
+		*p++ = *w;
+	}
+	if (quote)
+		*p++ = '"';
+	return p;
+}
+
 int csv_write_tracepoints(FILE *f, const struct collector *c)
 {
 	int rc;
@@ -369,6 +418,15 @@ int csv_write_tracepoints(FILE *f, const struct collector *c)
 			p = put_u64(p, t->cycles);
 			*p++ = ',';
 			p = put_u64(p, t->instret);
+			*p++ = ',';
+			/* Both empty from a firmware that sent neither. */
+			if (t->has_block) {
+				p = put_u64(p, t->block);
+				*p++ = ',';
+				p = put_word(p, t->phase);
+			} else {
+				*p++ = ',';
+			}
 			*p++ = '\r';
 			*p++ = '\n';
 			o->n += (size_t)(p - row);

@@ -27,14 +27,17 @@
 /* Every range of samples that did not arrive (or was never sent). */
 #define CSV_GAPS_HEADER "run,block,bench,first,last,count,reason"
 /* Every TP record (tracepoint pair), in run order, then as received. */
-#define CSV_TRACEPOINTS_HEADER "run,key,hart,start,cycles,instret"
+#define CSV_TRACEPOINTS_HEADER "run,key,hart,start,cycles,instret,id,phase"
 
 /* Writes one field, quoted if needed; returns 0 or -1 on a write error. */
 int csv_field(FILE *f, const char *s);
 /* The name a benchmark has in the files ("#<id>" without a BENCH line). */
 const char *csv_bench_name(const struct coll_bench *b, char *buf, size_t len);
 
-/* The params column of a block: "NAME=value;NAME=value" (malloc'd). */
+/* The params column of a block: "NAME=value;NAME=value" (malloc'd), a
+ * ';', '%', control byte or byte above 0x7e of a name or value (and '='
+ * of a name) written as %XX, as on the wire: one reading only, and
+ * nothing a reader of the column refuses. */
 char *csv_bench_params(const struct coll_bench *b);
 /* run,bench,block,params,hart,group,batch: the same on every row of a
  * block (samples.csv, summary.csv). 0, or -1 on a write error. */

@@ -11,7 +11,7 @@
 #ifndef RVBENCH_META_CONTEXT_H
 #define RVBENCH_META_CONTEXT_H
 
-#include <stdio.h>
+#include <jansson.h>
 
 #include "collector.h"
 
@@ -20,7 +20,8 @@
  * firmware. */
 int meta_context_expected(const struct coll_run *r);
 
-/* Writes `      "context": ...,\n`; 0, or -1 on a write error. */
-int meta_context_write(FILE *f, const struct coll_run *r);
+/* The value of the run's "context" (an object, or null); NULL when out of
+ * memory. */
+json_t *meta_context(const struct coll_run *r);
 
 #endif

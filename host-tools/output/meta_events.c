@@ -7,41 +7,45 @@
 #include "json_string.h"
 #include "wire.h"
 
-int meta_events_pmu(FILE *f, const struct coll_run *r)
+json_t *meta_events_pmu(const struct coll_run *r)
 {
 	if (!r->npmu)
-		return fputs("      \"pmu\": null,\n", f) < 0 ? -1 : 0;
-	if (fputs("      \"pmu\": {", f) < 0)
-		return -1;
+		return json_null();
+	json_t *o = json_object();
+	int bad = 0;
 	for (size_t i = 0; i < r->npmu; i++) {
 		const char *k = r->pmu[i].key, *v = r->pmu[i].value;
 		uint64_t x;
+		/* The counts are numbers; everything else stays as sent. */
 		int numeric = strcmp(k, "counters") == 0 || strcmp(k, "hw") == 0 ||
 			      strcmp(k, "fw") == 0;
-		if ((i && fputs(", ", f) < 0) || json_write_str(f, k) || fputs(": ", f) < 0)
-			return -1;
-		if (numeric && !wire_parse_u64(v, &x) ? fprintf(f, "%llu", (unsigned long long)x) < 0
-						      : json_write_str(f, v))
-			return -1;
+		bad |= json_safe_set(o, k, numeric && !wire_parse_u64(v, &x) ? json_safe_u64(x)
+									 : json_safe_str(v));
 	}
-	return fputs("},\n", f) < 0 ? -1 : 0;
+	return json_built(o, bad);
 }
 
-int meta_events_bench(FILE *f, const struct coll_bench *b)
+/* One event: median and per call null when no sample counted it. */
+static json_t *event(const struct coll_bench *b, unsigned k)
 {
-	if (fputs(", \"events\": [", f) < 0)
-		return -1;
-	for (unsigned k = 0; k < b->nev; k++) {
-		uint64_t median;
-		long double per_call;
-		if (fprintf(f, "%s{\"name\": ", k ? ", " : "") < 0 || json_write_str(f, b->ev_name[k]) ||
-		    fprintf(f, ", \"overhead\": %llu", (unsigned long long)b->oh_ev[k]) < 0)
-			return -1;
-		if (csv_event_stat(b, k, &median, &per_call)
-			    ? fprintf(f, ", \"median\": %llu, \"per_call\": %.3Lf}",
-				      (unsigned long long)median, per_call) < 0
-			    : fputs(", \"median\": null, \"per_call\": null}", f) < 0)
-			return -1;
-	}
-	return fputs("]", f) < 0 ? -1 : 0;
+	uint64_t median;
+	long double per_call;
+	int have = csv_event_stat(b, k, &median, &per_call) != 0;
+	json_t *o = json_object();
+	int bad = json_object_set_new(o, "name", json_safe_str(b->ev_name[k]));
+	bad |= json_object_set_new(o, "overhead", json_safe_u64(b->oh_ev[k]));
+	bad |= json_object_set_new(o, "median", have ? json_safe_u64(median) : json_null());
+	/* Three decimals, as summary.csv has it. */
+	bad |= json_object_set_new(o, "per_call",
+				   have ? json_printed_real("%.3Lf", per_call) : json_null());
+	return json_built(o, bad);
+}
+
+json_t *meta_events_bench(const struct coll_bench *b)
+{
+	json_t *a = json_array();
+	int bad = 0;
+	for (unsigned k = 0; k < b->nev; k++)
+		bad |= json_array_append_new(a, event(b, k));
+	return json_built(a, bad);
 }

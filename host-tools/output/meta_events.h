@@ -3,15 +3,16 @@
 #ifndef RVBENCH_META_EVENTS_H
 #define RVBENCH_META_EVENTS_H
 
-#include <stdio.h>
+#include <jansson.h>
 
 #include "collector.h"
 
-/* "      \"pmu\": {...},\n" from the PMU record; "pmu": null without one
- * (format 1, or firmware before it). 0, or -1 on a write error. */
-int meta_events_pmu(FILE *f, const struct coll_run *r);
-/* ", \"events\": [{\"name\": ..., \"overhead\": N, \"median\": N,
- * \"per_call\": X}, ...]" of a block with events. */
-int meta_events_bench(FILE *f, const struct coll_bench *b);
+/* The value of the run's "pmu": the PMU record's fields as an object, or
+ * null without one (format 1, or firmware before it). NULL when out of
+ * memory. */
+json_t *meta_events_pmu(const struct coll_run *r);
+/* The value of a block's "events": [{"name": ..., "overhead": N,
+ * "median": N, "per_call": X}, ...]. NULL when out of memory. */
+json_t *meta_events_bench(const struct coll_bench *b);
 
 #endif

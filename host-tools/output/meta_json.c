@@ -1,32 +1,35 @@
-/* meta.json writer (meta_json.h). */
+/*
+ * meta.json writer (meta_json.h): the document as a jansson tree, dumped
+ * at the end. Each builder returns its value, or NULL when out of memory;
+ * json_object_set_new() and json_array_append_new() fail on a NULL value,
+ * and their results ORed into `bad` carry any failure up (json_built()).
+ */
 #include "meta_json.h"
 
-#include "input_seed.h"
-
+#include <errno.h>
 #include <math.h>
 #include <string.h>
 
 #include "host_build.h"
+#include "input_seed.h"
 #include "inputs.h"
 #include "meta_context.h"
 #include "meta_events.h"
 #include "version.h"
 
-static int rejected(FILE *f, const unsigned long *counts, const char *indent)
+static json_t *rejected(const unsigned long *counts)
 {
-	if (fputs("{", f) < 0)
-		return -1;
+	json_t *o = json_object();
+	int bad = 0;
 	for (size_t i = 0; i < coll_reject_norder; i++) {
 		unsigned reason = coll_reject_order[i];
-		if (fprintf(f, "%s", i ? ", " : "") < 0 || json_write_str(f, coll_reject_name(reason)) ||
-		    fprintf(f, ": %lu", counts[reason]) < 0)
-			return -1;
+		bad |= json_object_set_new(o, coll_reject_name(reason), json_safe_u64(counts[reason]));
 	}
-	(void)indent;
-	return fputs("}", f) < 0 ? -1 : 0;
+	return json_built(o, bad);
 }
 
-static int ratio(FILE *f, unsigned __int128 num, unsigned __int128 den)
+/* num / den with 3 decimals, rounded half up, computed exactly. */
+static json_t *ratio(unsigned __int128 num, unsigned __int128 den)
 {
 	unsigned __int128 q = num / den, rem = num % den;
 	unsigned frac = (unsigned)((rem * 1000 + den / 2) / den);
@@ -35,343 +38,403 @@ static int ratio(FILE *f, unsigned __int128 num, unsigned __int128 den)
 		frac -= 1000;
 	}
 	if (q > UINT64_MAX)
-		return fprintf(f, "%.3Le", (long double)num / (long double)den) < 0 ? -1 : 0;
-	return fprintf(f, "%llu.%03u", (unsigned long long)q, frac) < 0 ? -1 : 0;
+		return json_printed_real("%.3Le", (long double)num / (long double)den);
+	return json_printed_real("%llu.%03u", (unsigned long long)q, frac);
 }
 
 /* The self-check's moments, and mean and variance computed exactly from
  * them (128-bit integers); only the square root is floating point. */
-static int overhead(FILE *f, const struct coll_overhead *o, int first)
+static json_t *overhead(const struct coll_overhead *o)
 {
-	if (fprintf(f, "%s        {\"kind\": ", first ? "" : ",\n") < 0 || json_write_str(f, o->kind) ||
-	    fputs(", \"counter\": ", f) < 0 || json_write_str(f, o->counter) ||
-	    fprintf(f, ", \"samples\": %llu, \"min\": %llu, \"max\": %llu, \"sum\": %llu, \"sumsq\": %llu",
-		    (unsigned long long)o->samples, (unsigned long long)o->min,
-		    (unsigned long long)o->max, (unsigned long long)o->sum,
-		    (unsigned long long)o->sumsq) < 0)
-		return -1;
+	json_t *x = json_object();
+	int bad = json_object_set_new(x, "kind", json_safe_str(o->kind));
+	bad |= json_object_set_new(x, "counter", json_safe_str(o->counter));
+	bad |= json_object_set_new(x, "samples", json_safe_u64(o->samples));
+	bad |= json_object_set_new(x, "min", json_safe_u64(o->min));
+	bad |= json_object_set_new(x, "max", json_safe_u64(o->max));
+	bad |= json_object_set_new(x, "sum", json_safe_u64(o->sum));
+	bad |= json_object_set_new(x, "sumsq", json_safe_u64(o->sumsq));
 	unsigned __int128 n = o->samples, sum = o->sum;
-	if (n && (fputs(", \"mean\": ", f) < 0 || ratio(f, sum, n)))
-		return -1;
+	if (n)
+		bad |= json_object_set_new(x, "mean", ratio(sum, n));
 	if (n > 1) {
 		unsigned __int128 num = n * o->sumsq - sum * sum, den = n * (n - 1);
 		long double var = (long double)num / (long double)den, sd = sqrtl(var);
-		if (fputs(", \"variance\": ", f) < 0 || ratio(f, num, den) ||
-		    fprintf(f, ", \"stddev\": %.3Lf", sd) < 0)
-			return -1;
-		if (sum && fprintf(f, ", \"stddev_pct\": %.3Lf",
-				   100 * sd * (long double)n / (long double)sum) < 0)
-			return -1;
+		bad |= json_object_set_new(x, "variance", ratio(num, den));
+		bad |= json_object_set_new(x, "stddev", json_printed_real("%.3Lf", sd));
+		if (sum)
+			bad |= json_object_set_new(
+				x, "stddev_pct",
+				json_printed_real("%.3Lf", 100 * sd * (long double)n / (long double)sum));
 	}
-	return fputs("}", f) < 0 ? -1 : 0;
+	return json_built(x, bad);
 }
 
-/* {"kind": ..., "scause": "0x..", "sepc": "0x..", "stval": "0x.."} */
-static int json_fault(FILE *f, const struct coll_fault *x)
+/* A register or a checksum as a string "0x..." (no reader rounds it). */
+static json_t *hex(uint64_t v)
 {
-	if (fputs("{\"kind\": ", f) < 0 || json_write_str(f, x->kind))
-		return -1;
-	return fprintf(f, ", \"scause\": \"0x%llx\", \"sepc\": \"0x%llx\", \"stval\": \"0x%llx\"}",
-		       (unsigned long long)x->scause, (unsigned long long)x->sepc,
-		       (unsigned long long)x->stval) < 0
-		       ? -1
-		       : 0;
+	return json_sprintf("0x%llx", (unsigned long long)v);
 }
 
-static int bench(FILE *f, const struct coll_bench *b, int first)
+/* {"kind": ..., "scause": "0x..", "sepc": "0x..", "stval": "0x.."}: a
+ * fault, a block's or the run's. */
+static json_t *fault(const struct coll_fault *x)
 {
-	if (fprintf(f, "%s        {\"id\": %u, \"name\": ", first ? "" : ",\n", b->id) < 0)
-		return -1;
-	if (b->have_header ? json_write_str(f, b->name) : fputs("null", f) < 0)
-		return -1;
-	if (b->have_header &&
-	    fprintf(f, ", \"hart\": %llu, \"group\": %llu, \"batch\": %llu, \"warmup\": %llu,"
-		       " \"warmup_auto\": %s, \"warmup_converged\": %s,"
-		       " \"samples\": %llu, \"input_kind\": \"%s\", \"input_range\": %llu, \"inputs_n\": %llu,"
-		       " \"overhead\": {\"cycles\": %llu, \"instret\": %llu, \"method\": ",
-		    (unsigned long long)b->hart, (unsigned long long)b->group,
-		    (unsigned long long)b->batch, (unsigned long long)b->warmup,
-		    b->warmup_auto ? "true" : "false",
-		    b->warmup_converged < 0 ? "null" : b->warmup_converged ? "true" : "false",
-		    (unsigned long long)b->samples, input_kind_name((enum input_kind)b->input_kind),
-		    (unsigned long long)b->input_range, (unsigned long long)b->inputs_n,
-		    (unsigned long long)b->oh_cycles, (unsigned long long)b->oh_instret) < 0)
-		return -1;
-	if (b->have_header && ((b->oh_method[0] ? json_write_str(f, b->oh_method) : fputs("null", f) < 0) ||
-			       fputs("}, \"params\": {", f) < 0))
-		return -1;
-	for (size_t i = 0; b->have_header && i < b->nparam; i++)
-		if ((i && fputs(", ", f) < 0) || json_write_str(f, b->param[i].key) || fputs(": ", f) < 0 ||
-		    json_write_str(f, b->param[i].value))
-			return -1;
-	if (b->have_header && fputs("}", f) < 0)
-		return -1;
-	/* unit and per_call always with the header (null when not sent). */
-	if (b->have_header &&
-	    (fputs(", \"unit\": ", f) < 0 || (b->unit ? json_write_str(f, b->unit) : fputs("null", f) < 0) ||
-	     (b->have_per_call ? fprintf(f, ", \"per_call\": %llu", (unsigned long long)b->per_call)
-			       : fprintf(f, ", \"per_call\": null")) < 0))
-		return -1;
+	json_t *o = json_object();
+	int bad = json_object_set_new(o, "kind", json_safe_str(x->kind));
+	bad |= json_object_set_new(o, "scause", hex(x->scause));
+	bad |= json_object_set_new(o, "sepc", hex(x->sepc));
+	bad |= json_object_set_new(o, "stval", hex(x->stval));
+	return json_built(o, bad);
+}
+
+/* An automatic warmup converged (true), stopped at its cap (false), or
+ * unknown (null). */
+static json_t *tristate(int v)
+{
+	return v < 0 ? json_null() : json_boolean(v);
+}
+
+/* What the BENCH line said: every number the firmware sent, as a string of
+ * digits beyond 2^53 (json_safe_u64); unit and per_call always (null when
+ * not sent). */
+static int bench_header(json_t *o, const struct coll_bench *b)
+{
+	int bad = json_object_set_new(o, "hart", json_safe_u64(b->hart));
+	bad |= json_object_set_new(o, "group", json_safe_u64(b->group));
+	bad |= json_object_set_new(o, "batch", json_safe_u64(b->batch));
+	bad |= json_object_set_new(o, "warmup", json_safe_u64(b->warmup));
+	bad |= json_object_set_new(o, "warmup_auto", json_boolean(b->warmup_auto));
+	bad |= json_object_set_new(o, "warmup_converged", tristate(b->warmup_converged));
+	bad |= json_object_set_new(o, "samples", json_safe_u64(b->samples));
+	bad |= json_object_set_new(o, "input_kind",
+				   json_safe_str(input_kind_name((enum input_kind)b->input_kind)));
+	bad |= json_object_set_new(o, "input_range", json_safe_u64(b->input_range));
+	bad |= json_object_set_new(o, "inputs_n", json_safe_u64(b->inputs_n));
+
+	json_t *oh = json_object();
+	int oh_bad = json_object_set_new(oh, "cycles", json_safe_u64(b->oh_cycles));
+	oh_bad |= json_object_set_new(oh, "instret", json_safe_u64(b->oh_instret));
+	oh_bad |= json_object_set_new(oh, "method", json_safe_str(b->oh_method[0] ? b->oh_method : NULL));
+	bad |= json_object_set_new(o, "overhead", json_built(oh, oh_bad));
+
+	json_t *params = json_object();
+	int p_bad = 0;
+	for (size_t i = 0; i < b->nparam; i++)
+		p_bad |= json_safe_set(params, b->param[i].key, json_safe_str(b->param[i].value));
+	bad |= json_object_set_new(o, "params", json_built(params, p_bad));
+
+	bad |= json_object_set_new(o, "unit", json_safe_str(b->unit));
+	return bad | json_object_set_new(o, "per_call",
+					 b->have_per_call ? json_safe_u64(b->per_call) : json_null());
+}
+
+/* What the END line and the samples said. */
+static int bench_end(json_t *o, const struct coll_bench *b)
+{
+	int bad = json_object_set_new(o, "received", json_safe_u64(b->nreceived));
+	bad |= json_object_set_new(o, "verify", json_safe_str(b->have_end ? b->verify : NULL));
+	bad |= json_object_set_new(o, "status", json_safe_str(b->have_end ? b->status : NULL));
+	if (b->have_end)
+		bad |= json_object_set_new(o, "reason", json_safe_str(b->reason));
+	if (b->have_checksum)
+		bad |= json_object_set_new(o, "checksum", hex(b->checksum));
+	if (b->have_path) {
+		bad |= json_object_set_new(o, "path_instret", json_safe_u64(b->path_instret));
+		bad |= json_object_set_new(o, "path_differs", json_safe_u64(b->path_differs));
+	}
+	if (b->have_parallel) {
+		bad |= json_object_set_new(o, "parallel", json_safe_u64(b->parallel));
+		bad |= json_object_set_new(o, "skew_ticks", json_safe_u64(b->skew_ticks));
+		bad |= json_object_set_new(o, "offset_cycles", json_safe_i64((long long)b->offset_cycles));
+	}
+	if (b->have_mode) {
+		bad |= json_object_set_new(o, "modal_instret", json_safe_u64(b->mode_instret));
+		bad |= json_object_set_new(o, "modal_differs", json_safe_u64(b->mode_differs));
+	}
+	if (b->fault.have)
+		bad |= json_object_set_new(o, "fault", fault(&b->fault));
+	if (b->nev)
+		bad |= json_object_set_new(o, "events", meta_events_bench(b));
+	return bad;
+}
+
+/* A block's object in "benches": what its BENCH line said, what arrived
+ * of its samples and what its END line said. */
+static json_t *bench(const struct coll_bench *b)
+{
+	json_t *o = json_object();
+	int bad = json_object_set_new(o, "id", json_integer(b->id));
+	bad |= json_object_set_new(o, "name", json_safe_str(b->have_header ? b->name : NULL));
+	if (b->have_header)
+		bad |= bench_header(o, b);
 	/* What a self-timed block's samples count, when not the counters'
 	 * unit: sent by the firmware only then. */
-	if (b->sample_unit && (fputs(", \"sample_unit\": ", f) < 0 || json_write_str(f, b->sample_unit)))
-		return -1;
+	if (b->sample_unit)
+		bad |= json_object_set_new(o, "sample_unit", json_safe_str(b->sample_unit));
 	/* The compiler flags of its benchmark, so a number traces back to
 	 * its build (null from firmware that did not send them). */
-	if (b->have_header &&
-	    (fputs(", \"cflags\": ", f) < 0 || (b->cflags ? json_write_str(f, b->cflags) : fputs("null", f) < 0)))
-		return -1;
-	if (fprintf(f, ", \"received\": %llu, \"verify\": ", (unsigned long long)b->nreceived) < 0)
-		return -1;
-	if (b->have_end ? json_write_str(f, b->verify) : fputs("null", f) < 0)
-		return -1;
-	if (fputs(", \"status\": ", f) < 0 || (b->have_end ? json_write_str(f, b->status) : fputs("null", f) < 0))
-		return -1;
-	if (b->have_end && (fputs(", \"reason\": ", f) < 0 ||
-			    (b->reason ? json_write_str(f, b->reason) : fputs("null", f) < 0)))
-		return -1;
-	if (b->have_checksum && fprintf(f, ", \"checksum\": \"0x%llx\"", (unsigned long long)b->checksum) < 0)
-		return -1;
-	if (b->have_path && fprintf(f, ", \"path_instret\": %llu, \"path_differs\": %llu",
-				    (unsigned long long)b->path_instret,
-				    (unsigned long long)b->path_differs) < 0)
-		return -1;
-	if (b->have_parallel &&
-	    fprintf(f, ", \"parallel\": %llu, \"skew_ticks\": %llu, \"offset_cycles\": %lld",
-		    (unsigned long long)b->parallel, (unsigned long long)b->skew_ticks,
-		    (long long)b->offset_cycles) < 0)
-		return -1;
-	if (b->have_mode && fprintf(f, ", \"modal_instret\": %llu, \"modal_differs\": %llu",
-				    (unsigned long long)b->mode_instret,
-				    (unsigned long long)b->mode_differs) < 0)
-		return -1;
-	if (b->fault.have && (fputs(", \"fault\": ", f) < 0 || json_fault(f, &b->fault)))
-		return -1;
-	if (b->nev && meta_events_bench(f, b))
-		return -1;
-	return fputs("}", f) < 0 ? -1 : 0;
+	if (b->have_header)
+		bad |= json_object_set_new(o, "cflags", json_safe_str(b->cflags));
+	bad |= bench_end(o, b);
+	return json_built(o, bad);
 }
 
 /* The run's configuration, typed where the wire format defines the key. */
-static int config(FILE *f, const struct coll_run *r)
+static json_t *config(const struct coll_run *r)
 {
 	static const char *const num_keys[] = { "groups", "initial", "delta", "size", "budget_ms",
 						"benches", "bad_options", "hart", "timebase" };
+	/* Switches: 0/1 on the wire, false/true here (another number as is). */
+	static const char *const flag_keys[] = { "cross", "parallel" };
 	const char *v;
-	int n = 0;
+	uint64_t x;
 
 	/* A later format's RUN line was not read: its keys may mean other
 	 * things there than the types given them here. "header" keeps them
 	 * as they came. */
 	if (r->fmt_newer)
-		return fputs("      \"config\": null,\n", f) < 0 ? -1 : 0;
-	if (fputs("      \"config\": {", f) < 0)
-		return -1;
-	if (r->seed_ok && fprintf(f, "%s\"seed\": \"0x%llx\"", n++ ? ", " : "",
-				  (unsigned long long)r->seed) < 0)
-		return -1;
-	/* How the inputs were seeded, so a reader knows which results share
-	 * their data (input_seed.h): from the RUN record, or the rule of
-	 * firmware that did not say. */
-	if (r->seed_ok &&
-	    (fprintf(f, "%s\"inputs_seed\": ", n++ ? ", " : "") < 0 ||
-	     json_write_str(f, r->inputs_seed == COLL_SEED_BY_BLOCK ? INPUT_SEED_RULE_BLOCK
-			    : (v = coll_run_field(r, "inputs_seed")) ? v : "")))
-		return -1;
-	if ((v = coll_run_field(r, "counter")) &&
-	    (fprintf(f, "%s\"counter\": ", n++ ? ", " : "") < 0 || json_write_str(f, v)))
-		return -1;
-	if ((v = coll_run_field(r, "warmup"))) {
-		uint64_t x;
-		if (fprintf(f, "%s\"warmup\": ", n++ ? ", " : "") < 0)
-			return -1;
-		if (!wire_parse_u64(v, &x) ? fprintf(f, "%llu", (unsigned long long)x) < 0 : json_write_str(f, v))
-			return -1;
+		return json_null();
+	json_t *o = json_object();
+	int bad = 0;
+	if (r->seed_ok) {
+		bad |= json_object_set_new(o, "seed", hex(r->seed));
+		/* How the inputs were seeded, so a reader knows which results
+		 * share their data (input_seed.h): from the RUN record, or the
+		 * rule of firmware that did not say. */
+		v = r->inputs_seed == COLL_SEED_BY_BLOCK ? INPUT_SEED_RULE_BLOCK
+							 : coll_run_field(r, "inputs_seed");
+		bad |= json_object_set_new(o, "inputs_seed", json_safe_str(v ? v : ""));
 	}
-	/* Switches: 0/1 on the wire, false/true here (another number as is). */
-	static const char *const flag_keys[] = { "cross", "parallel" };
-	for (size_t i = 0; i < sizeof(flag_keys) / sizeof(flag_keys[0]); i++) {
-		uint64_t x;
-		if (!(v = coll_run_field(r, flag_keys[i])) || wire_parse_u64(v, &x))
-			continue;
-		if (fprintf(f, "%s\"%s\": ", n++ ? ", " : "", flag_keys[i]) < 0 ||
-		    (x <= 1 ? fputs(x ? "true" : "false", f) < 0
-			    : fprintf(f, "%llu", (unsigned long long)x) < 0))
-			return -1;
-	}
-	for (size_t i = 0; i < sizeof(num_keys) / sizeof(num_keys[0]); i++) {
-		uint64_t x;
-		if ((v = coll_run_field(r, num_keys[i])) && !wire_parse_u64(v, &x) &&
-		    fprintf(f, "%s\"%s\": %llu", n++ ? ", " : "", num_keys[i], (unsigned long long)x) < 0)
-			return -1;
-	}
-	return fputs("},\n", f) < 0 ? -1 : 0;
+	if ((v = coll_run_field(r, "counter")))
+		bad |= json_object_set_new(o, "counter", json_safe_str(v));
+	if ((v = coll_run_field(r, "warmup")))
+		bad |= json_object_set_new(o, "warmup",
+					   !wire_parse_u64(v, &x) ? json_safe_u64(x) : json_safe_str(v));
+	for (size_t i = 0; i < sizeof(flag_keys) / sizeof(flag_keys[0]); i++)
+		if ((v = coll_run_field(r, flag_keys[i])) && !wire_parse_u64(v, &x))
+			bad |= json_object_set_new(o, flag_keys[i],
+						   x <= 1 ? json_boolean(x) : json_safe_u64(x));
+	for (size_t i = 0; i < sizeof(num_keys) / sizeof(num_keys[0]); i++)
+		if ((v = coll_run_field(r, num_keys[i])) && !wire_parse_u64(v, &x))
+			bad |= json_object_set_new(o, num_keys[i], json_safe_u64(x));
+	return json_built(o, bad);
 }
 
 /* What the samples cost on the wire (issue: wire bytes/sample). */
-static int wire_cost(FILE *f, const struct coll_run *r)
+static json_t *wire_cost(const struct coll_run *r)
 {
-	if (fprintf(f, "      \"wire\": {\"s_lines\": %llu, \"s_lines_decimal\": %llu, \"s_lines_rice\": %llu,"
-		       " \"s_bytes\": %llu, \"samples\": %llu, \"machine_bytes\": %llu",
-		    (unsigned long long)r->s_lines, (unsigned long long)r->s_lines_enc[0],
-		    (unsigned long long)r->s_lines_enc[1], (unsigned long long)r->s_bytes,
-		    (unsigned long long)r->s_samples, (unsigned long long)r->machine_bytes) < 0)
-		return -1;
-	if (r->s_samples &&
-	    fprintf(f, ", \"s_bytes_per_sample\": %.3f, \"machine_bytes_per_sample\": %.3f",
-		    (double)r->s_bytes / (double)r->s_samples,
-		    (double)r->machine_bytes / (double)r->s_samples) < 0)
-		return -1;
-	return fputs("},\n", f) < 0 ? -1 : 0;
+	json_t *o = json_object();
+	int bad = json_object_set_new(o, "s_lines", json_safe_u64(r->s_lines));
+	bad |= json_object_set_new(o, "s_lines_decimal", json_safe_u64(r->s_lines_enc[0]));
+	bad |= json_object_set_new(o, "s_lines_rice", json_safe_u64(r->s_lines_enc[1]));
+	bad |= json_object_set_new(o, "s_bytes", json_safe_u64(r->s_bytes));
+	bad |= json_object_set_new(o, "samples", json_safe_u64(r->s_samples));
+	bad |= json_object_set_new(o, "machine_bytes", json_safe_u64(r->machine_bytes));
+	if (r->s_samples) {
+		bad |= json_object_set_new(o, "s_bytes_per_sample",
+					   json_printed_real("%.3f", (double)r->s_bytes / (double)r->s_samples));
+		bad |= json_object_set_new(
+			o, "machine_bytes_per_sample",
+			json_printed_real("%.3f", (double)r->machine_bytes / (double)r->s_samples));
+	}
+	return json_built(o, bad);
 }
 
-/* The HART records: what became of every hart, and where its cycles went. */
-static int harts(FILE *f, const struct coll_run *r)
+/* A HART record: what became of the hart, and where its cycles went. */
+static json_t *hart(const struct coll_hart *h)
 {
 	static const struct { const char *key; unsigned bit; } nums[] = {
 		{ "run_cycles", COLL_HART_RUN_CYCLES }, { "measuring", COLL_HART_MEASURING },
 		{ "busy", COLL_HART_BUSY }, { "idle", COLL_HART_IDLE }, { "waiting", COLL_HART_WAITING },
 	};
-
-	size_t n = 0;
-
-	if (fputs("      \"harts\": [", f) < 0)
-		return -1;
-	for (size_t i = 0; i < r->nhart; i++) {
-		const struct coll_hart *h = &r->hart[i];
-		const uint64_t val[] = { h->run_cycles, h->measuring, h->busy, h->idle, h->waiting };
-		if (h->taken) /* its line was in conflict */
-			continue;
-		if (fprintf(f, "%s\n        {\"id\": %llu, \"state\": ", n++ ? "," : "",
-			    (unsigned long long)h->id) < 0 || json_write_str(f, h->state))
-			return -1;
-		for (size_t k = 0; k < sizeof(nums) / sizeof(nums[0]); k++)
-			if ((h->have & nums[k].bit) &&
-			    fprintf(f, ", \"%s\": %llu", nums[k].key, (unsigned long long)val[k]) < 0)
-				return -1;
-		if (h->why && (fputs(", \"why\": ", f) < 0 || json_write_str(f, h->why)))
-			return -1;
-		if (fputs("}", f) < 0)
-			return -1;
-	}
-	return fputs(n ? "\n      ],\n" : "],\n", f) < 0 ? -1 : 0;
+	const uint64_t val[] = { h->run_cycles, h->measuring, h->busy, h->idle, h->waiting };
+	json_t *o = json_object();
+	int bad = json_object_set_new(o, "id", json_safe_u64(h->id));
+	bad |= json_object_set_new(o, "state", json_safe_str(h->state));
+	for (size_t k = 0; k < sizeof(nums) / sizeof(nums[0]); k++)
+		if (h->have & nums[k].bit)
+			bad |= json_object_set_new(o, nums[k].key, json_safe_u64(val[k]));
+	if (h->why)
+		bad |= json_object_set_new(o, "why", json_safe_str(h->why));
+	return json_built(o, bad);
 }
 
-static int run(FILE *f, const struct coll_run *r, int first)
+static json_t *gap(const struct coll_gap *g)
 {
-	if (fprintf(f, "%s    {\n      \"tag\": \"%08x\",\n      \"status\": \"%s\",\n"
-		       "      \"result\": \"%s\",\n      \"problems\": [",
-		    first ? "" : ",\n", r->tag, r->complete ? "complete" : "incomplete",
-		    r->fault.have ? "fault" : r->ok ? "ok" : "failed") < 0)
-		return -1;
-	for (size_t i = 0; i < r->nproblem; i++)
-		if ((i && fputs(", ", f) < 0) || json_write_str(f, r->problem[i]))
-			return -1;
-	if (fputs("],\n      \"failures\": [", f) < 0)
-		return -1;
-	for (size_t i = 0; i < r->nfailure; i++)
-		if ((i && fputs(", ", f) < 0) || json_write_str(f, r->failure[i]))
-			return -1;
-	if (fputs("],\n      \"header\": {", f) < 0)
-		return -1;
-	for (size_t i = 0; i < r->nhdr; i++)
-		if ((i && fputs(", ", f) < 0) || json_write_str(f, r->hdr[i].key) ||
-		    fputs(": ", f) < 0 || json_write_str(f, r->hdr[i].value))
-			return -1;
-	if (fputs("},\n", f) < 0 || meta_context_write(f, r) || meta_events_pmu(f, r) ||
-	    config(f, r) || wire_cost(f, r) ||
-	    fputs(r->noh ? "      \"overhead_check\": [\n" : "      \"overhead_check\": [", f) < 0)
-		return -1;
-	for (size_t k = 0; k < r->noh; k++)
-		if (overhead(f, &r->oh[k], k == 0))
-			return -1;
-	if (fputs(r->noh ? "\n      ],\n" : "],\n", f) < 0 || harts(f, r) ||
-	    fprintf(f, "      \"tracepoints\": %zu,\n      \"benches\": [\n", r->ntp) < 0)
-		return -1;
+	json_t *o = json_object();
+	int bad = json_object_set_new(o, "bench", json_integer(g->bench));
+	bad |= json_object_set_new(o, "first", json_safe_u64(g->first));
+	/* null: the block's size is unknown (gaps.csv leaves it empty) */
+	bad |= json_object_set_new(o, "last", g->open_end ? json_null() : json_safe_u64(g->last));
+	bad |= json_object_set_new(o, "reason", json_safe_str(g->reason));
+	return json_built(o, bad);
+}
+
+static json_t *trailer(const struct coll_run *r)
+{
+	if (!r->have_trailer)
+		return json_null();
+	json_t *o = json_object();
+	int bad = json_object_set_new(o, "seq", json_integer(r->trailer_seq));
+	bad |= json_object_set_new(o, "benches", json_safe_u64(r->tr_benches));
+	bad |= json_object_set_new(o, "samples", json_safe_u64(r->tr_samples));
+	bad |= json_object_set_new(o, "crc32", json_sprintf("%08x", r->tr_crc32));
+	bad |= json_object_set_new(o, "status", json_safe_str(r->tr_status));
+	return json_built(o, bad);
+}
+
+/* The run's arrays of objects, one builder each. */
+static json_t *overheads(const struct coll_run *r)
+{
+	json_t *a = json_array();
+	int bad = 0;
+	for (size_t i = 0; i < r->noh; i++)
+		bad |= json_array_append_new(a, overhead(&r->oh[i]));
+	return json_built(a, bad);
+}
+
+static json_t *harts(const struct coll_run *r)
+{
+	json_t *a = json_array();
+	int bad = 0;
+	for (size_t i = 0; i < r->nhart; i++)
+		if (!r->hart[i].taken) /* else its line was in conflict */
+			bad |= json_array_append_new(a, hart(&r->hart[i]));
+	return json_built(a, bad);
+}
+
+static json_t *benches(const struct coll_run *r)
+{
+	json_t *a = json_array();
+	int bad = 0;
 	for (size_t i = 0; i < r->nbench; i++)
-		if (bench(f, &r->bench[i], i == 0))
-			return -1;
-	if (fputs("\n      ],\n      \"gaps\": [", f) < 0)
-		return -1;
+		bad |= json_array_append_new(a, bench(&r->bench[i]));
+	return json_built(a, bad);
+}
+
+static json_t *gaps(const struct coll_run *r)
+{
+	json_t *a = json_array();
+	int bad = 0;
 	for (size_t i = 0; i < r->ngap; i++)
-		if (fprintf(f, "%s\n        {\"bench\": %u, \"first\": %llu, \"last\": ",
-			    i ? "," : "", r->gap[i].bench, (unsigned long long)r->gap[i].first) < 0 ||
-		    /* null: the block's size is unknown (gaps.csv leaves it empty) */
-		    (r->gap[i].open_end ? fputs("null", f) < 0
-					: fprintf(f, "%llu", (unsigned long long)r->gap[i].last) < 0) ||
-		    fputs(", \"reason\": ", f) < 0 ||
-		    json_write_str(f, r->gap[i].reason) || fputs("}", f) < 0)
-			return -1;
-	if (fputs(r->ngap ? "\n      ],\n" : "],\n", f) < 0)
-		return -1;
-	if (r->have_trailer) {
-		if (fprintf(f, "      \"trailer\": {\"seq\": %u, \"benches\": %llu, \"samples\": %llu,"
-			       " \"crc32\": \"%08x\", \"status\": ",
-			    r->trailer_seq, (unsigned long long)r->tr_benches,
-			    (unsigned long long)r->tr_samples, r->tr_crc32) < 0 ||
-		    json_write_str(f, r->tr_status) || fputs("},\n", f) < 0)
-			return -1;
-	} else if (fputs("      \"trailer\": null,\n", f) < 0) {
-		return -1;
-	}
-	if (r->fault.have && (fputs("      \"fault\": ", f) < 0 || json_fault(f, &r->fault) ||
-			      fputs(",\n", f) < 0))
-		return -1;
-	if (fprintf(f, "      \"samples_received\": %llu,\n      \"rejected\": ",
-		    (unsigned long long)r->total_received) < 0 ||
-	    rejected(f, r->rejected, "      ") || fputs("\n    }", f) < 0)
-		return -1;
-	return 0;
+		bad |= json_array_append_new(a, gap(&r->gap[i]));
+	return json_built(a, bad);
+}
+
+/* An array of the strings list[0..n). */
+static json_t *strings(char *const *list, size_t n)
+{
+	json_t *a = json_array();
+	int bad = 0;
+	for (size_t i = 0; i < n; i++)
+		bad |= json_array_append_new(a, json_safe_str(list[i]));
+	return json_built(a, bad);
+}
+
+static json_t *run(const struct coll_run *r)
+{
+	json_t *o = json_object();
+	int bad = json_object_set_new(o, "tag", json_sprintf("%08x", r->tag));
+	bad |= json_object_set_new(o, "status", json_string(r->complete ? "complete" : "incomplete"));
+	bad |= json_object_set_new(o, "result",
+				   json_string(r->fault.have ? "fault" : r->ok ? "ok" : "failed"));
+	bad |= json_object_set_new(o, "problems", strings(r->problem, r->nproblem));
+	bad |= json_object_set_new(o, "failures", strings(r->failure, r->nfailure));
+
+	json_t *hdr = json_object();
+	int hdr_bad = 0;
+	for (size_t i = 0; i < r->nhdr; i++)
+		hdr_bad |= json_safe_set(hdr, r->hdr[i].key, json_safe_str(r->hdr[i].value));
+	bad |= json_object_set_new(o, "header", json_built(hdr, hdr_bad));
+
+	bad |= json_object_set_new(o, "context", meta_context(r));
+	bad |= json_object_set_new(o, "pmu", meta_events_pmu(r));
+	bad |= json_object_set_new(o, "config", config(r));
+	bad |= json_object_set_new(o, "wire", wire_cost(r));
+	bad |= json_object_set_new(o, "overhead_check", overheads(r));
+	bad |= json_object_set_new(o, "harts", harts(r));
+	bad |= json_object_set_new(o, "tracepoints", json_safe_u64(r->ntp));
+	bad |= json_object_set_new(o, "benches", benches(r));
+	bad |= json_object_set_new(o, "gaps", gaps(r));
+	bad |= json_object_set_new(o, "trailer", trailer(r));
+	if (r->fault.have)
+		bad |= json_object_set_new(o, "fault", fault(&r->fault));
+	bad |= json_object_set_new(o, "samples_received", json_safe_u64(r->total_received));
+	bad |= json_object_set_new(o, "rejected", rejected(r->rejected));
+	return json_built(o, bad);
 }
 
 /* "uart_log": what uart.log holds of the stream (struct meta_log). */
-static int log_record(FILE *f, const struct meta_log *l)
+static json_t *log_record(const struct meta_log *l)
 {
-	if (fprintf(f, "  \"uart_log\": {\"bytes\": %llu, \"complete\": %s", l->bytes,
-		    l->complete ? "true" : "false") < 0)
-		return -1;
-	if (!l->complete && fprintf(f, ", \"stream_bytes\": %llu", l->stream_bytes) < 0)
-		return -1;
-	if (l->error[0] && (fputs(", \"error\": ", f) < 0 || json_write_str(f, l->error)))
-		return -1;
-	return fputs("},\n", f) < 0 ? -1 : 0;
+	json_t *o = json_object();
+	int bad = json_object_set_new(o, "bytes", json_safe_u64(l->bytes));
+	bad |= json_object_set_new(o, "complete", json_boolean(l->complete));
+	if (!l->complete)
+		bad |= json_object_set_new(o, "stream_bytes", json_safe_u64(l->stream_bytes));
+	if (l->error[0])
+		bad |= json_object_set_new(o, "error", json_safe_str(l->error));
+	return json_built(o, bad);
+}
+
+static json_t *host(void)
+{
+	json_t *o = json_object();
+	int bad = json_object_set_new(o, "version", json_safe_str(RVBENCH_HOST_VERSION));
+	bad |= json_object_set_new(o, "commit", json_safe_str(host_build_commit()));
+	bad |= json_object_set_new(o, "cc", json_safe_str(host_build_cc()));
+	return json_built(o, bad);
+}
+
+static json_t *meta(const struct collector *c, const struct meta_source *src,
+		    const struct meta_log *log)
+{
+	json_t *o = json_object();
+	int bad = json_object_set_new(o, "tool", json_string("rvbench"));
+	bad |= json_object_set_new(o, "version", json_safe_str(RVBENCH_HOST_VERSION));
+	bad |= json_object_set_new(o, "host", host());
+	bad |= json_object_set_new(o, "wire_format", json_integer(WIRE_VERSION));
+	bad |= json_object_set_new(o, "device_name", json_safe_str(src->device_name));
+	bad |= meta_json_source(o, src);
+	if (src->icount && strcmp(src->icount, "off"))
+		bad |= json_object_set_new(o, "note", json_string(ICOUNT_NOTE));
+	bad |= json_object_set_new(o, "status", json_string(collector_all_complete(c) ? "complete"
+										: "incomplete"));
+	bad |= json_object_set_new(o, "result", json_string(collector_all_ok(c) ? "ok" : "failed"));
+	bad |= json_object_set_new(o, "bytes_received", json_safe_u64(c->bytes));
+	if (log)
+		bad |= json_object_set_new(o, "uart_log", log_record(log));
+	bad |= json_object_set_new(o, "lines_accepted", json_safe_u64(c->lines_accepted));
+	bad |= json_object_set_new(o, "orphans_after_run", json_safe_u64(c->orphans_after_run));
+	bad |= json_object_set_new(o, "rejected", rejected(c->rejected));
+	json_t *runs = json_array();
+	int runs_bad = 0;
+	for (size_t i = 0; i < c->nruns; i++)
+		runs_bad |= json_array_append_new(runs, run(&c->runs[i]));
+	bad |= json_object_set_new(o, "runs", json_built(runs, runs_bad));
+	bad |= json_object_set_new(o, "files", json_pack("[ssss]", "samples.csv", "summary.csv",
+							 "gaps.csv", "tracepoints.csv"));
+	/* Last, so a file cut short can never claim to be whole: readers check
+	 * "written": "complete" (the files are also renamed into place). */
+	bad |= json_object_set_new(o, "written", json_string("complete"));
+	return json_built(o, bad);
 }
 
 static int write_meta(FILE *f, const struct collector *c, const struct meta_source *src,
 		      const struct meta_log *log)
 {
-	if (fputs("{\n  \"tool\": \"rvbench\",\n  \"version\": ", f) < 0 ||
-	    json_write_str(f, RVBENCH_HOST_VERSION) ||
-	    fputs(",\n  \"host\": {\"version\": ", f) < 0 || json_write_str(f, RVBENCH_HOST_VERSION) ||
-	    fputs(", \"commit\": ", f) < 0 || json_write_str(f, host_build_commit()) ||
-	    fputs(", \"cc\": ", f) < 0 || json_write_str(f, host_build_cc()) ||
-	    fprintf(f, "},\n  \"wire_format\": %d,\n", WIRE_VERSION) < 0)
+	json_t *m = meta(c, src, log);
+
+	/* Building fails only for want of memory; writing fails with errno
+	 * from the write (ENOSPC...), which afile_prepare() reports. */
+	if (!m) {
+		errno = ENOMEM;
 		return -1;
-	if (fputs("  \"device_name\": ", f) < 0 ||
-	    (src->device_name ? json_write_str(f, src->device_name) : fputs("null", f) < 0) ||
-	    fputs(",\n", f) < 0)
-		return -1;
-	if (meta_json_source(f, src))
-		return -1;
-	if (src->icount && strcmp(src->icount, "off") &&
-	    (fputs("  \"note\": ", f) < 0 || json_write_str(f, ICOUNT_NOTE) || fputs(",\n", f) < 0))
-		return -1;
-	if (fprintf(f, "  \"status\": \"%s\",\n  \"result\": \"%s\",\n  \"bytes_received\": %llu,\n",
-		    collector_all_complete(c) ? "complete" : "incomplete",
-		    collector_all_ok(c) ? "ok" : "failed", (unsigned long long)c->bytes) < 0 ||
-	    (log && log_record(f, log)) ||
-	    fprintf(f, "  \"lines_accepted\": %llu,\n  \"orphans_after_run\": %lu,\n  \"rejected\": ",
-		    (unsigned long long)c->lines_accepted, c->orphans_after_run) < 0 ||
-	    rejected(f, c->rejected, "  ") || fputs(",\n  \"runs\": [\n", f) < 0)
-		return -1;
-	for (size_t i = 0; i < c->nruns; i++)
-		if (run(f, &c->runs[i], i == 0))
-			return -1;
-	/* Last, so a file cut short can never claim to be whole: readers check
-	 * "written": "complete" (the files are also renamed into place). */
-	if (fputs(c->nruns ? "\n  ],\n" : "  ],\n", f) < 0 ||
-	    fputs("  \"files\": [\"samples.csv\", \"summary.csv\", \"gaps.csv\", \"tracepoints.csv\"],\n"
-		  "  \"written\": \"complete\"\n}\n", f) < 0)
+	}
+	int rc = json_dumpf(m, f, JSON_INDENT(2));
+	json_decref(m);
+	if (rc || putc('\n', f) == EOF)
 		return -1;
 	return ferror(f) ? -1 : 0;
 }

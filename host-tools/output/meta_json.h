@@ -1,12 +1,15 @@
 /*
  * meta.json: where the data came from and what happened to it (runs, their
- * problems, gaps, rejected lines). Hand-written JSON; every string goes
- * through json_write_str(), which escapes and keeps the output valid UTF-8.
+ * problems, gaps, rejected lines). Built as a jansson tree and dumped by
+ * jansson, as it is read back; every value goes through json_string.h's
+ * json_safe_*(): strings valid UTF-8, whole numbers exact in every reader.
  */
 #ifndef RVBENCH_META_JSON_H
 #define RVBENCH_META_JSON_H
 
 #include <stdio.h>
+
+#include <jansson.h>
 
 #include "collector.h"
 #include "json_string.h"
@@ -37,15 +40,18 @@ struct meta_source {
 	const char *lava_job;
 	unsigned long lava_records, lava_target, lava_damaged;
 	/* A decoding in place: the "source" object of the meta.json it
-	 * replaces, written as it was (meta_keep.h), then "decoded_again"
-	 * with this decoding's end; the other fields above then only serve
-	 * the printed summary. NULL otherwise. */
+	 * replaces, as JSON text (meta_keep.h), written as it was, then
+	 * "decoded_again" with this decoding's end; the other fields above
+	 * then only serve the printed summary. NULL otherwise. */
 	const char *kept_json;
 };
 
+/* Writes meta.json into f: 0, or -1 when out of memory (errno ENOMEM) or
+ * on a write error (errno from the write). */
 int meta_json_write(FILE *f, const struct collector *c, const struct meta_source *src);
-/* The "source" object and its key (meta_source.c); 0 or -1 on a write error. */
-int meta_json_source(FILE *f, const struct meta_source *s);
+/* Adds "source" (and "decoded_again") to meta (meta_source.c): 0, or -1
+ * when out of memory. */
+int meta_json_source(json_t *meta, const struct meta_source *s);
 
 /* afile_writer adapter. */
 struct meta_ctx {

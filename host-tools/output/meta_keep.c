@@ -13,27 +13,6 @@ static char *dup_string(json_t *v)
 	return json_is_string(v) ? strdup(json_string_value(v)) : NULL;
 }
 
-/* text with two more spaces after each newline: jansson indents the
- * object as if it were the document, meta.json has it one level down. */
-static char *indented(const char *text)
-{
-	size_t lines = 0;
-	for (const char *p = text; *p; p++)
-		lines += *p == '\n';
-	char *out = malloc(strlen(text) + 2 * lines + 1), *q = out;
-	if (!out)
-		return NULL;
-	for (const char *p = text; *p; p++) {
-		*q++ = *p;
-		if (*p == '\n') {
-			*q++ = ' ';
-			*q++ = ' ';
-		}
-	}
-	*q = '\0';
-	return out;
-}
-
 /* root's "uart_log" into l (l->known 0 when absent or not understood). */
 static void log_record(json_t *root, struct meta_log *l)
 {
@@ -93,9 +72,8 @@ int meta_keep_load(const char *dir, struct meta_keep *k, char *err, size_t errle
 		json_decref(root);
 		return -1;
 	}
-	char *text = json_dumps(source, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-	k->source_json = text ? indented(text) : NULL;
-	free(text);
+	/* Text, for struct meta_source; meta_source.c parses it back. */
+	k->source_json = json_dumps(source, JSON_COMPACT);
 	k->kind = dup_string(json_object_get(source, "kind"));
 	k->icount = dup_string(json_object_get(source, "icount"));
 	k->device_name = dup_string(json_object_get(root, "device_name"));

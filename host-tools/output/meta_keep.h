@@ -20,8 +20,8 @@
 int meta_log_load(const char *dir, struct meta_log *l);
 
 struct meta_keep {
-	/* The "source" object as JSON text, indented for meta.json's second
-	 * level; meta.json then says how this decoding ended beside it
+	/* The "source" object as JSON text (jansson's, keys in their order);
+	 * meta.json then says how this decoding ended beside it
 	 * ("decoded_again"). */
 	char *source_json;
 	/* Copies from it, for the printed summary; NULL when absent. */

@@ -4,26 +4,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json_string.h"
-
-static int jkey(FILE *f, const char *indent, const char *key)
-{
-	if (fputs(indent, f) < 0 || json_write_str(f, key) || fputs(": ", f) < 0)
-		return -1;
-	return 0;
-}
-
-/* The argv as one shell line, quoted where an argument needs it, then
- * written with json_write_str() so that UTF-8 arguments stay readable. */
-static int command_line(FILE *f, char *const *argv)
+/* The argv as one shell line, quoted where an argument needs it (a JSON
+ * string, UTF-8 arguments kept readable); NULL when out of memory. */
+static json_t *command_line(char *const *argv)
 {
 	char *line = NULL;
 	size_t len = 0;
 	FILE *m = open_memstream(&line, &len);
-	int rc = -1;
+	json_t *v = NULL;
 
 	if (!m)
-		return -1;
+		return NULL;
 	for (size_t i = 0; argv[i]; i++) {
 		const char *a = argv[i];
 		int q = !*a || strpbrk(a, " \t\"'\\$`") != NULL;
@@ -42,60 +33,81 @@ static int command_line(FILE *f, char *const *argv)
 	/* memstream errors are sticky: one check covers every write above. */
 	int bad = ferror(m);
 	if (fclose(m) == 0 && !bad && line)
-		rc = json_write_str(f, line);
+		v = json_safe_str(line);
 	free(line);
-	return rc;
+	return v;
 }
 
-int meta_json_source(FILE *f, const struct meta_source *s)
+/* Both forms: an argv list to re-run exactly, a line to read. */
+static int command(json_t *o, char *const *argv)
 {
-	if (s->kept_json) /* and how this decoding of it ended */
-		return fprintf(f, "  \"source\": %s,\n  \"decoded_again\": {\"end\": ", s->kept_json) < 0 ||
-			       json_write_str(f, s->end ? s->end : "unknown") || fputs("},\n", f) < 0
-		       ? -1
-		       : 0;
-	if (fputs("  \"source\": {\n    \"kind\": ", f) < 0 || json_write_str(f, s->kind))
-		return -1;
-	if (s->argv) {
-		/* Both forms: an argv list to re-run exactly, a line to read. */
-		if (fputs(",\n    \"argv\": [", f) < 0)
-			return -1;
-		for (size_t i = 0; s->argv[i]; i++)
-			if ((i && fputs(", ", f) < 0) || json_write_str(f, s->argv[i]))
-				return -1;
-		if (fputs("],\n    \"command_line\": ", f) < 0 || command_line(f, s->argv))
-			return -1;
-	}
-	if (s->machine && (fputs(",\n", f) < 0 || jkey(f, "    ", "machine") || json_write_str(f, s->machine)))
-		return -1;
-	if (s->qemu_version &&
-	    (fputs(",\n", f) < 0 || jkey(f, "    ", "qemu_version") || json_write_str(f, s->qemu_version)))
-		return -1;
-	if (s->icount && (fputs(",\n", f) < 0 || jkey(f, "    ", "icount") || json_write_str(f, s->icount)))
-		return -1;
-	if (s->port && (fputs(",\n", f) < 0 || jkey(f, "    ", "port") || json_write_str(f, s->port) ||
-			fprintf(f, ",\n    \"baud\": %lu", s->baud) < 0))
-		return -1;
-	if (s->file && (fputs(",\n", f) < 0 || jkey(f, "    ", "file") || json_write_str(f, s->file)))
-		return -1;
-	if (s->lava) {
-		/* The job, and how much of its log was the board's UART. */
-		if (fputs(",\n    \"lava\": {\"job\": ", f) < 0 ||
-		    (s->lava_job ? json_write_str(f, s->lava_job) : fputs("null", f) < 0) ||
-		    fprintf(f, ", \"records\": %lu, \"uart_lines\": %lu, \"damaged_lines\": %lu}",
-			    s->lava_records, s->lava_target, s->lava_damaged) < 0)
-			return -1;
-	}
-	if (s->timeout_s && fprintf(f, ",\n    \"timeout_s\": %u", s->timeout_s) < 0)
-		return -1;
-	if (s->end && (fputs(",\n", f) < 0 || jkey(f, "    ", "end") || json_write_str(f, s->end)))
-		return -1;
-	if (s->exit_known) {
-		if (fprintf(f, ",\n    \"qemu_exit\": {\"code\": %d, \"signal\": %d, \"stopped_by_rvbench\": %s}",
-			    s->exit_code, s->exit_signal, s->stopped_by_us ? "true" : "false") < 0)
-			return -1;
-	}
-	return fputs("\n  },\n", f) < 0 ? -1 : 0;
+	json_t *a = json_array();
+	int bad = 0;
+	for (size_t i = 0; argv[i]; i++)
+		bad |= json_array_append_new(a, json_safe_str(argv[i]));
+	bad |= json_object_set_new(o, "argv", json_built(a, bad));
+	return bad | json_object_set_new(o, "command_line", command_line(argv));
 }
 
-/* num / den with 3 decimals, rounded half up, as a JSON number. */
+/* The LAVA job, and how much of its log was the board's UART. */
+static json_t *lava(const struct meta_source *s)
+{
+	json_t *o = json_object();
+	int bad = json_object_set_new(o, "job", json_safe_str(s->lava_job));
+	bad |= json_object_set_new(o, "records", json_safe_u64(s->lava_records));
+	bad |= json_object_set_new(o, "uart_lines", json_safe_u64(s->lava_target));
+	bad |= json_object_set_new(o, "damaged_lines", json_safe_u64(s->lava_damaged));
+	return json_built(o, bad);
+}
+
+static json_t *qemu_exit(const struct meta_source *s)
+{
+	json_t *o = json_object();
+	int bad = json_object_set_new(o, "code", json_integer(s->exit_code));
+	bad |= json_object_set_new(o, "signal", json_integer(s->exit_signal));
+	bad |= json_object_set_new(o, "stopped_by_rvbench", json_boolean(s->stopped_by_us));
+	return json_built(o, bad);
+}
+
+/* A string member when v is not NULL. */
+static int opt_str(json_t *o, const char *key, const char *v)
+{
+	return v ? json_object_set_new(o, key, json_safe_str(v)) : 0;
+}
+
+static json_t *source(const struct meta_source *s)
+{
+	json_t *o = json_object();
+	int bad = json_object_set_new(o, "kind", json_safe_str(s->kind));
+
+	if (s->argv)
+		bad |= command(o, s->argv);
+	bad |= opt_str(o, "machine", s->machine);
+	bad |= opt_str(o, "qemu_version", s->qemu_version);
+	bad |= opt_str(o, "icount", s->icount);
+	if (s->port) {
+		bad |= opt_str(o, "port", s->port);
+		bad |= json_object_set_new(o, "baud", json_safe_u64(s->baud));
+	}
+	bad |= opt_str(o, "file", s->file);
+	if (s->lava)
+		bad |= json_object_set_new(o, "lava", lava(s));
+	if (s->timeout_s)
+		bad |= json_object_set_new(o, "timeout_s", json_integer(s->timeout_s));
+	bad |= opt_str(o, "end", s->end);
+	if (s->exit_known)
+		bad |= json_object_set_new(o, "qemu_exit", qemu_exit(s));
+	return json_built(o, bad);
+}
+
+int meta_json_source(json_t *meta, const struct meta_source *s)
+{
+	if (!s->kept_json)
+		return json_object_set_new(meta, "source", source(s));
+	/* The kept object as it was (meta_keep.c made the text with jansson
+	 * from the meta.json replaced), and how this decoding of it ended. */
+	json_t *end = json_object();
+	int bad = json_object_set_new(end, "end", json_safe_str(s->end ? s->end : "unknown"));
+	bad |= json_object_set_new(meta, "source", json_loads(s->kept_json, JSON_REJECT_DUPLICATES, NULL));
+	return bad | json_object_set_new(meta, "decoded_again", json_built(end, bad));
+}

@@ -37,10 +37,13 @@ struct blk {
 	size_t summary_line; /* where summary.csv has its row; 0: not yet */
 };
 
-/* A whole number member of o; -1 when absent or not one. */
+/* A whole number member of o; -1 when absent or not one. Beyond 2^53
+ * meta.json writes one as a string of digits (json_safe_u64). */
 static int get_u64(const json_t *o, const char *key, uint64_t *out)
 {
 	json_t *v = json_object_get(o, key);
+	if (json_is_string(v))
+		return wire_parse_u64(json_string_value(v), out) ? -1 : 0;
 	if (!json_is_integer(v) || json_integer_value(v) < 0)
 		return -1;
 	*out = (uint64_t)json_integer_value(v);

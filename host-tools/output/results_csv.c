@@ -235,8 +235,17 @@ int results_csv_read(const char *dir, const char *name, struct rcsv *t, char *er
 	memset(t, 0, sizeof(*t));
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	char *text = read_file(path, &len, &e);
-	if (!text && e == ENOENT)
+	/* Absent: a directory from before the file existed, or made by hand,
+	 * unless its meta.json lists it: then it was lost (deleted, a copy
+	 * that left it out), and reading on without it would take what it
+	 * says (a block's lost samples, its failed status) as not there. */
+	if (!text && e == ENOENT && !(results_check_on() && results_meta_lists(dir, name)))
 		return 1;
+	if (!text && e == ENOENT) {
+		snprintf(err, errlen, "cannot read %s: %s, but meta.json lists it "
+			 "(--no-check reads the directory without it)", path, strerror(e));
+		return -1;
+	}
 	if (!text) {
 		snprintf(err, errlen, "cannot read %s: %s", path, strerror(e));
 		return -1;
@@ -264,13 +273,8 @@ int results_summary_read(const char *dir, struct rcsv *t, char *err, size_t errl
 {
 	int check = results_check_on();
 	int rc = results_csv_read(dir, "summary.csv", t, err, errlen);
-	if (rc > 0 && !(check && results_meta_lists(dir, "summary.csv")))
-		return 1; /* not written with this directory (older, or made by hand) */
-	if (rc > 0)
-		snprintf(err, errlen, "cannot read %s/summary.csv: %s, but meta.json lists it "
-			 "(--no-check reads the directory without it)", dir, strerror(ENOENT));
 	if (rc)
-		return -1;
+		return rc; /* absent and not listed: older, or made by hand */
 	char path[4200];
 	snprintf(path, sizeof(path), "%s/summary.csv", dir);
 	if (check && results_check_summary(dir, path, t, err, errlen)) {

@@ -103,9 +103,11 @@ void results_free(struct results *r);
  * list it, or --no-check), or -1 with the file (and line) in err. */
 int results_summary_read(const char *dir, struct rcsv *t, char *err, size_t errlen);
 /* DIR/NAME parsed into t (row 0 its header), as every result CSV is read
- * (samples.csv, summary.csv, gaps.csv): with the check on it must end with
- * a line end (a file cut short would read 45 as 4). Returns 0 (rcsv_free
- * t), 1 when there is no such file, or -1 with the file (and line) in err. */
+ * (samples.csv, summary.csv, gaps.csv): with the check on it must be there
+ * when meta.json lists it and end with a line end (a file cut short would
+ * read 45 as 4). Returns 0 (rcsv_free t), 1 when there is none and none is
+ * due (meta.json does not list it, or --no-check), or -1 with the file
+ * (and line) in err. */
 int results_csv_read(const char *dir, const char *name, struct rcsv *t, char *err, size_t errlen);
 /* Makes the series of one (run, bench, params, hart) adjacent, stably;
  * results_load does it. Returns 0, or -1 out of memory. */

@@ -41,10 +41,10 @@ samples "$out/direct/samples.csv" >"$out/direct.samples"
 check "the same samples through LAVA as directly" cmp -s "$out/replay.samples" "$out/direct.samples"
 check_eq "every block's samples are there" \
 	"$(awk 'END {print NR - 1}' "$out/direct.samples")" "$(awk 'END {print NR - 1}' "$out/replay.samples")"
-check "the LAVA run announced its 7 blocks" grep -q '"benches": 7, "bad_options": 0' "$out/replay/meta.json"
+check "the LAVA run announced its 7 blocks" meta_has "$out/replay/meta.json" '"benches": 7, "bad_options": 0'
 check_eq "the same verdict on both runs" "$(grep -m1 '"status"' "$out/direct/meta.json")" \
 	"$(grep -m1 '"status"' "$out/replay/meta.json")"
-check "meta.json keeps the job id" grep -q "\"lava\": {\"job\": \"$$\"" "$out/replay/meta.json"
+check "meta.json keeps the job id" meta_has "$out/replay/meta.json" "\"lava\": {\"job\": \"$$\""
 
 # LAVA's test cases: one per block, its result from END's status.
 lava_cases=$(sed -n 's/.*"msg": {"case": "\([^"]*\)", "definition": "rvbench".*"result": "\([a-z]*\)".*/\1 \2/p' \

@@ -29,6 +29,24 @@ check_eq() {
 	fi
 }
 
+# meta_has FILE REGEX: FILE, a meta.json, parsed (python3's json; a key
+# twice refused) and dumped again on one line, keys in their order
+# ({"a": 1, "b": [2, {"c": null}]}), matches REGEX (Python's re): a check
+# of values as the document has them, whatever the writer's layout.
+meta_has() {
+	python3 - "$1" "$2" <<'PY'
+import json, re, sys
+def once(pairs):
+    keys = [k for k, _ in pairs]
+    if len(set(keys)) != len(keys):
+        raise ValueError("a key twice: %r" % keys)
+    return dict(pairs)
+with open(sys.argv[1], encoding="utf-8") as f:
+    flat = json.dumps(json.load(f, object_pairs_hook=once), ensure_ascii=False)
+sys.exit(0 if re.search(sys.argv[2], flat) else 1)
+PY
+}
+
 # csv_col FILE NAME: the column number of NAME in FILE's header.
 csv_col() {
 	head -n 1 "$1" | tr -d '\r' | tr ',' '\n' | grep -n -x "$2" | cut -d: -f1

@@ -45,7 +45,7 @@ check_eq "both runs kept the settings of the earlier set commands" 2 \
 	"$(grep -a -c 'BENCH id=0 name=addi100 .* warmup=2 .*samples=20 ' "$u")"
 check "nothing crashed: no trap, no fault" sh -c "! grep -a -q 'TRAP\|FAULT' '$u'"
 check "the firmware ended the session: QEMU exited by itself with 0" \
-	grep -q '"qemu_exit": {"code": 0, "signal": 0, "stopped_by_rvbench": false}' "$m"
+	meta_has "$m" '"qemu_exit": {"code": 0, "signal": 0, "stopped_by_rvbench": false}'
 check "meta.json records the end of the console session" grep -q '"end": "done"' "$m"
 check "the firmware was told to wait at its prompt" \
 	grep -q '"rvbench.exit=reboot rvbench.console=1 mem_latency_rand.size_kib=4,64,4096 mem_latency_seq.size_kib=4,64,4096"' "$m"

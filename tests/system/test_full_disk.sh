@@ -250,7 +250,7 @@ check_eq "serial, uart.log cut by a full disk: exit 2" 2 "$(cat "$out/serial.rc"
 check "... uart.log holds part of the stream ($n of $size bytes)" test "$n" -lt "$size"
 check "... stderr says how much" grep -q "$small/s/uart.log is incomplete: it holds only the first $n of the $size bytes received (No space left on device)" "$out/serial.err"
 check "... meta.json says so" \
-	grep -q "\"uart_log\": {\"bytes\": $n, \"complete\": false, \"stream_bytes\": $size, \"error\": \"No space left on device\"}" "$small/s/meta.json"
+	meta_has "$small/s/meta.json" "\"uart_log\": {\"bytes\": $n, \"complete\": false, \"stream_bytes\": $size, \"error\": \"No space left on device\"}"
 check "... the results hold every sample" cmp -s "$out/r.samples" "$small/s/samples.csv"
 check "... the summary says uart.log is cut" grep -q "^results in $small/s (its uart.log cut short" "$out/serial.out"
 "$rvb" replay -o "$small/s" "$small/s/uart.log" >/dev/null 2>"$out/serial-again.err"

@@ -16,8 +16,8 @@ fx=tests/fixtures/lava/qemu-sifive_u.jsonl
 "$rvb" replay --lava-job 4 --device-name qemu-01 -o "$out/json" "$fx" >"$out/json.stdout" 2>&1
 check_eq "a lava-run log replays to a complete run" 0 "$?"
 check "meta.json keeps the job id and the LAVA counts" \
-	grep -q '"lava": {"job": "4", "records": 189, "uart_lines": 110, "damaged_lines": 0}' \
-	"$out/json/meta.json"
+	meta_has "$out/json/meta.json" \
+	'"lava": {"job": "4", "records": 189, "uart_lines": 110, "damaged_lines": 0}'
 check "meta.json keeps the device name" grep -q '"device_name": "qemu-01"' "$out/json/meta.json"
 s=$out/json/samples.csv
 check_eq "addi100 from the LAVA log is exactly 100 net cycles" 100 \
@@ -37,14 +37,14 @@ sed 's/^/- /' "$fx" >"$out/raw.yaml"
 "$rvb" replay -o "$out/yaml" "$out/raw.yaml" >/dev/null 2>&1
 check_eq "the YAML form replays to a complete run" 0 "$?"
 check "the YAML form gives the same samples" cmp -s "$s" "$out/yaml/samples.csv"
-check "without --lava-job the job is null" grep -q '"lava": {"job": null' "$out/yaml/meta.json"
+check "without --lava-job the job is null" meta_has "$out/yaml/meta.json" '"lava": {"job": null'
 
 # Damage: a garbled line among the dispatcher's, and the log cut in the
 # middle of a sample line (a job killed while the board was sending).
 awk 'NR == 5 {print "{\"dt\": \"x\", \"lvl\": \"inf"} {print}' "$fx" >"$out/garbled.jsonl"
 "$rvb" replay -o "$out/garbled" "$out/garbled.jsonl" >/dev/null 2>"$out/garbled.err"
 check_eq "a garbled dispatcher line costs nothing" 0 "$?"
-check "the garbled line is counted" grep -q '"damaged_lines": 1}' "$out/garbled/meta.json"
+check "the garbled line is counted" meta_has "$out/garbled/meta.json" '"damaged_lines": 1}'
 check "the garbled line is reported" grep -q '1 line of .* is not a LAVA record' "$out/garbled.err"
 check "the garbled log gives the same samples" cmp -s "$s" "$out/garbled/samples.csv"
 
@@ -53,7 +53,7 @@ head -n $((cut_at - 1)) "$fx" >"$out/cut.jsonl"
 sed -n "${cut_at}p" "$fx" | head -c 70 >>"$out/cut.jsonl"
 "$rvb" replay -o "$out/cut" "$out/cut.jsonl" >/dev/null 2>&1
 check_eq "a log cut inside a sample line is an incomplete run" 1 "$?"
-check "the cut line is counted as damaged" grep -q '"damaged_lines": 1}' "$out/cut/meta.json"
+check "the cut line is counted as damaged" meta_has "$out/cut/meta.json" '"damaged_lines": 1}'
 check "what arrived before the cut is kept" test "$(bench_rows "$out/cut/samples.csv" addi100 0 | wc -l)" -eq 1000
 check "the lost samples are in gaps.csv" grep -q 'crc32' "$out/cut/gaps.csv"
 
@@ -63,7 +63,7 @@ check "the lost samples are in gaps.csv" grep -q 'crc32' "$out/cut/gaps.csv"
 { for i in $(seq 14); do echo "#%&garbage line $i"; done; cat "$fx"; } >"$out/garbage-first.jsonl"
 "$rvb" replay -o "$out/garbage-first" "$out/garbage-first.jsonl" >/dev/null 2>"$out/garbage-first.err"
 check_eq "a LAVA log with 14 garbled first lines replays to a complete run" 0 "$?"
-check "its 14 garbled lines are counted" grep -q '"damaged_lines": 14}' "$out/garbage-first/meta.json"
+check "its 14 garbled lines are counted" meta_has "$out/garbage-first/meta.json" '"damaged_lines": 14}'
 check "and reported as not LAVA records" grep -q '^rvbench: replay: 14 lines of .* are not a LAVA record' \
 	"$out/garbage-first.err"
 check "it gives the same samples" cmp -s "$s" "$out/garbage-first/samples.csv"
@@ -72,7 +72,7 @@ check "it gives the same samples" cmp -s "$s" "$out/garbage-first/samples.csv"
 tail -c +20 "$fx" >"$out/midline.jsonl"
 "$rvb" replay -o "$out/midline" "$out/midline.jsonl" >/dev/null 2>&1
 check_eq "a log starting in the middle of a line replays to a complete run" 0 "$?"
-check "its cut first line is counted" grep -q '"damaged_lines": 1}' "$out/midline/meta.json"
+check "its cut first line is counted" meta_has "$out/midline/meta.json" '"damaged_lines": 1}'
 
 printf 'not a LAVA log\n' >"$out/plain.log"
 "$rvb" replay --lava-job 1 -o "$out/plain" "$out/plain.log" >/dev/null 2>"$out/plain.err"
@@ -183,7 +183,7 @@ check_eq "fetch: every job fetched and complete" 0 "$?"
 check_eq "fetch: one result directory per job" "100 101 102 103" "$(ls "$out/nightly/day1" | tr '\n' ' ' | sed 's/ $//')"
 check "fetch: waited for each job" grep -q '^-i lab jobs wait 103 --timeout 3600$' "$out/server/calls.log"
 check "fetch: the job's device in meta.json" grep -q '"device_name": "qemu-02"' "$out/nightly/day1/103/meta.json"
-check "fetch: the job id in meta.json" grep -q '"lava": {"job": "103"' "$out/nightly/day1/103/meta.json"
+check "fetch: the job id in meta.json" meta_has "$out/nightly/day1/103/meta.json" '"lava": {"job": "103"'
 check "fetch: the raw log kept" cmp -s "$out/raw.yaml" "$out/nightly/day1/101/lava-log.yaml"
 check "fetch: the job details kept" grep -q '"health": "Complete"' "$out/nightly/day1/100/lava-job.json"
 check "fetch: the same samples as the log replayed" cmp -s "$s" "$out/nightly/day1/102/samples.csv"

@@ -42,7 +42,7 @@ check "in place: the device's name kept" grep -q '"device_name": "board-7"' "$ou
 check "in place: the source kept (the first replay's input)" \
 	grep -q "\"file\": \"$log\"" "$out/keep/meta.json"
 check "in place: marked decoded again, with this decoding's end" \
-	grep -q '"decoded_again": {"end": "[a-z-]*"}' "$out/keep/meta.json"
+	meta_has "$out/keep/meta.json" '"decoded_again": {"end": "[a-z-]*"}'
 "$rvb" stats "$out/keep" >/dev/null 2>&1
 check_eq "in place: meta.json still reads back (stats)" 0 "$?"
 "$rvb" replay -o "$out/keep" --device-name board-8 "$out/keep/uart.log" >/dev/null 2>&1
@@ -67,7 +67,7 @@ size=$(wc -c <"$long")
 (ulimit -f 250 && "$rvb" replay -o "$out/cut" "$long") >"$out/cut.stdout" 2>"$out/cut.stderr"
 check_eq "uart.log cut by a file size limit: exit 2" 2 "$?"
 check_eq "... uart.log holds the first 128000 bytes" 128000 "$(wc -c <"$out/cut/uart.log")"
-check "... meta.json says so" grep -q "\"uart_log\": {\"bytes\": 128000, \"complete\": false, \"stream_bytes\": $size, \"error\": \"File too large\"}" "$out/cut/meta.json"
+check "... meta.json says so" meta_has "$out/cut/meta.json" "\"uart_log\": {\"bytes\": 128000, \"complete\": false, \"stream_bytes\": $size, \"error\": \"File too large\"}"
 check "... the results are decoded from the whole input" cmp -s "$out/whole/samples.csv" "$out/cut/samples.csv"
 check "... stderr says what uart.log holds" \
 	grep -q "$out/cut/uart.log holds only the first 128000 of the $size bytes of $long (File too large)" "$out/cut.stderr"
@@ -89,11 +89,11 @@ check "... said to hold part of its stream" \
 	grep -q "replay: $out/cut/uart.log holds only the first 128000 of the $size bytes of its stream" "$out/part.stderr"
 check "... the summary says the results are of a part" grep -q "^results in $out/part (of part of a stream" "$out/part.stdout"
 check "... its meta.json says so again" \
-	grep -q "\"uart_log\": {\"bytes\": 128000, \"complete\": false, \"stream_bytes\": $size," "$out/part/meta.json"
+	meta_has "$out/part/meta.json" "\"uart_log\": {\"bytes\": 128000, \"complete\": false, \"stream_bytes\": $size,"
 "$rvb" replay -o "$out/part" "$out/part/uart.log" >/dev/null 2>&1
 check_eq "... and decoded again in place there (the same part): exit 1" 1 "$?"
 check "... still said to be a part" \
-	grep -q "\"uart_log\": {\"bytes\": 128000, \"complete\": false, \"stream_bytes\": $size," "$out/part/meta.json"
+	meta_has "$out/part/meta.json" "\"uart_log\": {\"bytes\": 128000, \"complete\": false, \"stream_bytes\": $size,"
 
 # The copy and the result files both cut: nothing changed in the
 # directory, and the advice names the input, which is whole.

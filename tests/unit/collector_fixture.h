@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "collector.h"
 #include "csv_out.h"
 #include "meta_json.h"
@@ -269,13 +271,89 @@ static inline char *to_string(int (*fn)(FILE *, const struct collector *),
 	return ms_close(&m);
 }
 
+/* text, a meta.json as written, parsed as its readers parse it (no key
+ * twice), and ending with a newline. */
+static inline json_t *meta_parse(const char *text)
+{
+	json_error_t e;
+	json_t *root = json_loads(text, JSON_REJECT_DUPLICATES, &e);
+	if (!root)
+		fail_msg("meta.json does not parse: line %d: %s", e.line, e.text);
+	assert_true(json_is_object(root));
+	assert_true(*text && text[strlen(text) - 1] == '\n');
+	return root;
+}
+
+/* text, a meta.json, parsed and dumped again on one line, keys in the
+ * document's order: {"a": 1, "b": [2, {"c": null}]}. The tests look for
+ * their fragments of meta.json there, values as the document has them
+ * whatever the writer's layout. */
+static inline char *meta_flat(const char *text)
+{
+	json_t *root = meta_parse(text);
+	char *flat = json_dumps(root, 0);
+	assert_non_null(flat);
+	json_decref(root);
+	return flat;
+}
+
+/* want, a JSON value, dumped as meta_flat() dumps meta.json: a fragment
+ * with real numbers ("0.667") spelled as they stand there. */
+static inline char *json_flat(const char *want)
+{
+	json_t *v = json_loads(want, JSON_DECODE_ANY, NULL);
+	assert_non_null(v);
+	char *flat = json_dumps(v, JSON_ENCODE_ANY);
+	assert_non_null(flat);
+	json_decref(v);
+	return flat;
+}
+
+/* v is the JSON value want: same keys in the same order, same types and
+ * values (reals compared as the doubles they parse to). */
+static inline void assert_json_is(const json_t *v, const char *want)
+{
+	assert_non_null(v);
+	char *got = json_dumps(v, JSON_ENCODE_ANY), *w = json_flat(want);
+	assert_non_null(got);
+	assert_string_equal(got, w);
+	free(got);
+	free(w);
+}
+
+/* Run i's object in meta.json's tree root. */
+static inline json_t *meta_run(const json_t *root, size_t i)
+{
+	json_t *run = json_array_get(json_object_get(root, "runs"), i);
+	assert_non_null(run);
+	return run;
+}
+
 /* meta.json of c, as `rvbench replay` writes it (src, NULL: replay). */
-static inline char *meta_src(const struct collector *c, const struct meta_source *src)
+static inline char *meta_text(const struct collector *c, const struct meta_source *src)
 {
 	static const struct meta_source replay = { .kind = "replay", .file = "x", .end = "eof" };
 	struct memstream m;
 	assert_int_equal(meta_json_write(ms_open(&m), c, src ? src : &replay), 0);
 	return ms_close(&m);
+}
+
+/* meta.json of c, as `rvbench replay` writes it (src, NULL: replay), on one
+ * line (meta_flat). */
+static inline char *meta_src(const struct collector *c, const struct meta_source *src)
+{
+	char *text = meta_text(c, src), *flat = meta_flat(text);
+	free(text);
+	return flat;
+}
+
+/* meta.json of c (replay) parsed, for the values at a path. */
+static inline json_t *meta_tree(const struct collector *c)
+{
+	char *text = meta_text(c, NULL);
+	json_t *root = meta_parse(text);
+	free(text);
+	return root;
 }
 
 static inline char *meta(const struct collector *c)

@@ -100,8 +100,8 @@ static void test_ctx_line_lost(void **state)
 	assert_string_equal(p, want);
 	free(p);
 	char *j = meta(c);
-	assert_non_null(strstr(j, "\"context\": {\n        \"clock_hz\": \"unknown\",\n        "
-				  "\"clock_source\": \"unknown\",\n        \"l2\": {\"size\": "
+	assert_non_null(strstr(j, "\"context\": {\"clock_hz\": \"unknown\", "
+				  "\"clock_source\": \"unknown\", \"l2\": {\"size\": "
 				  "\"unknown\""));
 	assert_non_null(strstr(j, "\"sbi\": \"unknown\""));
 	char key[120];
@@ -171,8 +171,10 @@ static void test_newer_format(void **state)
 	assert_string_equal(p, "context: not read (wire format 3 is newer than this rvbench reads); "
 			       "cycles: as recorded (replay)\n");
 	free(p);
+	json_t *tree = meta_tree(c);
+	assert_json_is(json_object_get(meta_run(tree, 0), "config"), "null");
+	json_decref(tree);
 	char *meta = meta_src(c, NULL);
-	assert_non_null(strstr(meta, "\n      \"config\": null,\n"));
 	/* The header as it came: fmt=3 and its other keys. */
 	assert_non_null(strstr(meta, "\"header\": {\"fmt\": \"3\", "));
 	free(meta);
@@ -196,7 +198,7 @@ static void test_ctx_taken_alone(void **state)
 	assert_true(c->runs[0].ctx.ctx_taken);
 	char *j = meta(c);
 	assert_null(strstr(j, "\"context\": null"));
-	assert_non_null(strstr(j, "\"context\": {\n        \"clock_hz\": \"unknown\""));
+	assert_non_null(strstr(j, "\"context\": {\"clock_hz\": \"unknown\""));
 	assert_non_null(strstr(j, "\"firmware\": {\"version\": \"0.1.0\", \"commit\": \"unknown\", "
 				  "\"cc\": \"unknown\", \"cflags\": \"unknown\"}"));
 	assert_null(strstr(j, "33333333"));

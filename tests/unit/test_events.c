@@ -215,7 +215,7 @@ static void test_event_columns(void **state)
 		"\"pmu\": {\"status\": \"ok\", \"counters\": 35, \"hw\": 18, \"fw\": 16, ",
 		"\"events\": \"cycles,instructions,dtlb-read-miss\"}",
 		"\"events\": [{\"name\": \"cycles\", \"overhead\": ",
-		"{\"name\": \"dtlb-read-miss\", \"overhead\": 0, \"median\": 0, \"per_call\": 0.000}",
+		"{\"name\": \"dtlb-read-miss\", \"overhead\": 0, \"median\": 0, \"per_call\": 0.0}",
 	};
 	assert_contains(m, in_meta, sizeof(in_meta) / sizeof(in_meta[0]));
 	free(samples);
