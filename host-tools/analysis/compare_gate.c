@@ -1,7 +1,6 @@
 /* The blocks of a result directory that are not whole (compare_gate.h). */
 #include "compare_gate.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,49 +8,6 @@
 #include "rcsv.h"
 #include "results_csv.h"
 #include "wire.h"
-
-/* DIR/name parsed into t; 1 when the file does not exist, 0 read, -1 error. */
-static int load_csv(const char *dir, const char *name, struct rcsv *t, char *err, size_t errlen)
-{
-	char path[4200], perr[256];
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		if (errno == ENOENT)
-			return 1;
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	char *text = NULL;
-	size_t len = 0, cap = 0, n;
-	char chunk[65536];
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
-		char *nt = rcsv_grow(text, &cap, len + n + 1, 1);
-		if (!nt) {
-			free(text);
-			fclose(f);
-			snprintf(err, errlen, "%s: out of memory", path);
-			return -1;
-		}
-		text = nt;
-		memcpy(text + len, chunk, n);
-		len += n;
-	}
-	int bad = ferror(f);
-	fclose(f);
-	if (bad) {
-		free(text);
-		snprintf(err, errlen, "%s: read error", path);
-		return -1;
-	}
-	int rc = rcsv_parse(text ? text : "", len, t, perr, sizeof(perr));
-	free(text);
-	if (rc) {
-		snprintf(err, errlen, "%s:%s", path, perr);
-		return -1;
-	}
-	return 0;
-}
 
 /* The block's series: params, group and batch when the table has them. */
 struct series_cols {
@@ -161,12 +117,15 @@ static int summary_problems(const char *dir, struct cmp_problems *pr, char *err,
 	return rc;
 }
 
-/* The blocks with samples listed in DIR/gaps.csv (absent: older results). */
+/* The blocks with samples listed in DIR/gaps.csv (absent: older results).
+ * Read as every result CSV is (results_csv_read): one cut short inside its
+ * last row is refused (unless --no-check), not read without that row, the
+ * lost samples of its block waved through. */
 static int gap_problems(const char *dir, struct cmp_problems *pr, char *err, size_t errlen)
 {
 	char path[4200];
 	struct rcsv t;
-	int rc = load_csv(dir, "gaps.csv", &t, err, errlen);
+	int rc = results_csv_read(dir, "gaps.csv", &t, err, errlen);
 	if (rc)
 		return rc < 0 ? -1 : 0;
 	snprintf(path, sizeof(path), "%s/gaps.csv", dir);

@@ -79,22 +79,41 @@ int cmp_matches(const struct res_series *s, const struct cmp_key *k)
 	       !strcmp(s->params, k->params) && (!k->by_hart || s->hart == k->hart);
 }
 
-/* 1 when r has (bench, params, group) on two harts or more. */
+/* 1 when one run of r has (bench, params, group) on two harts or more: a
+ * parallel run. Two runs on two harts are not one: each is the boot hart
+ * of its run (a board's reboots draw it, OpenSBI's lottery; the devices
+ * of a merged fleet have their own), the same benchmark on another hart,
+ * which would otherwise be split into rows of one hart each, "only in A"
+ * for a hart B's boot did not draw. */
 int cmp_several_harts(const struct results *r, const char *bench, const char *params,
 		      uint64_t group)
 {
-	int seen = 0;
-	uint64_t hart = 0;
+	/* The series of the key first (few: runs times harts), then those
+	 * pairwise: the scan stays one pass over r, as it is made for every
+	 * pair of series compare looks at. Out of memory: pairwise over r. */
+	size_t *m = malloc((r->ns ? r->ns : 1) * sizeof(*m)), nm = 0;
 	for (size_t i = 0; i < r->ns; i++) {
 		const struct res_series *s = &r->s[i];
 		if (s->group != group || strcmp(s->bench, bench) || strcmp(s->params, params))
 			continue;
-		if (seen && s->hart != hart)
-			return 1;
-		seen = 1;
-		hart = s->hart;
+		if (!m) {
+			for (size_t j = i + 1; j < r->ns; j++) {
+				const struct res_series *o = &r->s[j];
+				if (o->hart != s->hart && o->group == group && !strcmp(o->run, s->run) &&
+				    !strcmp(o->bench, bench) && !strcmp(o->params, params))
+					return 1;
+			}
+			continue;
+		}
+		m[nm++] = i;
 	}
-	return 0;
+	int several = 0;
+	for (size_t i = 0; i < nm && !several; i++)
+		for (size_t j = i + 1; j < nm && !several; j++)
+			several = r->s[m[i]].hart != r->s[m[j]].hart &&
+				  !strcmp(r->s[m[i]].run, r->s[m[j]].run);
+	free(m);
+	return several;
 }
 
 /* All measured cycles of the series matching k (all runs). */

@@ -44,7 +44,8 @@ int cmp_open_side(struct cmp_side *s, const char *arg, char *err, size_t errlen)
 void cmp_close_side(struct cmp_side *s);
 /* 1 when s is one of k's series. */
 int cmp_matches(const struct res_series *s, const struct cmp_key *k);
-/* 1 when r has (bench, params, group) on two harts or more. */
+/* 1 when one run of r has (bench, params, group) on two harts or more (a
+ * parallel run; runs that booted on other harts are not). */
 int cmp_several_harts(const struct results *r, const char *bench, const char *params,
 		      uint64_t group);
 /* All measured cycles of the series of r matching k (all runs, one batch

@@ -27,6 +27,10 @@ int cmp_print_md(FILE *f, const struct cmp_table *t, const char *a_name, const c
 			md_text(f, r->kind == CMP_ONLY_A   ? "only in A"
 				   : r->kind == CMP_ONLY_B ? "only in B"
 							   : r->why);
+			if (r->incomplete) { /* as on a compared row, and in the CSV */
+				fputs(" incomplete: ", f);
+				md_text(f, r->incomplete);
+			}
 			fputs(" |\n", f);
 			continue;
 		}

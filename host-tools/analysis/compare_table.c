@@ -149,12 +149,20 @@ static int compare_row(struct cmp_table *t, const struct cmp_side *a, const stru
 	return 0;
 }
 
+/* A row of one side's series s alone (r its side, pr its blocks that are
+ * not whole). Marked incomplete as a compared row is: the gate refuses a
+ * block that is not whole on either side, and one that failed after its
+ * first sample has a row (this one) where one that failed before has none
+ * (cmd_compare's unseen_problems), so without the mark the block that ran
+ * longer would pass. */
 static int only_row(struct cmp_table *t, enum cmp_row_kind kind, const struct res_series *s,
-		    int by_hart)
+		    int by_hart, const struct results *r, const struct cmp_problems *pr)
 {
 	struct cmp_row *row = new_row(t);
 	if (!row)
 		return -1;
+	struct cmp_key k = key_of(s, s->bench, by_hart);
+	row->incomplete = problem(r, &k, pr);
 	row->kind = kind;
 	row->by_hart = by_hart;
 	if (kind == CMP_ONLY_A)
@@ -208,10 +216,11 @@ static const struct cmp_problem *unmeasured(const struct results *r,
  * other side (other: "A" or "B") that measured nothing: skipped there (with
  * its reason) or failed before its first sample. */
 static int unmeasured_row(struct cmp_table *t, enum cmp_row_kind kind, const struct res_series *s,
-			  int by_hart, const char *other, const struct cmp_problem *p)
+			  int by_hart, const char *other, const struct cmp_problem *p,
+			  const struct results *r, const struct cmp_problems *pr)
 {
 	char text[sizeof(p->why) + 64];
-	if (only_row(t, kind, s, by_hart))
+	if (only_row(t, kind, s, by_hart, r, pr))
 		return -1;
 	struct cmp_row *row = &t->row[t->n - 1];
 	if (p->skipped)
@@ -233,6 +242,8 @@ static int rows_of(struct cmp_table *t, const struct cmp_side *a, const struct c
 		   const struct cmp_problems *pa, const struct cmp_problems *pb, size_t i)
 {
 	const struct res_series *sa = &a->r.s[i];
+	/* B's name: its DIR:BENCH; else A's, so A's DIR:BENCH alone (A:udiv B)
+	 * meets B's udiv (cmp_table_build keeps only A's udiv). */
 	const char *bname = b->bench ? b->bench : sa->bench;
 	int found = 0;
 	for (size_t j = 0; j < b->r.ns; j++) {
@@ -249,8 +260,8 @@ static int rows_of(struct cmp_table *t, const struct cmp_side *a, const struct c
 		return 0;
 	const struct cmp_problem *why = unmeasured(&b->r, pb, bname, sa, t->by);
 	int by_hart = hart_apart(a, b, sa, NULL, bname);
-	return why ? unmeasured_row(t, CMP_ONLY_A, sa, by_hart, "B", why)
-		   : only_row(t, CMP_ONLY_A, sa, by_hart);
+	return why ? unmeasured_row(t, CMP_ONLY_A, sa, by_hart, "B", why, &a->r, pa)
+		   : only_row(t, CMP_ONLY_A, sa, by_hart, &a->r, pa);
 }
 
 int cmp_table_build(const struct cmp_side *a, const struct cmp_side *b,
@@ -260,11 +271,15 @@ int cmp_table_build(const struct cmp_side *a, const struct cmp_side *b,
 	memset(t, 0, sizeof(*t));
 	t->alpha = alpha;
 	t->by = by;
+	/* A's benchmark: its DIR:BENCH; with B's alone (A B:udiv), the same
+	 * name: B's udiv against A's udiv, not against every benchmark of A
+	 * that has udiv's parameters, each row labelled with A's name. */
+	const char *abench = a->bench ? a->bench : b->bench;
 	for (size_t i = 0; i < a->r.ns; i++) {
 		const struct res_series *s = &a->r.s[i];
 		const char *bname = b->bench ? b->bench : s->bench;
 		struct cmp_key k = key_of(s, s->bench, hart_apart(a, b, s, NULL, bname));
-		if ((a->bench && strcmp(s->bench, a->bench)) || cmp_seen_before(&a->r, i, &k))
+		if ((abench && strcmp(s->bench, abench)) || cmp_seen_before(&a->r, i, &k))
 			continue;
 		if (rows_of(t, a, b, pa, pb, i))
 			return -1;
@@ -285,8 +300,8 @@ int cmp_table_build(const struct cmp_side *a, const struct cmp_side *b,
 		if (seen)
 			continue;
 		const struct cmp_problem *why = unmeasured(&a->r, pa, sb->bench, sb, t->by);
-		if (why ? unmeasured_row(t, CMP_ONLY_B, sb, by_hart, "A", why)
-			: only_row(t, CMP_ONLY_B, sb, by_hart))
+		if (why ? unmeasured_row(t, CMP_ONLY_B, sb, by_hart, "A", why, &b->r, pb)
+			: only_row(t, CMP_ONLY_B, sb, by_hart, &b->r, pb))
 			return -1;
 	}
 	/* The geometric means, in logs: a product of 80 medians overflows. */

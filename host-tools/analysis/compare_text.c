@@ -72,8 +72,11 @@ int cmp_print_text(FILE *f, const struct cmp_table *t, const char *a_name, const
 	for (size_t i = 0; i < t->n; i++) {
 		const struct cmp_row *r = &t->row[i];
 		if (r->kind != CMP_COMPARED) {
-			fprintf(f, "%-*s  %-*s %6zu %6zu  %s\n", wb, r->bench, wp, r->params, r->na,
-				r->nb, r->kind == CMP_SKIPPED ? r->why : kind_text[r->kind]);
+			/* incomplete as on a compared row: the CSV's column says
+			 * it of every row, and the gate refuses it. */
+			fprintf(f, "%-*s  %-*s %6zu %6zu  %s%s%s\n", wb, r->bench, wp, r->params, r->na,
+				r->nb, r->kind == CMP_SKIPPED ? r->why : kind_text[r->kind],
+				r->incomplete ? "  incomplete: " : "", r->incomplete ? r->incomplete : "");
 			continue;
 		}
 		fprintf(f, "%-*s  %-*s %6zu %6zu %*s %*s %*s  %-*s %*s  %s%s%s\n", wb, r->bench, wp,

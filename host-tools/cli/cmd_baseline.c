@@ -154,12 +154,34 @@ static int save(int force, const char *name, const char *dir)
 		remove_flat(tmp);
 		return EXIT_ERROR;
 	}
-	if (!stat(path, &st))
-		remove_flat(path);
-	if (rename(tmp, path)) {
-		rvb_error("baseline: %s: %s", path, strerror(errno));
+	/* The old NAME is moved aside whole, not emptied in place: emptying
+	 * it first left, when it could not be removed (a directory someone
+	 * put in it), neither baseline, the old one's files gone and the new
+	 * one in the scratch directory, deleted. Moved aside, a failed rename
+	 * moves it back. */
+	char old[4300];
+	snprintf(old, sizeof(old), "%s/.%s.old", BASELINE_ROOT, name);
+	remove_flat(old);
+	int aside = !stat(path, &st);
+	if (aside && rename(path, old)) {
+		rvb_error("baseline: cannot move the old %s aside to %s: %s (it is as it was)", path,
+			  old, strerror(errno));
 		remove_flat(tmp);
 		return EXIT_ERROR;
+	}
+	if (rename(tmp, path)) {
+		int e = errno;
+		if (aside)
+			rename(old, path);
+		rvb_error("baseline: %s: %s", path, strerror(e));
+		remove_flat(tmp);
+		return EXIT_ERROR;
+	}
+	if (aside) {
+		remove_flat(old);
+		if (!stat(old, &st))
+			rvb_error("baseline: the replaced %s is kept in %s: it holds more than "
+				  "files (remove it by hand)", path, old);
 	}
 	/* A reference with holes is still saved (it may be all there is),
 	 * but not unsaid: compare's gate will refuse its failed blocks. */

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,15 +35,102 @@ static int side_context(const struct cmp_side *s, const char *name, struct run_c
 	return 0;
 }
 
-/* Warns of every difference between the sides' contexts; with --strict a
- * difference (or a side without a context) is an error. 0: go on. */
+/* The run settings (meta.json's runs[].config) that change what a
+ * benchmark measures on the same machine and build: the seed and its rule
+ * choose every input (docs/methodology.md: under -icount another seed is
+ * another count for any benchmark whose work depends on its data, and
+ * the test calls it significant); the counter reads and a parallel run
+ * change what is inside an interval. */
+static const struct {
+	const char *key, *what;
+} settings[] = {
+	{ "seed", "seed (rvbench.seed: other inputs)" },
+	{ "inputs_seed", "input seeding rule" },
+	{ "counter", "counter reads (rvbench.counter)" },
+	{ "parallel", "parallel run (rvbench.parallel)" },
+};
+#define NSETTINGS (sizeof(settings) / sizeof(settings[0]))
+
+static int by_text(const void *p, const void *q)
+{
+	return strcmp((const char *)p, (const char *)q);
+}
+
+/* The distinct values of runs[].config.KEY of a side, sorted (two fleets
+ * whose runs came in another order hold the same set) and "; "-separated,
+ * into buf; "" when no run says (an older result, a merged fleet that did
+ * not keep it). */
+static void setting_values(json_t *runs, const char *key, char *buf, size_t len)
+{
+	char val[16][96];
+	size_t nv = 0, i;
+	json_t *run;
+	*buf = 0;
+	json_array_foreach(runs, i, run) {
+		json_t *v = json_object_get(json_object_get(run, "config"), key);
+		char one[96];
+		if (json_is_string(v))
+			snprintf(one, sizeof(one), "%s", json_string_value(v));
+		else if (json_is_boolean(v))
+			snprintf(one, sizeof(one), "%s", json_is_true(v) ? "true" : "false");
+		else if (json_is_integer(v))
+			snprintf(one, sizeof(one), "%lld", (long long)json_integer_value(v));
+		else
+			continue;
+		int seen = 0;
+		for (size_t k = 0; k < nv && !seen; k++)
+			seen = !strcmp(val[k], one);
+		if (!seen && nv < sizeof(val) / sizeof(val[0]))
+			memcpy(val[nv++], one, sizeof(one));
+		else if (!seen) /* more than that: "..." stands for the rest */
+			snprintf(val[nv - 1], sizeof(val[0]), "...");
+	}
+	qsort(val, nv, sizeof(val[0]), by_text);
+	for (size_t k = 0; k < nv; k++) {
+		size_t used = strlen(buf);
+		snprintf(buf + used, len - used, "%s%s", k ? "; " : "", val[k]);
+	}
+}
+
+/* Warns of each run setting on which the sides differ (settings[]); a side
+ * whose runs do not record it is not judged. Returns how many. */
+static unsigned check_settings(const struct cmp_side *a, const struct cmp_side *b)
+{
+	char path[4300];
+	json_error_t je;
+	json_t *root[2];
+	unsigned n = 0;
+	for (int k = 0; k < 2; k++) {
+		snprintf(path, sizeof(path), "%s/meta.json", k ? b->dir : a->dir);
+		root[k] = json_load_file(path, 0, &je); /* NULL: none, not judged */
+	}
+	for (size_t i = 0; i < NSETTINGS; i++) {
+		char va[512], vb[512];
+		setting_values(json_object_get(root[0], "runs"), settings[i].key, va, sizeof(va));
+		setting_values(json_object_get(root[1], "runs"), settings[i].key, vb, sizeof(vb));
+		if (*va && *vb && strcmp(va, vb)) {
+			fprintf(stderr, "rvbench: compare: warning: different %s: A %s, B %s\n",
+				settings[i].what, va, vb);
+			n++;
+		}
+	}
+	json_decref(root[0]);
+	json_decref(root[1]);
+	return n;
+}
+
+/* Warns of every difference between the sides' contexts and run settings;
+ * with --strict a difference (or a side without a context) is an error.
+ * 0: go on. */
 static int check_contexts(const struct cmp_side *a, const struct cmp_side *b, int strict)
 {
 	struct run_context ca, cb;
 
 	if (side_context(a, "A", &ca) || side_context(b, "B", &cb))
 		return -1;
-	if (context_check(stderr, "compare", &ca, &cb) && strict) {
+	unsigned n = context_check(stderr, "compare", &ca, &cb);
+	n += check_settings(a, b);
+	if (n && strict) {
 		rvb_error("compare: --strict: A and B were not measured in the same context: not "
 			  "compared");
 		return -1;
@@ -50,11 +138,30 @@ static int check_contexts(const struct cmp_side *a, const struct cmp_side *b, in
 	return 0;
 }
 
-/* The blocks of side s that are not whole and have no measured samples (a
- * fault before the first sample, a skipped block): no row shows them, so
- * the gate names them here. 1 when there is one. */
-static int unseen_problems(const struct cmp_side *s, const struct cmp_problems *pr,
-			   const char *name)
+/* 1 when series x of side k (0 A, 1 B) is pooled into a row of t: the
+ * row's own series of that side is x's key (compare_table.c's key_of). */
+static int in_a_row(const struct cmp_table *t, int k, const struct res_series *x)
+{
+	for (size_t i = 0; i < t->n; i++) {
+		const struct cmp_row *r = &t->row[i];
+		const struct res_series *s = k ? r->sb : r->sa;
+		if (!s)
+			continue;
+		struct cmp_key key = { s->bench, s->params, s->group, s->hart, s->batch, r->by_hart };
+		if (cmp_matches(x, &key))
+			return 1;
+	}
+	return 0;
+}
+
+/* The blocks of side s (k: 0 A, 1 B) that are not whole and are in no row
+ * of t: those without a measured sample (a fault before the first sample;
+ * a skipped block is none), and with DIR:BENCH a block of that benchmark
+ * the table does not list (B's series A has no partner for). A row marks
+ * its own (cmp_row's incomplete); these the gate names here. 1 when there
+ * is one. */
+static int unseen_problems(const struct cmp_table *t, const struct cmp_side *s, int k,
+			   const struct cmp_problems *pr, const char *name)
 {
 	int any = 0;
 	for (size_t i = 0; i < pr->n; i++) {
@@ -63,8 +170,9 @@ static int unseen_problems(const struct cmp_side *s, const struct cmp_problems *
 		/* Skipped: nothing to measure there, no failure of this side. */
 		if (p->skipped || (s->bench && strcmp(s->bench, p->bench)))
 			continue;
-		for (size_t k = 0; k < s->r.ns && !seen; k++)
-			seen = s->r.s[k].block == p->block && !strcmp(s->r.s[k].run, p->run);
+		for (size_t j = 0; j < s->r.ns && !seen; j++)
+			seen = s->r.s[j].block == p->block && !strcmp(s->r.s[j].run, p->run) &&
+			       in_a_row(t, k, &s->r.s[j]);
 		if (seen)
 			continue;
 		rvb_error("compare: gate: %s: %s (block %lld of run %s) is incomplete (%s)", name,
@@ -81,8 +189,8 @@ static int unseen_problems(const struct cmp_side *s, const struct cmp_problems *
 static int gate(const struct cmp_table *t, const struct cmp_side *a, const struct cmp_side *b,
 		const struct cmp_problems *pa, const struct cmp_problems *pb, double pct)
 {
-	int fail = unseen_problems(a, pa, "A");
-	fail |= unseen_problems(b, pb, "B");
+	int fail = unseen_problems(t, a, 0, pa, "A");
+	fail |= unseen_problems(t, b, 1, pb, "B");
 	for (int k = 0; k < 2; k++) {
 		const struct cmp_side *s = k ? b : a;
 		if (s->r.meta_found && !s->r.complete) {
@@ -199,6 +307,30 @@ static int has_param(const struct cmp_side *s, const char *name)
 	return 0;
 }
 
+/* DIR:BENCH on one side only (A B:udiv): the other side's benchmark of
+ * that name, so that its rows, its gate (blocks of other benchmarks that
+ * are not whole) and --by read that benchmark alone, as with A:udiv B:udiv;
+ * never every benchmark of the other side that has udiv's parameters,
+ * under its own name. s is the side without BENCH, pr its problems.
+ * 0, or -1 (said) when s has no block of that name. */
+static int same_bench(struct cmp_side *s, const struct cmp_problems *pr, const char *bench,
+		      const char *name)
+{
+	int found = 0;
+	for (size_t i = 0; i < s->r.ns && !found; i++)
+		found = !strcmp(s->r.s[i].bench, bench);
+	for (size_t i = 0; i < pr->n && !found; i++)
+		found = !strcmp(pr->p[i].bench, bench); /* skipped or failed before a sample */
+	if (!found) {
+		rvb_error("compare: %s: no benchmark '%s' in %s/samples.csv", name, bench, s->dir);
+		return -1;
+	}
+	/* Points into the other side's dir, which cmp_close_side frees; s's
+	 * own close only clears the pointer. */
+	s->bench = (char *)bench;
+	return 0;
+}
+
 int cmd_compare(const struct command *cmd, int argc, char **argv)
 {
 	static const struct option lo[] = {
@@ -306,6 +438,9 @@ int cmd_compare(const struct command *cmd, int argc, char **argv)
 		rvb_error("compare: B: %s", err);
 		goto out;
 	}
+	if (!a.bench != !b.bench && same_bench(a.bench ? &b : &a, a.bench ? &pb : &pa,
+					       a.bench ? a.bench : b.bench, a.bench ? "B" : "A"))
+		goto out;
 	for (int k = 0; k < 2; k++) {
 		struct cmp_side *s = k ? &b : &a;
 		if (s->r.meta_found && !s->r.complete)

@@ -181,7 +181,8 @@ static const char help_compare[] =
 	"  -h, --help           this help\n"
 	"A and B are checked to come from the same context (meta.json: machine model,\n"
 	"core clock, L2, OpenSBI, QEMU version, icount mode, firmware compiler and\n"
-	"flags): each difference is a warning on stderr, an error with --strict.\n"
+	"flags; and the runs' seed, input seeding, counter reads and parallel mode):\n"
+	"each difference is a warning on stderr, an error with --strict.\n"
 	"Exit status: 0 compared, 1 the --fail-above gate failed, 2 an error or\n"
 	"nothing compared (or, with --strict, different contexts).\n";
 

@@ -10,23 +10,25 @@
 /* Rows match as compare matches two results: bench, params, group and
  * batch (compare refuses to compare two batch sizes, so a fleet never
  * pools them: a row per size), and the hart only when some member ran the
- * benchmark on several harts at once (so boards with another boot hart
- * still meet). */
+ * benchmark on several harts at once, in one run (cmp_several_harts): the
+ * runs of a board that booted on another hart each time, as boards with
+ * another boot hart, still meet. */
 static int several_harts(const struct fleet *f, const struct res_series *s)
 {
 	for (size_t i = 0; i < f->nm; i++) {
 		const struct results *r = &f->m[i].r;
-		int seen = 0;
-		uint64_t hart = 0;
 		for (size_t j = 0; j < r->ns; j++) {
 			const struct res_series *o = &r->s[j];
 			if (o->group != s->group || o->batch != s->batch ||
 			    strcmp(o->bench, s->bench) || strcmp(o->params, s->params))
 				continue;
-			if (seen && o->hart != hart)
-				return 1;
-			seen = 1;
-			hart = o->hart;
+			for (size_t l = j + 1; l < r->ns; l++) {
+				const struct res_series *p = &r->s[l];
+				if (p->hart != o->hart && p->group == o->group && p->batch == o->batch &&
+				    !strcmp(p->run, o->run) && !strcmp(p->bench, o->bench) &&
+				    !strcmp(p->params, o->params))
+					return 1;
+			}
 		}
 	}
 	return 0;

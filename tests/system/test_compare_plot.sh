@@ -21,7 +21,7 @@ fi
 "$rvb" replay --device-name board-a -o "$out/a" tests/fixtures/firmware/sifive_u.log >/dev/null 2>&1
 check_eq "the fixture replays (exit 0)" 0 "$?"
 mkdir -p "$out/b"
-cp "$out/a/samples.csv" "$out/a/summary.csv" "$out/b/"
+cp "$out/a/samples.csv" "$out/a/summary.csv" "$out/a/gaps.csv" "$out/b/"
 python3 - "$out/a/meta.json" "$out/b/meta.json" <<'PY'
 import json, sys
 m = json.load(open(sys.argv[1]))
