@@ -242,6 +242,31 @@ static int word_is_one(const char *bootargs, const char *key)
 	return num_parse_u64(v, &n) == NUM_OK && n == 1;
 }
 
+/*
+ * QEMU that ended the collection by dying (a crash, the OOM killer, a
+ * kill by hand) or failing, not stopped by us: said on stderr, not only
+ * in meta.json's qemu_exit, since the run it cut short says no more than
+ * "no trailer". An exit status after the trailer is the firmware's to
+ * give (a shutdown with a reason), not news.
+ */
+static void qemu_say_death(const struct session *s, const struct meta_source *m)
+{
+	if (!strcmp(m->end, "error"))
+		rvb_error("qemu: the collection failed: %s: the results hold what QEMU wrote before",
+			  s->src_errno ? strerror(s->src_errno) : "unknown error");
+	if (!m->exit_known || m->stopped_by_us)
+		return;
+	if (m->exit_signal) {
+		const char *name = sigabbrev_np(m->exit_signal);
+		rvb_error("qemu: QEMU was killed by signal %s%s(%s)%s", name ? name : "", name ? " " : "",
+			  strsignal(m->exit_signal),
+			  strcmp(m->end, "trailer") ? ": the results hold what it wrote before" : "");
+	} else if (m->exit_code && !strcmp(m->end, "eof")) {
+		rvb_error("qemu: QEMU exited with status %d before the run's trailer: the results hold"
+			  " what it wrote before (its messages, if any, are above)", m->exit_code);
+	}
+}
+
 /* One QEMU, collected into c.outdir. */
 static int collect_once(struct qemu_opts o, struct collect_cli c)
 {
@@ -293,6 +318,7 @@ static int collect_once(struct qemu_opts o, struct collect_cli c)
 		status = EXIT_ERROR;
 	} else {
 		console_end(&k);
+		qemu_say_death(&s, &m);
 		status = console_status(&k, &s, session_finish(&s, &m, stdout));
 	}
 	session_free(&s);

@@ -3,6 +3,7 @@
 
 #include <limits.h>
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "collect_cli.h"
@@ -84,7 +85,13 @@ int cmd_serial(const struct command *cmd, int argc, char **argv)
 	console_end(&k);
 	if (end == SRC_END_GONE)
 		rvb_error("serial: %s went away (unplugged, or the board's USB bridge reset or lost"
-			  " power): the results hold what arrived before", port);
+			  " power%s%s): the results hold what arrived before", port,
+			  s.src_errno ? ": " : "", s.src_errno ? strerror(s.src_errno) : "");
+	else if (end == SRC_END_ERROR)
+		/* Named, with its cause: "collection ended: error" alone says
+		 * neither which port nor why. */
+		rvb_error("serial: %s failed: %s: the results hold what arrived before", port,
+			  s.src_errno ? strerror(s.src_errno) : "unknown error");
 	status = console_status(&k, &s, session_finish(&s, &m, stdout));
 	session_free(&s);
 	console_free(&k);

@@ -183,15 +183,18 @@ static size_t reap(struct instance *in, size_t n, int block)
 	}
 }
 
-/* A Ctrl-C or SIGTERM to rvbench while the instances run: each child
- * stops its QEMU and writes what it received. */
+/* A signal that ends a collection (session.c: SIGINT, SIGTERM, SIGHUP,
+ * SIGPIPE, all alike, all blocked there) to rvbench while the instances
+ * run: each child stops its QEMU and writes what it received. One left
+ * out here would stay pending, and the instances would run to their end. */
 static int stop_signal(void)
 {
+	static const int stop[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
 	sigset_t set;
 	struct timespec ts = { 0, 100 * 1000 * 1000 };
 	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
+	for (size_t i = 0; i < sizeof(stop) / sizeof(stop[0]); i++)
+		sigaddset(&set, stop[i]);
 	return sigtimedwait(&set, NULL, &ts) > 0;
 }
 

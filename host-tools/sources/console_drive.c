@@ -296,7 +296,11 @@ long console_tx(struct console *k, long long now_ms)
 	if (w < 0 && (errno == EINTR || errno == EAGAIN))
 		return 5;
 	if (w != 1) {
-		rvb_error("console: cannot write to the UART: %s", w < 0 ? strerror(errno) : "short write");
+		/* Kept before the message, which may change errno: the source
+		 * ends on it (port-gone or error, source_pump.c). */
+		k->tx_errno = w < 0 ? errno : 0;
+		rvb_error("console: cannot write to the UART: %s",
+			  k->tx_errno ? strerror(k->tx_errno) : "short write");
 		k->tx_failed = 1;
 		k->finished = 1;
 		return -1;

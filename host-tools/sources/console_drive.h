@@ -65,6 +65,7 @@ struct console {
 	int echo_pending; /* a byte was written and its echo did not come back yet */
 	int echo_want;    /* that echo; -1: any byte */
 	int tx_failed;
+	int tx_errno;     /* why the write failed (0: a short write) */
 	int quit;         /* interactive: Ctrl-] seen; ends once the queue drained */
 	int finished;
 };

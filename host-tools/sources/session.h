@@ -60,6 +60,9 @@ struct session {
 	 * (the command line's; the console reports the later ones itself),
 	 * or -1 while no prompt has come. */
 	long fw_errors_at_prompt;
+	/* The errno of the read or write that ended the source (SRC_END_ERROR,
+	 * SRC_END_GONE: source.h), 0 if none: the message names the cause. */
+	int src_errno;
 	struct collector *c;
 };
 

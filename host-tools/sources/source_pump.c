@@ -21,6 +21,22 @@ const char *src_end_name(enum src_end e)
 	return "unknown";
 }
 
+/* A tty whose other end went away reports EIO (a USB adapter pulled, a
+ * pty's master closed); some drivers say ENXIO or ENODEV while the
+ * device is being removed. */
+static int errno_gone(int e)
+{
+	return e == EIO || e == ENXIO || e == ENODEV;
+}
+
+/* The source ended on a failed read or write: its cause kept for the
+ * message (session.h), and whether the port went away. */
+static enum src_end failed(struct session *s, int e)
+{
+	s->src_errno = e;
+	return errno_gone(e) ? SRC_END_GONE : SRC_END_ERROR;
+}
+
 static long long now_ms(void)
 {
 	struct timespec ts;
@@ -52,6 +68,10 @@ enum src_end source_pump_console(struct session *s, int fd, long timeout_ms, int
 			return SRC_END_TRAILER;
 		/* The console writes first (a byte at a time, when due). */
 		long wait_ms = k ? console_tx(k, now_ms()) : -1;
+		/* A write that failed ended the console: no session ended as
+		 * planned, but a port gone or an error, said as such. */
+		if (k && k->tx_failed && stop_when_done)
+			return failed(s, k->tx_errno ? k->tx_errno : EIO);
 		if (stop_when_done && console_finished(k))
 			return SRC_END_DONE;
 		if (deadline >= 0) {
@@ -74,7 +94,7 @@ enum src_end source_pump_console(struct session *s, int fd, long timeout_ms, int
 		if (rc < 0) {
 			if (errno == EINTR)
 				continue;
-			return SRC_END_ERROR;
+			return failed(s, errno);
 		}
 		if (rc == 0)
 			continue; /* the deadline check above decides */
@@ -98,8 +118,6 @@ enum src_end source_pump_console(struct session *s, int fd, long timeout_ms, int
 			return SRC_END_EOF;
 		if (errno == EINTR || errno == EAGAIN)
 			continue;
-		/* A tty whose other end went away (USB adapter pulled, pty
-		 * master closed) reports EIO. */
-		return errno == EIO ? SRC_END_GONE : SRC_END_ERROR;
+		return failed(s, errno);
 	}
 }

@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
@@ -71,7 +72,22 @@ int serial_open_mode(const char *path, unsigned long baud, int writable, char *e
 		errno = ENOTTY;
 		goto fail;
 	}
-	/* Exclusive: a second reader would steal bytes from us. */
+	/* Exclusive: a second reader would steal bytes from us, and each
+	 * would report gaps without a cause. TIOCEXCL refuses later opens,
+	 * but not a root's (CAP_SYS_ADMIN passes it), and labs run as root:
+	 * the lock refuses a second rvbench (or picocom, which takes the same
+	 * lock) whoever runs it. A program that opened the port earlier
+	 * without either (cat, screen) is not seen. */
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		int e = errno;
+		if (e == EWOULDBLOCK)
+			snprintf(err, errlen, "%s is in use by another program (another rvbench serial,"
+				 " picocom, ...): close it first, or each gets part of the stream", path);
+		else
+			snprintf(err, errlen, "cannot lock %s: %s", path, strerror(e));
+		close(fd);
+		return -1;
+	}
 	if (ioctl(fd, TIOCEXCL) < 0)
 		goto fail;
 	if (tcgetattr(fd, &t) < 0)
@@ -86,7 +102,12 @@ int serial_open_mode(const char *path, unsigned long baud, int writable, char *e
 		goto fail;
 	if (tcsetattr(fd, TCSANOW, &t) < 0)
 		goto fail;
-	/* tcsetattr succeeds if any part applied: check the parts we need. */
+	/* The settings are not restored at the end: the old ones would echo
+	 * (a write) any byte that arrived before the close, and kept raw, the
+	 * port does not echo in the moment between the next open and its
+	 * tcsetattr either (Linux keeps a serial port's settings across
+	 * opens). tcsetattr succeeds if any part applied: check the parts we
+	 * need. */
 	if (tcgetattr(fd, &check) < 0)
 		goto fail;
 	if (cfgetispeed(&check) != code || (check.c_lflag & (ECHO | ICANON)) ||
@@ -101,6 +122,26 @@ fail:
 	snprintf(err, errlen, "cannot configure %s: %s", path, strerror(errno));
 	close(fd);
 	return -1;
+}
+
+/*
+ * After the trailer, the firmware's last lines (the self-checks' tables,
+ * "rvbench: done: ...") follow within a few hundred ms: read on while
+ * bytes keep coming, as from QEMU, so that uart.log holds them too, but
+ * not for long, so that a board that reboots is not read into its next
+ * boot's run. The run is complete whatever happens here.
+ */
+#define SERIAL_TAIL_IDLE_MS 200
+#define SERIAL_TAIL_MAX_MS 1000
+
+static void read_tail(struct session *s, int fd)
+{
+	for (long spent = 0; spent < SERIAL_TAIL_MAX_MS; spent += SERIAL_TAIL_IDLE_MS) {
+		unsigned long long before = s->c->bytes;
+		if (source_pump(s, fd, SERIAL_TAIL_IDLE_MS, 0) != SRC_END_TIMEOUT || s->c->bytes == before)
+			break;
+	}
+	s->src_errno = 0; /* a port gone after the trailer lost nothing */
 }
 
 enum src_end source_serial(struct session *s, int fd, unsigned timeout_s)
@@ -122,6 +163,8 @@ enum src_end source_serial_console(struct session *s, int fd, unsigned timeout_s
 	/* A serial port has no end of file: a read of 0 bytes is a hangup. */
 	if (end == SRC_END_EOF)
 		end = SRC_END_GONE;
+	if (end == SRC_END_TRAILER)
+		read_tail(s, fd);
 	if (console) {
 		/* Our last bytes leave before the port closes. */
 		tcdrain(fd);

@@ -61,3 +61,32 @@ PY
 check_eq "stdout's reader gone: exit 1" 1 "$(cat "$d.rc")"
 check "stdout's reader gone: meta.json written" test -s "$d/meta.json"
 check "stdout's reader gone: no .tmp file left" no_tmp "$d"
+
+# The same for `rvbench qemu -j`: a signal to rvbench stops every
+# instance, each writes what it received, and rvbench exits 1. Not one
+# signal of the four left pending while the instances run to their end
+# (minutes): after 60 s rvbench is killed, and the check fails.
+for sig in INT TERM HUP PIPE; do
+	d=$out/fan-$sig
+	"$rvb" qemu -j 2 --repeat 2 --icount 0 --bootargs "rvbench.samples=60000" \
+		-o "$d" "$build/rvbench.elf" >"$d.stdout" 2>"$d.stderr" &
+	pid=$!
+	i=0
+	# Samples arriving from both instances: each has some to write.
+	while [ $i -lt 300 ] && [ "$(grep -a -l '^@RVB [0-9a-f]* [0-9]* S ' "$d"/runs/*/uart.log 2>/dev/null | wc -l)" -lt 2 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	kill -s "$sig" $pid
+	i=0
+	while [ $i -lt 600 ] && kill -0 $pid 2>/dev/null; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	kill -s KILL $pid 2>/dev/null
+	wait $pid
+	check_eq "qemu -j, SIG$sig: exit 1 (137: still running after 60 s)" 1 "$?"
+	check_eq "qemu -j, SIG$sig: each instance's meta.json says it was interrupted" 2 \
+		"$(grep -l '"end": "interrupted"' "$d"/runs/*/meta.json 2>/dev/null | wc -l)"
+	check "qemu -j, SIG$sig: no .tmp file left" no_tmp "$d"
+done

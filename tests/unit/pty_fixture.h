@@ -71,6 +71,18 @@ static inline int pty_serial(int *master, int *slave, char *name, unsigned long 
 	return fd;
 }
 
+/* The board's side, in a child: out[0..len) written into master in small
+ * bursts, as a UART delivers them; _exit(1) when a write fails. */
+static inline void board_write(int master, const char *out, size_t len)
+{
+	for (size_t off = 0; off < len; off += 97) {
+		size_t n = len - off < 97 ? len - off : 97;
+		if (write(master, out + off, n) != (ssize_t)n)
+			_exit(1);
+		usleep(200);
+	}
+}
+
 /* A session writing into tmpdir. */
 static inline void session_in_tmpdir(struct session *s)
 {

@@ -54,12 +54,7 @@ static void collect_at(unsigned long baud)
 	pid_t pid = fork();
 	assert_true(pid >= 0);
 	if (pid == 0) {
-		for (size_t off = 0; off < len; off += 97) {
-			size_t n = len - off < 97 ? len - off : 97;
-			if (write(master, out + off, n) != (ssize_t)n)
-				_exit(1);
-			usleep(200);
-		}
+		board_write(master, out, len);
 		_exit(0);
 	}
 	enum src_end end = source_serial(&s, fd, 10);
