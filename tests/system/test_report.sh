@@ -31,7 +31,7 @@ check "index.html: demo_fault shows '-' for its four missing figures" \
 
 # A malformed cell: count "x" in demo_fault's row (line 3).
 mkdir -p "$out/bad"
-cp "$out/fault/meta.json" "$out/fault/samples.csv" "$out/bad/"
+cp "$out/fault/meta.json" "$out/fault/samples.csv" "$out/fault/gaps.csv" "$out/bad/"
 c=$(csv_col "$out/fault/summary.csv" count)
 awk -F, -v OFS=, -v c="$c" 'NR == 3 { $c = "x" } { print }' "$out/fault/summary.csv" >"$out/bad/summary.csv"
 "$rvb" report "$out/bad" >/dev/null 2>"$out/bad.err"

@@ -115,8 +115,11 @@ static inline struct rec_end full_end(void)
 
 static inline struct rec_tp full_tp(void)
 {
-	return (struct rec_tp){ .key = REC_TP_KEYS - 1, .hart = 4, .start = 1000,
-				.cycles = 50, .instret = 20 };
+	struct rec_tp t = { .key = REC_TP_KEYS - 1, .hart = 4, .start = 1000, .cycles = 50,
+			    .instret = 20 };
+	REC_SET(&t, TP, id, ID); /* the block of the full BENCH */
+	REC_SET(&t, TP, phase, rec_tp_phase_name[REC_TP_MEASURED]);
+	return t;
 }
 
 static inline struct rec_hart full_hart(void)

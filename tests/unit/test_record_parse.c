@@ -162,6 +162,9 @@ static void check_model(enum rec_type t, const struct coll_run *r)
 		assert_int_equal(r->tp[0].start, 1000);
 		assert_int_equal(r->tp[0].cycles, 50);
 		assert_int_equal(r->tp[0].instret, 20);
+		assert_true(r->tp[0].has_block);
+		assert_int_equal(r->tp[0].block, ID);
+		assert_string_equal(r->tp[0].phase, "measured");
 		break;
 	case REC_HART:
 		assert_int_equal(r->nhart, 1);
