@@ -31,8 +31,9 @@
  * a 32 KiB L1 data cache and a 2 MiB L2, and a copy touches 2 x size
  * bytes (source and destination), so memcpy runs from L1 up to 8 KiB
  * (16 KiB fills L1 with no room for anything else) and from L2 up to
- * 512 KiB (1 MiB fills it); memset touches size bytes, twice as far. memset stores a different byte (the input) each call,
- * so no call is redundant. verify() checks the bytes landed, and that
+ * 512 KiB (1 MiB fills it); memset touches size bytes, twice as far.
+ * memset stores a different byte (the input) each call, so no call is
+ * redundant. verify() checks the bytes landed, and that
  * nothing around them was touched.
  */
 #include "rvbench.h"
