@@ -231,10 +231,12 @@ void bstats_compute(const struct coll_bench *b, struct coll_bench_stats *st, uin
 	st->p99 = runs_percentile(sc, runs, n, 99);
 	st->mad = runs_mad(sc, runs, n, st->median);
 
-	/* Sample variance, two-pass (the exact mean first), a run at a time. */
-	long double mean = (long double)sum / (long double)n, m2 = 0;
+	/* Sample variance, two-pass (the exact mean first), a run at a time,
+	 * about the minimum: a long double holds 64 bits, so values near 2^64
+	 * taken whole lose their low bits, and the deviations with them. */
+	long double mean = (long double)(sum - (unsigned __int128)st->min * n) / (long double)n, m2 = 0;
 	for (size_t i = 0; i < runs; i++) {
-		long double dev = (long double)sc->value[i] - mean;
+		long double dev = (long double)(sc->value[i] - st->min) - mean;
 		m2 += dev * dev * (long double)sc->count[i];
 	}
 	st->stddev = n > 1 ? sqrtl(m2 / (long double)(n - 1)) / (long double)st->batch : 0;

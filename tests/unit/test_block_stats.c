@@ -97,9 +97,12 @@ static void check_block(struct lcg *g, unsigned shape, size_t total)
 		unsigned __int128 thousandths = (sum * 1000 + calls / 2) / calls;
 		assert_true((unsigned __int128)st.mean_int * 1000 + st.mean_frac == thousandths);
 
-		long double mean = (long double)sum / (long double)n, m2 = 0;
+		/* about the minimum, as near 2^64 a long double is exact no more */
+		long double mean = (long double)(sum - (unsigned __int128)want.min * n) / (long double)n;
+		long double m2 = 0;
 		for (size_t i = 0; i < n; i++)
-			m2 += ((long double)cyc[i] - mean) * ((long double)cyc[i] - mean);
+			m2 += ((long double)(cyc[i] - want.min) - mean) *
+			      ((long double)(cyc[i] - want.min) - mean);
 		long double sd = n > 1 ? sqrtl(m2 / (long double)(n - 1)) / (long double)b.batch : 0;
 		assert_true(fabsl(st.stddev - sd) <= 1e-12L * (sd + 1));
 
@@ -149,11 +152,34 @@ static void test_only_warmup(void **state)
 	bstats_scratch_free(&sc);
 }
 
+/* The standard deviation of values at the top of the range, exactly: a
+ * long double holds 64 bits, so a mean near 2^64 taken whole is rounded
+ * to an integer and every deviation from it is off (these three read
+ * 0.707, not 0.577, before the deviations were taken from the minimum). */
+static void test_stddev_near_2_64(void **state)
+{
+	(void)state;
+	struct coll_sample s[3] = { { UINT64_MAX, 60 }, { UINT64_MAX, 60 }, { UINT64_MAX - 1, 60 } };
+	uint8_t present[3] = { 1, 1, 1 };
+	struct coll_bench b = { .have_header = 1, .batch = 1, .s = s, .present = present,
+				.ncap = 3, .nreceived = 3, .max_index = 2 };
+	struct bstats_scratch sc = { 0 };
+	struct coll_bench_stats st;
+	uint64_t mode = 0;
+
+	bstats_compute(&b, &st, &mode, NULL, &sc);
+	assert_int_equal(st.count, 3);
+	/* mean 2^64 - 4/3: deviations 1/3, 1/3, -2/3; variance 1/3 */
+	assert_true(fabsl(st.stddev - sqrtl(1.0L / 3)) < 1e-15L);
+	bstats_scratch_free(&sc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_against_reference),
 		cmocka_unit_test(test_only_warmup),
+		cmocka_unit_test(test_stddev_near_2_64),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
