@@ -266,10 +266,18 @@ static int submit_one(const char *identity, const struct lava_job_opts *o, const
 	int n = rc ? -1 : lava_submit_ids(out ? out : "", NULL, 0);
 	char (*ids)[33] = n > 0 ? calloc((size_t)n, sizeof(*ids)) : NULL;
 	if (n <= 0 || !ids) {
+		/* lavacli's output can hold the server's fault text: escaped
+		 * for the terminal, as every text from elsewhere is. */
+		size_t len = out ? strlen(out) : 0;
+		while (len && (out[len - 1] == '\n' || out[len - 1] == '\r'))
+			out[--len] = '\0'; /* its own line end, not text to show */
+		char *shown = malloc(4 * len + 1);
 		rvb_error("lava submit: %s: %s: %s", label,
 			  n > 0 ? "out of memory for its job ids" : rc ? "lavacli failed" : "lavacli gave no job id",
-			  out && *out ? out : "(nothing printed)");
+			  !len ? "(nothing printed)" : shown ? term_str(out, shown, 4 * len + 1) : out);
+		free(shown);
 		free(out);
+		free(ids);
 		return -1;
 	}
 	lava_submit_ids(out, ids, n);
@@ -540,7 +548,17 @@ static int fetch_one(const char *identity, const char *id, const char *dir, unsi
 				 * for it; a job id names one job, so fetching it again
 				 * rewrites the same results. */
 				.force = 1 };
-	return replay_run(&r);
+	int status = replay_run(&r);
+	/* LAVA's verdict counts beside the log's: a job it ended Incomplete
+	 * (an infrastructure error at power-off) or Canceled after the
+	 * trailer has the whole run in its log, yet it is no clean job. */
+	if (status != EXIT_ERROR && strcmp(show.health, "Complete")) {
+		rvb_error("lava fetch: job %s: LAVA ended the job %s, not Complete", id,
+			  show.health[0] ? show.health : "with no health");
+		if (status == 0)
+			status = EXIT_INCOMPLETE;
+	}
+	return status;
 }
 
 static int lava_fetch(const struct command *cmd, int argc, char **argv)

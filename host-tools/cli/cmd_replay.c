@@ -17,6 +17,7 @@
 #include "replay_run.h"
 #include "source.h"
 #include "source_lava.h"
+#include "term_str.h"
 
 static int replay_input(const struct replay_req *r, const char *input);
 
@@ -276,6 +277,19 @@ static int replay_input(const struct replay_req *r, const char *input)
 		if (ls.damaged)
 			fprintf(stderr, "rvbench: replay: %lu line%s of %s %s not a LAVA record (cut or garbled), skipped\n",
 				ls.damaged, ls.damaged == 1 ? "" : "s", file, ls.damaged == 1 ? "is" : "are");
+		/* LAVA's own verdict, its log's last record: a job it failed
+		 * (an infrastructure error, a timeout) is said even when the run
+		 * looks whole; a log without it was cut before the job ended. */
+		if (ls.job.result == LAVA_JOB_FAIL) {
+			char t[4 * sizeof(ls.job.error_type)], em[4 * sizeof(ls.job.error_msg)];
+			fprintf(stderr, "rvbench: replay: LAVA failed the job (%s: %s)\n",
+				ls.job.error_type[0] ? term_str(ls.job.error_type, t, sizeof(t))
+						     : "no error type",
+				term_str(ls.job.error_msg, em, sizeof(em)));
+		} else if (ls.job.result == LAVA_JOB_NONE) {
+			fprintf(stderr, "rvbench: replay: %s has no job result from LAVA: cut before the job ended\n",
+				file);
+		}
 	} else {
 		rc = source_file(&s, input, &end, err, sizeof(err));
 	}
@@ -287,6 +301,8 @@ static int replay_input(const struct replay_req *r, const char *input)
 	} else {
 		m.end = src_end_name(end);
 		status = session_finish(&s, &m, stdout);
+		if (lava && ls.job.result == LAVA_JOB_FAIL && status == 0)
+			status = EXIT_INCOMPLETE;
 	}
 	session_free(&s);
 	meta_keep_free(&kept);

@@ -318,7 +318,8 @@ static const char help_lava[] =
 	"      --allow-partial  as for replay\n"
 	"lavacli is $RVBENCH_LAVACLI, else lavacli (Debian package lavacli).\n"
 	"Exit status: 0 done (fetch: every run complete), 1 fetch: a run incomplete\n"
-	"or failed, 2 an error (lavacli failed, a job did not finish).\n";
+	"or failed, or a job LAVA did not end Complete; 2 an error (lavacli failed,\n"
+	"a job did not finish).\n";
 
 const struct command commands[] = {
 	{ "qemu", "IMAGE", "boot IMAGE on QEMU and collect its UART", help_qemu, cmd_qemu, 1 },

@@ -64,10 +64,27 @@ static const char *bad_char(const char *s)
  * (its job schema, lava_common/schemas): said here, before submitting. */
 #define LAVA_NAME_MAX 200
 
+/* 1 when the URL's authority (between "://" and the path) names a user,
+ * "user@" or "user:password@": a job is public and LAVA shows its
+ * definition to anyone, so a token there would be published. */
+static int url_has_userinfo(const char *url)
+{
+	const char *a = strstr(url, "://");
+
+	if (!a)
+		return 0;
+	a += 3;
+	size_t n = strcspn(a, "/?#");
+	return memchr(a, '@', n) != NULL;
+}
+
 const char *lava_job_check(const struct lava_job_opts *o)
 {
 	if (!o->image_url || !*o->image_url)
 		return "no image URL (--image)";
+	if (url_has_userinfo(o->image_url))
+		return "the image URL holds credentials (user@ or user:password@): the job and its "
+		       "log are public, give the dispatcher a URL without them";
 	if (strchr(o->image_url, '"') || bad_char(o->image_url))
 		return "the image URL holds a quote, a backslash, a brace or a control character";
 	if (o->bootargs && bad_char(o->bootargs))

@@ -9,6 +9,9 @@
 #include <string.h>
 #include <yaml.h>
 
+/* What LAVA logs in place of a line too long to log. */
+#define LAVA_LINE_TOO_LONG "<line way too long ...>"
+
 /* What a record says: its level and, when a string, its message. */
 struct lava_fields {
 	char *lvl;
@@ -213,6 +216,13 @@ enum lava_rec lava_log_line_len(const char *line, size_t len, char **msg, size_t
 		fields_free(&f);
 		return LAVA_REC_OTHER;
 	}
+	/* lava_common/log.py's dump(): a record of 10**6 characters or more
+	 * gets this message instead of the board's line, which is lost. */
+	if (f.msglen == sizeof(LAVA_LINE_TOO_LONG) - 1 &&
+	    !memcmp(f.msg, LAVA_LINE_TOO_LONG, f.msglen)) {
+		fields_free(&f);
+		return LAVA_REC_DAMAGED;
+	}
 	*msglen = unescape_quotes(f.msg, f.msglen);
 	*msg = f.msg;
 	f.msg = NULL;
@@ -220,3 +230,122 @@ enum lava_rec lava_log_line_len(const char *line, size_t len, char **msg, size_t
 	return LAVA_REC_TARGET;
 }
 
+
+/* Copies a scalar into a fixed buffer, cut to fit (at a NUL too). */
+static void copy_scalar(char *dst, size_t cap, const yaml_event_t *ev)
+{
+	size_t n = ev->data.scalar.length;
+
+	if (n >= cap)
+		n = cap - 1;
+	memcpy(dst, ev->data.scalar.value, n);
+	dst[n] = '\0';
+}
+
+int lava_log_job_verdict(const char *line, size_t len, struct lava_job_verdict *v)
+{
+	yaml_parser_t p;
+	yaml_event_t ev;
+	size_t i = 0;
+	/* depth: 1 the record, 2 its msg. want_key[d]: the next scalar at
+	 * depth d is a key. key1: the record's key (1 lvl, 2 msg); key2: the
+	 * msg's (1 case, 2 definition, 3 result, 4 error_type, 5 error_msg). */
+	int depth = 0, want_key[3] = { 1, 1, 1 }, key1 = 0, key2 = 0, in_msg = 0;
+	int done = 0, bad = 0, results = 0, is_job = 0, is_lava = 0;
+	char result[8] = "";
+
+	memset(v, 0, sizeof(*v));
+	while (len && (line[len - 1] == '\r' || line[len - 1] == '\n'))
+		len--;
+	while (i < len && (line[i] == ' ' || line[i] == '\t'))
+		i++;
+	if (i + 1 < len && line[i] == '-' && line[i + 1] == ' ')
+		i += 2;
+	/* Cheap: most lines are not it. */
+	if (i == len || line[i] != '{' || memchr(line, '\0', len) ||
+	    !memmem(line + i, len - i, "results", 7) || !memmem(line + i, len - i, "job", 3))
+		return 0;
+	if (!yaml_parser_initialize(&p))
+		return 0;
+	yaml_parser_set_input_string(&p, (const unsigned char *)line + i, len - i);
+	while (!done && !bad) {
+		if (!yaml_parser_parse(&p, &ev)) {
+			bad = 1;
+			break;
+		}
+		switch (ev.type) {
+		case YAML_STREAM_END_EVENT:
+			done = 1;
+			break;
+		case YAML_MAPPING_START_EVENT:
+		case YAML_SEQUENCE_START_EVENT:
+			if (depth == 0 && ev.type != YAML_MAPPING_START_EVENT)
+				bad = 1;
+			if (depth >= 1 && depth <= 2) {
+				if (want_key[depth])
+					bad = 1; /* a key that is not a scalar */
+				if (depth == 1 && key1 == 2 && ev.type == YAML_MAPPING_START_EVENT)
+					in_msg = 1;
+				want_key[depth] = 1;
+			}
+			depth++;
+			if (depth <= 2)
+				want_key[depth] = 1;
+			break;
+		case YAML_MAPPING_END_EVENT:
+		case YAML_SEQUENCE_END_EVENT:
+			depth--;
+			if (depth == 1)
+				in_msg = 0;
+			break;
+		case YAML_SCALAR_EVENT: {
+			const char *s = (const char *)ev.data.scalar.value;
+			if (depth == 0) {
+				bad = 1;
+			} else if (depth == 1 && want_key[1]) {
+				key1 = !strcmp(s, "lvl") ? 1 : !strcmp(s, "msg") ? 2 : 0;
+				want_key[1] = 0;
+			} else if (depth == 1) {
+				if (key1 == 1)
+					results = !strcmp(s, "results");
+				want_key[1] = 1;
+			} else if (depth == 2 && in_msg && want_key[2]) {
+				key2 = !strcmp(s, "case")	  ? 1
+				       : !strcmp(s, "definition") ? 2
+				       : !strcmp(s, "result")	  ? 3
+				       : !strcmp(s, "error_type") ? 4
+				       : !strcmp(s, "error_msg")  ? 5
+								  : 0;
+				want_key[2] = 0;
+			} else if (depth == 2 && in_msg) {
+				if (key2 == 1)
+					is_job = !strcmp(s, "job");
+				else if (key2 == 2)
+					is_lava = !strcmp(s, "lava");
+				else if (key2 == 3)
+					copy_scalar(result, sizeof(result), &ev);
+				else if (key2 == 4)
+					copy_scalar(v->error_type, sizeof(v->error_type), &ev);
+				else if (key2 == 5)
+					copy_scalar(v->error_msg, sizeof(v->error_msg), &ev);
+				want_key[2] = 1;
+			}
+			break;
+		}
+		case YAML_ALIAS_EVENT:
+			bad = 1;
+			break;
+		default:
+			break;
+		}
+		yaml_event_delete(&ev);
+	}
+	yaml_parser_delete(&p);
+	if (bad || !results || !is_job || !is_lava ||
+	    (strcmp(result, "pass") && strcmp(result, "fail"))) {
+		memset(v, 0, sizeof(*v));
+		return 0;
+	}
+	v->result = !strcmp(result, "pass") ? LAVA_JOB_PASS : LAVA_JOB_FAIL;
+	return 1;
+}

@@ -16,7 +16,8 @@ enum lava_rec {
 	LAVA_REC_BLANK,   /* an empty line */
 	LAVA_REC_TARGET,  /* a record of level "target" or "feedback": *msg is its text */
 	LAVA_REC_OTHER,   /* any other record */
-	LAVA_REC_DAMAGED  /* not a record: cut, garbled, or not LAVA at all */
+	LAVA_REC_DAMAGED  /* not a record: cut, garbled, or not LAVA at all; or a UART
+			   * line LAVA could not log ("<line way too long ...>") */
 };
 
 /*
@@ -33,5 +34,24 @@ enum lava_rec lava_log_line(const char *line, size_t len, char **msg);
  * *msg, read as a C string, ends at the first.
  */
 enum lava_rec lava_log_line_len(const char *line, size_t len, char **msg, size_t *msglen);
+
+/*
+ * The dispatcher's verdict on the whole job, its last record:
+ * {"lvl": "results", "msg": {"case": "job", "definition": "lava",
+ * "result": "pass"} or "fail" with "error_type" (Infrastructure, Job,
+ * Test, Canceled, Bug, Configuration) and "error_msg". A job that failed
+ * can still hold the whole run; a log without the record was cut before
+ * the job ended.
+ */
+enum lava_job_result { LAVA_JOB_NONE, LAVA_JOB_PASS, LAVA_JOB_FAIL };
+
+struct lava_job_verdict {
+	enum lava_job_result result;
+	char error_type[64]; /* "" when none; cut to fit */
+	char error_msg[256]; /* "" when none; cut to fit, as it is: escape it to show it */
+};
+
+/* 1 when the line is that record (*v filled in), else 0. */
+int lava_log_job_verdict(const char *line, size_t len, struct lava_job_verdict *v);
 
 #endif

@@ -72,9 +72,13 @@ int source_lava(struct session *s, const char *path, struct lava_log_stats *st,
 		case LAVA_REC_DAMAGED:
 			st->damaged++;
 			break;
-		case LAVA_REC_OTHER:
+		case LAVA_REC_OTHER: {
+			struct lava_job_verdict v;
 			st->records++;
+			if (lava_log_job_verdict(line, (size_t)n, &v))
+				st->job = v;
 			break;
+		}
 		case LAVA_REC_TARGET: {
 			/* LAVA took the line end off; the decoder wants one back.
 			 * m, not strlen: a NUL the board sent is not the end. */

@@ -22,6 +22,10 @@ struct lava_log_stats {
 	unsigned long records; /* lines that were LAVA records */
 	unsigned long target;  /* of them, UART lines (target, feedback) fed to the session */
 	unsigned long damaged; /* non-blank lines that were not a record */
+	/* The dispatcher's verdict on the job (lava_log.h), the last one
+	 * read; LAVA_JOB_NONE when the log has none: cut before the job
+	 * ended. */
+	struct lava_job_verdict job;
 };
 
 /* 1 when most of the file's first non-blank lines (up to 4096) are LAVA
