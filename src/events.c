@@ -195,6 +195,24 @@ void events_begin(const struct config *c)
 			add_word(refused, sizeof(refused), sel[k], sbi_why(SBI_ERR_INVALID_PARAM));
 			continue;
 		}
+		if (!free_mask) {
+			/* Nothing to offer: the SBI firmware is not asked, and
+			 * the line does not say it refused; it says why. */
+			if (!pmu.hw_mask)
+				stream_say("rvbench: event %s: no hardware counter to ask the SBI"
+					   " firmware for: not counted", sel[k]);
+			else if (!(pmu.hw_mask & ~FIXED_COUNTERS))
+				stream_say("rvbench: event %s: no counter left to ask the SBI firmware"
+					   " for (no programmable counter here; the fixed ones are"
+					   " taken by this run's earlier events): not counted", sel[k]);
+			else
+				stream_say("rvbench: event %s: no counter left to ask the SBI firmware"
+					   " for (this run's earlier events have all %d counters"
+					   " rvbench can offer): not counted", sel[k],
+					   __builtin_popcountll(pmu.hw_mask));
+			add_word(refused, sizeof(refused), sel[k], sbi_why(SBI_ERR_NOT_SUPPORTED));
+			continue;
+		}
 		/* Never SBI_PMU_CFG_CLEAR_VALUE: on a hart without Sscofpmf
 		 * (the U54, QEMU sifive_u) OpenSBI maps the cycles and
 		 * instructions events to the fixed counters whatever the mask,
@@ -203,9 +221,17 @@ void events_begin(const struct config *c)
 		if (free_mask & ~FIXED_COUNTERS)
 			idx = sbi_pmu_config_matching(0, (unsigned long)(free_mask & ~FIXED_COUNTERS),
 						      0, e.idx, e.data);
-		if (idx < 0 && (free_mask & FIXED_COUNTERS))
+		if (idx < 0 && (free_mask & FIXED_COUNTERS)) {
+			/* The fixed counters count cycles and instructions
+			 * only: their NOT_SUPPORTED says nothing new, and an
+			 * error the programmable counters gave (denied,
+			 * invalid, ...) is the one that tells why. */
+			long first = idx;
 			idx = sbi_pmu_config_matching(0, (unsigned long)(free_mask & FIXED_COUNTERS),
 						      0, e.idx, e.data);
+			if (idx == SBI_ERR_NOT_SUPPORTED)
+				idx = first;
+		}
 		if (idx >= 0 && (idx >= 64 || !(free_mask & (UINT64_C(1) << idx)))) {
 			/* A counter rvbench did not offer: a firmware one, one
 			 * no CSR reads, or one an earlier event of this run

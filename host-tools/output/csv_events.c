@@ -57,10 +57,16 @@ int *csv_event_map(const struct coll_bench *b, const struct csv_event_cols *cols
 	return map;
 }
 
+/* One flag bit per event column of samples.csv, bits 3 to 31 of the
+ * flags (SAMPLE_FLAG_CLAMPED_EVENT), not per event of a block: a results
+ * directory whose runs count different events has more columns than a
+ * block has events, and a clamped value in any of them is flagged. */
+#define SAMPLE_FLAG_EVENT_COLUMNS 29u
+
 unsigned csv_event_flags(const struct coll_bench *b, uint64_t i, const int *map, unsigned n)
 {
 	unsigned flags = 0;
-	for (unsigned u = 0; u < n && u < PMU_EVENTS_MAX; u++)
+	for (unsigned u = 0; u < n && u < SAMPLE_FLAG_EVENT_COLUMNS; u++)
 		if (map[u] >= 0 && coll_event_clamped(b, i, (unsigned)map[u]))
 			flags |= SAMPLE_FLAG_CLAMPED_EVENT(u);
 	return flags;

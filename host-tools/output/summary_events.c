@@ -2,6 +2,7 @@
 #include "summary_events.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "csv_events.h"
 #include "csv_out.h"
@@ -25,6 +26,33 @@ static void block_label(const struct coll_bench *b, int groups, char *out, size_
 	free(p);
 	if (groups && n >= 0 && (size_t)n < len)
 		snprintf(out + n, len - (size_t)n, " group=%u", (unsigned)b->group);
+}
+
+/* The run's events that count nowhere (the PMU record's refused=, NAME:WHY
+ * each, NAME possibly with a ':' of its own, raw:0x...), after the counted
+ * ones: an event the run asked for has a word here or a column there. */
+static int print_refused(FILE *f, const struct coll_run *r)
+{
+	for (size_t i = 0; i < r->npmu; i++) {
+		if (strcmp(r->pmu[i].key, "refused"))
+			continue;
+		char *list = strdup(r->pmu[i].value), text[256];
+		int rc = list ? fputs("hardware events not counted:", f) : -1;
+		for (char *w = list, *next; rc >= 0 && w && *w; w = next) {
+			next = strchr(w, ',');
+			if (next)
+				*next++ = '\0';
+			char *why = strrchr(w, ':');
+			if (why)
+				*why++ = '\0';
+			rc = fprintf(f, "%s %s", w == list ? "" : ",", term_str(w, text, sizeof(text)));
+			if (rc >= 0 && why)
+				rc = fprintf(f, " (%s)", term_str(why, text, sizeof(text)));
+		}
+		free(list);
+		return rc < 0 || fputs("\n", f) < 0 ? -1 : 0;
+	}
+	return 0;
 }
 
 int summary_events_print(FILE *f, const struct coll_run *r)
@@ -58,5 +86,5 @@ int summary_events_print(FILE *f, const struct coll_run *r)
 		if (fputs("\n", f) < 0)
 			return -1;
 	}
-	return 0;
+	return print_refused(f, r);
 }

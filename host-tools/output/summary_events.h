@@ -8,7 +8,8 @@
 
 #include "collector.h"
 
-/* Nothing when no block of r counted events. 0, or -1 on a write error. */
+/* Nothing when no block of r counted events and its PMU record refused
+ * none; refused events on a line of their own. 0, or -1 on a write error. */
 int summary_events_print(FILE *f, const struct coll_run *r);
 
 #endif

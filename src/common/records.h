@@ -175,7 +175,7 @@
 
 /* PMU: the SBI PMU extension under the run and the run's events, one
  * line after the CPU lines (format 2). status absent: no PMU extension
- * (or no counter), nothing else follows. list: the counters in runs of
+ * (or no counter); only refused= (NAME:no-pmu) follows. list: the counters in runs of
  * the same kind and width, FIRST-LAST:hw:WIDTH or FIRST-LAST:fw.
  * events: the events counting in this run; refused: NAME:why,... */
 #define REC_FIELDS_PMU(F)                  \

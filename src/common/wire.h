@@ -59,7 +59,7 @@
 #define SAMPLE_FLAG_CLAMPED_CYCLES 0x1u  /* raw cycles < overhead: net set to 0 */
 #define SAMPLE_FLAG_CLAMPED_INSTRET 0x2u /* raw instret < overhead: net set to 0 */
 #define SAMPLE_FLAG_PATH_DIFFERS 0x4u    /* net instret != the block's modal instret */
-/* raw value of samples.csv's u-th event column (ev.NAME, u = 0..3) < its
+/* raw value of samples.csv's u-th event column (ev.NAME, u = 0..28) < its
  * overhead: net set to 0 */
 #define SAMPLE_FLAG_CLAMPED_EVENT(u) (0x8u << (u))
 
