@@ -197,47 +197,7 @@ long sbi_probe_extension(long eid)
 	return eid == 0x504D55 && m.present;
 }
 
-/* ---- the stream: human lines and the PMU record, kept as text ---------------- */
-
-static char said[8192];
-static char record[WIRE_LINE_MAX + 1];
-static struct wire_writer writer;
-
-void stream_say(const char *fmt, ...)
-{
-	size_t len = strlen(said);
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(said + len, sizeof(said) - len, fmt, ap);
-	va_end(ap);
-	len = strlen(said);
-	snprintf(said + len, sizeof(said) - len, "\n");
-}
-
-struct wire_writer *stream_record(enum rec_type t)
-{
-	rec_begin(&writer, record, sizeof(record), 0x1234abcd, 3, t);
-	return &writer;
-}
-
-void stream_send(void)
-{
-	assert_true(wire_finish(&writer) > 0);
-}
-
-/* The code under test, built here against the model above. */
-#define RVBENCH_EMIT_H /* events.c needs nothing of emit.h */
-#include "sbi_pmu.c"
-#include "events.c"
-
-static void begin(const char *events)
-{
-	struct config c;
-	memset(&c, 0, sizeof(c));
-	snprintf(c.events, sizeof(c.events), "%s", events);
-	said[0] = '\0';
-	events_begin(&c);
-}
+#include "events_under_test.h"
 
 static void probe(void)
 {
