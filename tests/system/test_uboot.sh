@@ -27,11 +27,13 @@ check_eq "header: version at 32 is 0.2" 2 "$(le "$bin" 32 4)"
 printf 'RISCV\000\000\000RSC\005' >"$out/magic"
 check "header: magic 'RISCV' at 48 and magic2 'RSC\\x05' at 56" \
 	cmp -s -i 48:0 -n 12 "$bin" "$out/magic"
-# The ELF's memory footprint: the end of its highest LOAD segment (BSS,
-# heap and stacks included), from the link address 0x80200000.
+# The image's memory footprint: the end of its highest allocated section
+# (BSS, heap and stacks included: they are in no LOAD segment,
+# linker/rvbench.ld.S), from the link address 0x80200000.
 foot=0
-# Each $e is the text "0xADDR+0xMEMSIZE", expanded inside $(( )) as text.
-for e in $(readelf -lW "$build/rvbench.elf" | awk '$1 == "LOAD" { print $3 "+" $6 }'); do
+# Each $e is the text "0xADDR+0xSIZE", expanded inside $(( )) as text.
+for e in $(readelf -SW "$build/rvbench.elf" | sed 's/^ *\[ *[0-9]*\] *//' |
+	awk '$1 ~ /^\./ && $7 ~ /A/ { print "0x" $3 "+0x" $5 }'); do
 	[ $(($e - 0x80200000)) -gt "$foot" ] && foot=$(($e - 0x80200000))
 done
 size=$(le "$bin" 16 8)
