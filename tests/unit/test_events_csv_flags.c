@@ -18,32 +18,12 @@
 #include "collector.h"
 #include "collector_fixture.h"
 #include "csv_events.h"
+#include "events_stream_fixture.h"
 #include "records.h"
 #include "wire.h"
 #include "test_main.h"
 
 #define TAG 0xe5e5e5e7u
-
-static const char *line(char *buf, uint32_t seq, enum rec_type t, uint64_t id,
-			const struct wire_sample *smp)
-{
-	char tok[64];
-	struct wire_writer w;
-
-	rec_begin(&w, buf, WIRE_LINE_MAX + 1, TAG, seq, t);
-	if (t == REC_S) {
-		struct rec_s r = { .id = id, .first = 0, .n = 4, .enc = rec_encoding_name[REC_ENC_RICE] };
-		rec_write(&w, REC_S, &r);
-	} else {
-		struct rec_e r = { .id = id, .pair = 0, .first = 0, .n = 4,
-				   .enc = rec_encoding_name[REC_ENC_RICE] };
-		rec_write(&w, REC_E, &r);
-	}
-	assert_true(codec_encode(smp, 4, tok, sizeof(tok)) > 0);
-	wire_add_token(&w, tok);
-	assert_true(wire_finish(&w) > 0);
-	return buf;
-}
 
 /* Block 0 counts four events, block 1 a fifth, whose raw values are below
  * its overhead on samples 1 and 3: the fifth column's bit (0x80) is set on
@@ -67,15 +47,15 @@ static void test_fifth_column_flagged(void **state)
 					  " input_range=0 oh_cycles=1 oh_instret=1"
 					  " events=cycles,instructions,cache-misses,branch-misses"
 					  " oh_events=1,1,1,1"));
-	len += (size_t)snprintf(text + len, sizeof(text) - len, "%s", line(buf, seq++, REC_S, 0, s));
-	len += (size_t)snprintf(text + len, sizeof(text) - len, "%s", line(buf, seq++, REC_E, 0, e0));
+	len += (size_t)snprintf(text + len, sizeof(text) - len, "%s", four_sample_line(buf, TAG, seq++, REC_S, 0, s));
+	len += (size_t)snprintf(text + len, sizeof(text) - len, "%s", four_sample_line(buf, TAG, seq++, REC_E, 0, e0));
 	len += (size_t)snprintf(text + len, sizeof(text) - len, "%s",
 				wire_line(buf, TAG, seq++, "BENCH",
 					  "id=1 name=b hart=0 group=0 batch=1 warmup=0 samples=4"
 					  " input_range=0 oh_cycles=1 oh_instret=1"
 					  " events=dtlb-read-miss oh_events=3"));
-	len += (size_t)snprintf(text + len, sizeof(text) - len, "%s", line(buf, seq++, REC_S, 1, s));
-	len += (size_t)snprintf(text + len, sizeof(text) - len, "%s", line(buf, seq++, REC_E, 1, e1));
+	len += (size_t)snprintf(text + len, sizeof(text) - len, "%s", four_sample_line(buf, TAG, seq++, REC_S, 1, s));
+	len += (size_t)snprintf(text + len, sizeof(text) - len, "%s", four_sample_line(buf, TAG, seq++, REC_E, 1, e1));
 	struct collector *c = collector_new();
 	collector_feed(c, text, len);
 	collector_finish(c);

@@ -16,6 +16,7 @@
 #include "codec.h"
 #include "collector.h"
 #include "collector_fixture.h"
+#include "events_stream_fixture.h"
 #include "records.h"
 #include "summary_events.h"
 #include "wire.h"
@@ -23,26 +24,14 @@
 
 #define TAG 0xe5e5e5e6u
 
-static char *printed(const struct coll_run *r)
-{
-	char *out = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&out, &len);
-	assert_non_null(f);
-	assert_int_equal(summary_events_print(f, r), 0);
-	assert_int_equal(fclose(f), 0);
-	return out;
-}
-
 /* A run of sifive_u: cycles counted, cache-misses and raw:0x1 refused. */
 static struct collector *run(const char *pmu, int with_events)
 {
 	static const struct wire_sample s[4] = { { 10, 5 }, { 11, 5 }, { 12, 5 }, { 10, 5 } };
 	static char text[4096];
-	char buf[WIRE_LINE_MAX + 1], tok[64];
+	char buf[WIRE_LINE_MAX + 1];
 	size_t len = 0;
 	uint32_t seq = 0;
-	struct wire_writer w;
 
 	len += (size_t)snprintf(text + len, sizeof(text) - len, "%s",
 				wire_line(buf, TAG, seq++, "RUN", "fmt=2 seed=0x1 benches=1"));
@@ -53,23 +42,12 @@ static struct collector *run(const char *pmu, int with_events)
 					  "id=0 name=addi100 hart=0 group=0 batch=1 warmup=0"
 					  " samples=4 input_range=0 oh_cycles=1 oh_instret=1%s",
 					  with_events ? " events=cycles oh_events=1" : ""));
-	for (int t = 0; t < 1 + with_events; t++) {
-		rec_begin(&w, buf, sizeof(buf), TAG, seq++, t ? REC_E : REC_S);
-		if (t) {
-			struct rec_e r = { .id = 0, .pair = 0, .first = 0, .n = 4,
-					   .enc = rec_encoding_name[REC_ENC_RICE] };
-			rec_write(&w, REC_E, &r);
-		} else {
-			struct rec_s r = { .id = 0, .first = 0, .n = 4,
-					   .enc = rec_encoding_name[REC_ENC_RICE] };
-			rec_write(&w, REC_S, &r);
-		}
-		static const struct wire_sample e[4] = { { 9, 0 }, { 10, 0 }, { 11, 0 }, { 9, 0 } };
-		assert_true(codec_encode(t ? e : s, 4, tok, sizeof(tok)) > 0);
-		wire_add_token(&w, tok);
-		assert_true(wire_finish(&w) > 0);
-		len += (size_t)snprintf(text + len, sizeof(text) - len, "%s", buf);
-	}
+	static const struct wire_sample e[4] = { { 9, 0 }, { 10, 0 }, { 11, 0 }, { 9, 0 } };
+	len += (size_t)snprintf(text + len, sizeof(text) - len, "%s",
+				four_sample_line(buf, TAG, seq++, REC_S, 0, s));
+	if (with_events)
+		len += (size_t)snprintf(text + len, sizeof(text) - len, "%s",
+					four_sample_line(buf, TAG, seq++, REC_E, 0, e));
 	struct collector *c = collector_new();
 	collector_feed(c, text, len);
 	collector_finish(c);
@@ -85,7 +63,7 @@ static void test_refused_said(void **state)
 	(void)state;
 	struct collector *c = run("status=ok counters=19 hw=2 fw=16 events=cycles"
 				  " refused=cache-misses:not-supported,raw:0x1:not-supported", 1);
-	char *out = printed(&c->runs[0]);
+	char *out = events_printed(&c->runs[0]);
 	assert_string_equal(out, "hardware events: median per sample, mean per call\n"
 				 "addi100               cycles 8, 8.750/call\n"
 				 "hardware events not counted: cache-misses (not-supported),"
@@ -100,7 +78,7 @@ static void test_all_refused(void **state)
 {
 	(void)state;
 	struct collector *c = run("status=absent refused=branch-misses:no-pmu", 0);
-	char *out = printed(&c->runs[0]);
+	char *out = events_printed(&c->runs[0]);
 	assert_string_equal(out, "hardware events not counted: branch-misses (no-pmu)\n");
 	free(out);
 	collector_free(c);
@@ -111,7 +89,7 @@ static void test_none_asked(void **state)
 {
 	(void)state;
 	struct collector *c = run("status=ok counters=19 hw=2 fw=16", 0);
-	char *out = printed(&c->runs[0]);
+	char *out = events_printed(&c->runs[0]);
 	assert_string_equal(out, "");
 	free(out);
 	collector_free(c);

@@ -17,35 +17,13 @@
 #include "codec.h"
 #include "collector.h"
 #include "collector_fixture.h"
+#include "events_stream_fixture.h"
 #include "records.h"
 #include "summary_events.h"
 #include "wire.h"
 #include "test_main.h"
 
 #define TAG 0xe5e5e5e5u
-
-/* A positional S or E line of block id: four samples. */
-static const char *pos_line(char *buf, uint32_t seq, enum rec_type t, uint64_t id,
-			    const struct wire_sample *smp)
-{
-	char tok[64];
-	struct wire_writer w;
-
-	rec_begin(&w, buf, WIRE_LINE_MAX + 1, TAG, seq, t);
-	if (t == REC_S) {
-		struct rec_s r = { .id = id, .first = 0, .n = 4,
-				   .enc = rec_encoding_name[REC_ENC_RICE] };
-		rec_write(&w, REC_S, &r);
-	} else {
-		struct rec_e r = { .id = id, .pair = 0, .first = 0, .n = 4,
-				   .enc = rec_encoding_name[REC_ENC_RICE] };
-		rec_write(&w, REC_E, &r);
-	}
-	assert_true(codec_encode(smp, 4, tok, sizeof(tok)) > 0);
-	wire_add_token(&w, tok);
-	assert_true(wire_finish(&w) > 0);
-	return buf;
-}
 
 /* nblocks blocks of one benchmark, p.size=64, 4096, ..., in groups
  * group[i], each with events cycles and dtlb-read-miss. */
@@ -70,9 +48,9 @@ static struct collector *run(unsigned nblocks, const unsigned *group)
 				  " events=cycles,dtlb-read-miss oh_events=1,1 p.size=%s",
 				  id, group[id], size[id]));
 		len += (size_t)snprintf(text + len, sizeof(text) - len, "%s",
-					pos_line(buf, seq++, REC_S, id, s));
+					four_sample_line(buf, TAG, seq++, REC_S, id, s));
 		len += (size_t)snprintf(text + len, sizeof(text) - len, "%s",
-					pos_line(buf, seq++, REC_E, id, e));
+					four_sample_line(buf, TAG, seq++, REC_E, id, e));
 	}
 	assert_true(len < sizeof(text) - 1);
 	struct collector *c = collector_new();
@@ -82,17 +60,6 @@ static struct collector *run(unsigned nblocks, const unsigned *group)
 	return c;
 }
 
-static char *printed(const struct coll_run *r)
-{
-	char *out = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&out, &len);
-	assert_non_null(f);
-	assert_int_equal(summary_events_print(f, r), 0);
-	assert_int_equal(fclose(f), 0);
-	return out;
-}
-
 /* Two blocks of memcpy, size=64 and size=4096: two lines, each with its
  * parameters; median per sample and mean per call of each event. */
 static void test_blocks_named(void **state)
@@ -100,7 +67,7 @@ static void test_blocks_named(void **state)
 	static const unsigned group[2] = { 0, 0 };
 	(void)state;
 	struct collector *c = run(2, group);
-	char *out = printed(&c->runs[0]);
+	char *out = events_printed(&c->runs[0]);
 	assert_string_equal(out, "hardware events: median per sample, mean per call\n"
 				 "memcpy size=64        cycles 6, 6.750/call  dtlb-read-miss 2, 2.250/call\n"
 				 "memcpy size=4096      cycles 6, 6.750/call  dtlb-read-miss 2, 2.250/call\n");
@@ -115,7 +82,7 @@ static void test_groups_named(void **state)
 	static const unsigned group[3] = { 0, 0, 1 };
 	(void)state;
 	struct collector *c = run(3, group);
-	char *out = printed(&c->runs[0]);
+	char *out = events_printed(&c->runs[0]);
 	assert_string_equal(out,
 			    "hardware events: median per sample, mean per call\n"
 			    "memcpy size=64 group=0  cycles 6, 6.750/call  dtlb-read-miss 2, 2.250/call\n"
