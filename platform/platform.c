@@ -122,6 +122,6 @@ int platform_init(struct platform *p, const void *fdt, unsigned long boot_hart)
 	read_model(p);
 	read_memory(p);
 	read_cpus(p);
-	p->bootargs = platform_bootargs(&tree);
+	p->bootargs = platform_bootargs(&tree, &p->bootargs_unread);
 	return 0;
 }

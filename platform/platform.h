@@ -4,6 +4,7 @@
 #ifndef RVBENCH_PLATFORM_H
 #define RVBENCH_PLATFORM_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "layout.h"
@@ -37,6 +38,7 @@ struct platform {
 	unsigned harts_beyond;      /* further cpu nodes, not kept: harts[] is full (ids
 	                             * below MAX_HARTS first: platform_tree.h) */
 	const char *bootargs;       /* /chosen/bootargs, whole, in the tree; "" if none */
+	size_t bootargs_unread;     /* bytes of that property not in bootargs (bootargs.h) */
 	unsigned long boot_hart;    /* a0 at entry */
 };
 

@@ -375,6 +375,12 @@ static int set_key(struct config *n, const char *key, const char *value, const c
 	} else if (!strcmp(key, "events")) {
 		char names[PMU_EVENTS_MAX][PMU_EVENT_NAME_MAX];
 		unsigned nev;
+		if (!*value) {
+			/* Not a quiet "none": "rvbench.events=$EVENTS" with the
+			 * variable unset would count no event, unannounced. */
+			*why = "expected comma-separated event names, or none";
+			return -1;
+		}
 		if (strlen(value) >= sizeof(n->events)) {
 			*why = "too long";
 			return -1;
@@ -618,14 +624,6 @@ static void settle(struct config *c, const struct before *b, unsigned set,
 	}
 }
 
-/* Whether word (len bytes, prefix included) is rvbench.run, with any value. */
-static int is_run_word(const char *word, size_t len)
-{
-	size_t n = strlen(PREFIX "run");
-
-	return len >= n && !memcmp(word, PREFIX "run", n) && (len == n || word[n] == '=');
-}
-
 /* Whether the n bytes at a are those at b (lower case), ignoring case. */
 static int same_letters(const char *a, const char *b, size_t n)
 {
@@ -677,8 +675,27 @@ static int misspelt_prefix(const char *word, size_t len)
 	return one_mistake(word, head, name, n);
 }
 
+/*
+ * Whether the key of word (len bytes), from byte `at` to its '=' or its
+ * end, is run or was meant to be: run in another case, or one typing
+ * mistake away ("RUN", "rnu", "runs"). Such a key is refused as unknown
+ * anyway; what this decides is the outcome, and "rvbench.RUN=crc32" left
+ * the selection alone, so the whole suite ran where one benchmark was
+ * asked for. No valid key is within one mistake of run.
+ */
+static int key_means_run(const char *word, size_t len, size_t at)
+{
+	size_t end = at;
+
+	if (at > len)
+		return 0;
+	while (end < len && word[end] != '=')
+		end++;
+	return one_mistake(word + at, end - at, "run", 3);
+}
+
 /* Whether the misspelt word (misspelt_prefix()) meant rvbench.run=: its
- * key, after the prefix and the byte that follows it, is run. */
+ * key, after the prefix and the byte that follows it, means run. */
 static int misspelt_run(const char *word, size_t len)
 {
 	size_t key = 0;
@@ -688,7 +705,7 @@ static int misspelt_run(const char *word, size_t len)
 	else
 		while (key < len && word[key++] != '.')
 			;
-	return len >= key + 3 && !memcmp(word + key, "run", 3) && (len == key + 3 || word[key + 3] == '=');
+	return key_means_run(word, len, key);
 }
 
 /* One word of the command line (len bytes at word): -1 when it was ours
@@ -700,7 +717,8 @@ static int parse_word(struct config *c, const char *word, size_t len, unsigned *
 	char buf[CONFIG_WORD_MAX], msg[CONFIG_COMPLAINT_MAX + 1], text[CONFIG_COMPLAINT_MAX + 1];
 	int ours = len >= strlen(PREFIX) && !strncmp(word, PREFIX, strlen(PREFIX));
 	int misspelt = !ours && misspelt_prefix(word, len);
-	int run = is_run_word(word, len) || (misspelt && misspelt_run(word, len));
+	int run = (ours && key_means_run(word, len, strlen(PREFIX))) ||
+		  (misspelt && misspelt_run(word, len));
 	/* Selecting everything is the one outcome a refused selection must
 	 * not have: a whole suite where a few benchmarks were asked for. */
 	const char *outcome = run ? "no benchmark runs" : "nothing changed";
@@ -736,12 +754,17 @@ static int parse_word(struct config *c, const char *word, size_t len, unsigned *
 	buf[len - skip] = '\0';
 	char *eq = strchr(buf, '=');
 	if (!eq) {
-		if (!ours)
+		/* BENCH.PARAM of a benchmark that exists is ours without the
+		 * prefix too: "memcpy.size 4096" (a space for the '=') was
+		 * passed over as another program's word, the size left at its
+		 * default without a word. */
+		if (!ours && !names_benchmark(buf, strlen(buf), h))
 			return 0;
+		const char *prefix = ours ? PREFIX : "", *form = ours ? PREFIX "KEY=VALUE" : "BENCH.PARAM=VALUE";
 		c->bad_options++;
-		size_t rest = strlen("error: rvbench.: expected rvbench.KEY=VALUE; ") + strlen(outcome);
-		snprintf(msg, sizeof(msg), "error: rvbench.%s: expected rvbench.KEY=VALUE; %s",
-			 config_shown(text, buf, shown_room(rest)), outcome);
+		size_t rest = strlen("error: : expected ; ") + strlen(prefix) + strlen(form) + strlen(outcome);
+		snprintf(msg, sizeof(msg), "error: %s%s: expected %s; %s", prefix,
+			 config_shown(text, buf, shown_room(rest)), form, outcome);
 		h->complain(msg);
 		return -1;
 	}

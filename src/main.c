@@ -64,6 +64,13 @@ void rvbench_main(unsigned long hartid, const void *fdt)
 	run_init(&plat);
 	config_defaults(&boot_cfg);
 	config_parse_bootargs(&boot_cfg, plat.bootargs, &hooks);
+	if (plat.bootargs_unread) {
+		/* A rejected option like any other: the run header counts it. */
+		boot_cfg.bad_options++;
+		stream_say("rvbench: error: /chosen/bootargs: %lu bytes not read (the command line"
+			   " is the property's first string, NUL-terminated)",
+			   (unsigned long)plat.bootargs_unread);
+	}
 	run_set_exit_mode(boot_cfg.exit);
 
 	harts_start(&plat, boot_cfg.harts);

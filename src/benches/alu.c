@@ -16,10 +16,17 @@
  * of a distribution (the "too small dataset" of seed 000 for arithmetic).
  * The divisor's magnitude is random too (a random 64-bit value shifted
  * right by 0..63 bits), so quotients of every length occur.
+ *
+ * A call also fetches its pair (sll, add, ld, ld: 4 instructions before
+ * the first operation, which needs the loaded x). The pairs must stay in
+ * the L1 data cache, or a latency chain would start with an L2 access: 512
+ * pairs are 8 KiB, a quarter of the U54's 32 KiB L1, beside the harness's
+ * inputs and samples (4096 were 64 KiB, twice the L1: at most half of the
+ * pairs could be in it, so at least half the calls began with a miss).
  */
 #include "rvbench.h"
 
-#define PAIRS 4096
+#define PAIRS 512
 
 struct operands {
 	uint64_t x, y;
@@ -40,29 +47,48 @@ static int alu_setup(struct bench_ctx *ctx)
 }
 
 /*
- * Operands of every body: %0..%3 the chains (in/out), %4..%7 scratch for
- * the div/rem quotient or remainder, %8 the divisor/addend/multiplier.
+ * Operands of the bodies, by name: x0..x3 the chains (in/out), t0..t3
+ * scratch for the div/rem quotient or remainder, y the divisor, addend or
+ * multiplier.
  */
-#define ONE(insn) insn " %0, %0, %8\n"
-#define ONE_X(insn) insn " %4, %0, %8\nxor %0, %0, %4\n"
-#define FOUR(insn) insn " %0, %0, %8\n" insn " %1, %1, %8\n" insn " %2, %2, %8\n" insn " %3, %3, %8\n"
+#define ONE(insn) insn " %[x0], %[x0], %[y]\n"
+#define ONE_X(insn) insn " %[t0], %[x0], %[y]\nxor %[x0], %[x0], %[t0]\n"
+#define FOUR(insn)                                                                             \
+	insn " %[x0], %[x0], %[y]\n" insn " %[x1], %[x1], %[y]\n" insn " %[x2], %[x2], %[y]\n"    \
+	insn " %[x3], %[x3], %[y]\n"
 #define FOUR_X(insn)                                                                           \
-	insn " %4, %0, %8\n" insn " %5, %1, %8\n" insn " %6, %2, %8\n" insn " %7, %3, %8\n"       \
-	     "xor %0, %0, %4\nxor %1, %1, %5\nxor %2, %2, %6\nxor %3, %3, %7\n"
+	insn " %[t0], %[x0], %[y]\n" insn " %[t1], %[x1], %[y]\n" insn " %[t2], %[x2], %[y]\n"    \
+	insn " %[t3], %[x3], %[y]\n"                                                            \
+	"xor %[x0], %[x0], %[t0]\nxor %[x1], %[x1], %[t1]\nxor %[x2], %[x2], %[t2]\n"            \
+	"xor %[x3], %[x3], %[t3]\n"
 
-/* lat: 16 x one step of chain 0; tput: 4 x one step of each of 4 chains. */
-#define ALU_RUN(fn, reps, step)                                                                \
+/* lat: 16 x one step of chain 0, and only chain 0 is an operand: with all
+ * four chains as operands (one macro for both), GCC computed x1..x3 for a
+ * body that never reads them, 3 dead adds in every measured call. */
+#define ALU_LAT_RUN(fn, step)                                                                  \
+	static uint64_t fn(void *state, uint64_t input)                                       \
+	{                                                                                      \
+		const struct operands *o = (const struct operands *)state + input;            \
+		uint64_t x0 = o->x, t0;                                                        \
+		__asm__(".rept 16\n" step ".endr\n" : [x0] "+r"(x0), [t0] "=&r"(t0)            \
+			: [y] "r"(o->y));                                                      \
+		(void)t0;                                                                      \
+		return x0;                                                                     \
+	}
+
+/* tput: 4 x one step of each of 4 chains. */
+#define ALU_TPUT_RUN(fn, step)                                                                 \
 	static uint64_t fn(void *state, uint64_t input)                                       \
 	{                                                                                      \
 		const struct operands *o = (const struct operands *)state + input;            \
 		uint64_t x0 = o->x, x1 = o->x + 1, x2 = o->x + 2, x3 = o->x + 3;              \
 		uint64_t t0, t1, t2, t3;                                                       \
-		__asm__(".rept " #reps "\n" step ".endr\n"                                    \
-			: "+r"(x0), "+r"(x1), "+r"(x2), "+r"(x3), "=&r"(t0), "=&r"(t1),        \
-			  "=&r"(t2), "=&r"(t3)                                                 \
-			: "r"(o->y));                                                          \
+		__asm__(".rept 4\n" step ".endr\n"                                            \
+			: [x0] "+r"(x0), [x1] "+r"(x1), [x2] "+r"(x2), [x3] "+r"(x3),          \
+			  [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3)       \
+			: [y] "r"(o->y));                                                      \
 		(void)t0, (void)t1, (void)t2, (void)t3;                                        \
-		return reps == 16 ? x0 : x0 + x1 + x2 + x3;                                    \
+		return x0 + x1 + x2 + x3;                                                      \
 	}
 
 enum { ADD, MUL, DIV, REM };
@@ -98,8 +124,8 @@ static int alu_check(const struct bench_ctx *ctx, uint64_t checksum, int op, int
 }
 
 #define ALU(name, insn, op, one, four, desc)                                                              \
-	ALU_RUN(name##_lat_run, 16, one(insn))                       \
-	ALU_RUN(name##_tput_run, 4, four(insn))                     \
+	ALU_LAT_RUN(name##_lat_run, one(insn))                                                \
+	ALU_TPUT_RUN(name##_tput_run, four(insn))                                              \
 	static int name##_lat_verify(const struct bench_ctx *c, uint64_t s)                    \
 	{                                                                                      \
 		return alu_check(c, s, op, 1);                                                 \

@@ -47,3 +47,19 @@ check_eq "control bytes in words: exit 2" 2 "$?"
 check "... a CR shown, the line whole on stderr" grep -q -x 'rvbench: firmware: error: samples=5<0x0d>: expected a whole number in 1..65535; nothing changed' \
 	"$out/ctl.stderr"
 check "... an ESC shown, not sent" sh -c "! grep -a -q '$(printf '\033')' '$out/ctl/uart.log'"
+
+# A misspelt run key selects nothing, as a misspelt prefix does (it left
+# the selection alone: the whole suite ran where crc32 was asked for); an
+# empty events= and a parameter without its '=' are refused by name (they
+# were taken without a word: no event counted, the size left at its default).
+"$rvb" qemu --icount 0 --bootargs 'rvbench.run=addi100 rvbench.samples=5 rvbench.RUN=crc32 rvbench.events= memcpy.size 4096' \
+	-o "$out/keys" "$build/rvbench.elf" >/dev/null 2>"$out/keys.stderr"
+check_eq "a misspelt run key, an empty events=, a parameter without its value: exit 2" 2 "$?"
+check "... rvbench.RUN= named, and nothing runs" grep -q -x 'rvbench: firmware: error: RUN=crc32: unknown key (see `help`); no benchmark runs' \
+	"$out/keys.stderr"
+check "... events= named" grep -q -x 'rvbench: firmware: error: events=: expected comma-separated event names, or none; nothing changed' \
+	"$out/keys.stderr"
+check "... memcpy.size named" grep -q -x 'rvbench: firmware: error: memcpy.size: expected BENCH.PARAM=VALUE; nothing changed' \
+	"$out/keys.stderr"
+check "... the run header: no benchmark, 3 options refused" \
+	grep -a -q '@RVB .* RUN .*benches=0 .*bad_options=3 \|@RVB .* RUN .*bad_options=3 .*benches=0 ' "$out/keys/uart.log"

@@ -3,7 +3,9 @@
  * built here with a /chosen/bootargs far longer than 255 bytes, an option
  * straddling byte 255 (where a 256-byte copy used to cut it, the cut word
  * then read as another valid value), and the parser (src/config.c) applying
- * every word of it. A missing or malformed property reads as "".
+ * every word of it. A missing or malformed property reads as "", and
+ * what was not read is counted: a list of strings (only the first is the
+ * command line) or a value with no NUL.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -65,12 +67,23 @@ static struct blob tree(const char *value, size_t n)
 	return b;
 }
 
-/* platform_bootargs() of the tree in b, through its table of nodes. */
-static const char *bootargs_of(const struct blob *b)
+/* platform_bootargs() of the tree in b, through its table of nodes; the
+ * bytes it did not read in *unread. */
+static const char *bootargs_unread(const struct blob *b, size_t *unread)
 {
 	struct fdt_index ix;
 	assert_int_equal(index_tree(&ix, b->p, b->size), 0);
-	return platform_bootargs(&ix);
+	*unread = 12345;
+	return platform_bootargs(&ix, unread);
+}
+
+/* The same, for a tree whose property is read whole. */
+static const char *bootargs_of(const struct blob *b)
+{
+	size_t unread;
+	const char *s = bootargs_unread(b, &unread);
+	assert_int_equal(unread, 0);
+	return s;
 }
 
 static char complaints[1024];
@@ -123,13 +136,38 @@ static void test_missing_or_malformed(void **state)
 	struct blob b = tree(NULL, 0);
 	assert_string_equal(bootargs_of(&b), "");
 	free(b.p);
-	b = tree("rvbench.samples=5", 17); /* no NUL: not a string */
-	assert_string_equal(bootargs_of(&b), "");
+	size_t unread;
+	b = tree("rvbench.samples=5", 17); /* no NUL: not a string, none of it read */
+	assert_string_equal(bootargs_unread(&b, &unread), "");
+	assert_int_equal(unread, 17);
 	free(b.p);
 	b = tree("", 1);
 	assert_string_equal(bootargs_of(&b), "");
 	free(b.p);
-	assert_string_equal(platform_bootargs(NULL), ""); /* no usable tree */
+	unread = 12345;
+	assert_string_equal(platform_bootargs(NULL, &unread), ""); /* no usable tree */
+	assert_int_equal(unread, 0);
 }
 
-TEST_MAIN(cmocka_unit_test(test_long_bootargs_whole), cmocka_unit_test(test_missing_or_malformed))
+/* bootargs = "rvbench.samples=5", "rvbench.warmup=3"; as dtc writes a list of
+ * strings: the first string is the command line, the 17 bytes of the
+ * second ("rvbench.warmup=3" and its NUL) are counted as not read. */
+static void test_string_list(void **state)
+{
+	(void)state;
+	static const char list[] = "rvbench.samples=5\0rvbench.warmup=3";
+	size_t unread;
+	struct blob b = tree(list, sizeof(list));
+	assert_string_equal(bootargs_unread(&b, &unread), "rvbench.samples=5");
+	assert_int_equal(unread, 17);
+	free(b.p);
+	/* A trailing empty string is a byte not read too. */
+	static const char two_nuls[] = "rvbench.samples=5\0";
+	b = tree(two_nuls, sizeof(two_nuls));
+	assert_string_equal(bootargs_unread(&b, &unread), "rvbench.samples=5");
+	assert_int_equal(unread, 1);
+	free(b.p);
+}
+
+TEST_MAIN(cmocka_unit_test(test_long_bootargs_whole), cmocka_unit_test(test_missing_or_malformed),
+	  cmocka_unit_test(test_string_list))
