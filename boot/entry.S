@@ -10,6 +10,7 @@
  */
 #include "layout.h"
 #include "riscv.h"
+#include "trap.h"
 
 	.section .text.entry, "ax", %progbits
 	.globl _start
@@ -31,18 +32,24 @@ _start:
 	.option pop
 
 /*
- * What every hart does first, boot hart or not (a0 = hart id; only t0 is
- * used): no interrupts, sscratch = hart id, traps to our vector, the FPU
- * on, gp, and this hart's own stack. A hart id beyond the stack table goes
- * to `beyond` instead.
+ * What every hart does first, boot hart or not (a0 = hart id; t0 is used,
+ * and sp before it is set): no interrupts, sscratch = hart id, traps to
+ * our vector, the FPU on, gp, and this hart's own stack. A hart id beyond
+ * the stack table goes to `beyond` instead.
  */
 .macro HART_SETUP beyond
-	/* Interrupts stay off: nothing may preempt a measurement. */
+	/* Interrupts stay off: nothing may preempt a measurement. Both
+	 * switches: an earlier stage may hand over with sstatus.SIE set, and
+	 * the sie bits rvbench enables only to wake wfi (src/harts.c) would
+	 * then take traps. */
 	csrw	sie, zero
+	csrci	sstatus, SSTATUS_SIE
 	/* sscratch holds the hart id: the trap handler and tracepoints tell
 	 * the harts apart by it (a0 is the id; an earlier stage may have left
 	 * anything in sscratch). */
 	csrw	sscratch, a0
+	/* The plain vector until the stack slot is known (a hart beyond
+	 * the table keeps it: it has no slot to check sp against). */
 	la	t0, trap_vector
 	csrw	stvec, t0
 	/* sstatus.FS = Initial: rv64gc code may use the FPU, and with
@@ -55,6 +62,12 @@ _start:
 	.option pop
 	li	t0, MAX_HARTS
 	bgeu	a0, t0, \beyond
+	/* This hart's own trap entry, which checks sp against this slot
+	 * (boot/trap_vector.S). */
+	la	t0, trap_entries
+	slli	sp, a0, TRAP_ENTRY_SHIFT
+	add	t0, t0, sp
+	csrw	stvec, t0
 	la	sp, __stacks_start
 	addi	t0, a0, 1
 	slli	t0, t0, HART_STACK_SHIFT

@@ -20,6 +20,7 @@
 #define MAX_HARTS 8                /* hart ids 0..7 get a stack and a TLS block */
 #define HART_STACK_SHIFT 14        /* 16 KiB of stack per hart */
 #define HART_STACK_SIZE (1 << HART_STACK_SHIFT)
+#define TRAP_STACK_SIZE 4096       /* per hart: traps taken with sp outside its stack */
 #define TLS_BLOCK_SIZE 256         /* per-hart copy of picolibc's TLS */
 #define TLS_BLOCK_ALIGN 64         /* each block's alignment */
 

@@ -13,6 +13,9 @@
 #define TRAP_FRAME_REG(n) ((n) * 8) /* x0..x31; x0's slot is unused */
 #define TRAP_FRAME_SEPC (32 * 8)
 #define TRAP_FRAME_SIZE (32 * 8 + 16) /* sepc and a pad keep sp 16-aligned */
+/* Hart k's stvec: trap_entries + k * TRAP_ENTRY_SIZE (boot/trap_vector.S). */
+#define TRAP_ENTRY_SHIFT 6
+#define TRAP_ENTRY_SIZE (1 << TRAP_ENTRY_SHIFT)
 
 #ifndef __ASSEMBLER__
 #include <stdint.h>

@@ -127,6 +127,15 @@ SECTIONS
 		__heap_end = .;
 	} >ram
 
+	/* Each hart's emergency stack: its trap entry (boot/trap_vector.S)
+	 * saves the frame there when sp is outside the hart's own slot. Only
+	 * such a trap writes it: last, out of the first 2 MiB. */
+	.trap_stacks (NOLOAD) : ALIGN(16) {
+		__trap_stacks_start = .;
+		. += TRAP_STACK_SIZE * MAX_HARTS;
+		__trap_stacks_end = .;
+	} >ram
+
 	__image_end = .;
 	__image_size = __image_end - __image_start;
 
@@ -137,6 +146,7 @@ ASSERT(__image_start == PAYLOAD_BASE, "the image must start where OpenSBI jumps 
 ASSERT(__image_end <= FDT_FLOOR, "image, BSS, heap and stacks must stay below FDT_FLOOR, where fw_jump places the FDT")
 ASSERT(SIZEOF(.stacks) >= MAX_HARTS * HART_STACK_SIZE, "the stack area must hold a stack for each of MAX_HARTS harts (boot/entry.S)")
 ASSERT(__stacks_start % 16 == 0, "boot/entry.S gives each hart sp = __stacks_start + (id + 1) * HART_STACK_SIZE: it must be 16-byte aligned")
+ASSERT(__trap_stacks_start % 16 == 0 && TRAP_STACK_SIZE % 16 == 0, "each emergency trap stack's top must be 16-byte aligned (boot/trap_vector.S)")
 #ifdef RVBENCH_BUILT_IN_ONLY
 ASSERT(__noinit_last_early + 0x10000 <= PAYLOAD_BASE + 0x200000, "the first 64 KiB of the buffers written before the first sample must lie in the 2 MiB after PAYLOAD_BASE, with the image (see .tls_blocks)")
 #endif

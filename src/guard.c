@@ -6,6 +6,9 @@
 #include <setjmp.h>
 
 static jmp_buf guard_jmp;
+/* guard_call's sp and tp: what the trampoline runs with. It needs a stack
+ * before its longjmp restores sp, and longjmp restores neither tp nor gp. */
+static uint64_t guard_sp, guard_tp;
 
 static volatile int armed;
 static struct guard_report last;
@@ -45,6 +48,7 @@ __attribute__((noinline)) int guard_call(void (*fn)(void *), void *arg, uint64_t
 {
 	if (setjmp(guard_jmp))
 		return -1;
+	__asm__ volatile("mv %0, sp\n\tmv %1, tp" : "=r"(guard_sp), "=r"(guard_tp));
 	guard_arm(budget_ticks);
 	fn(arg);
 	guard_disarm();
@@ -61,6 +65,17 @@ static void __attribute__((noreturn)) guard_trampoline(void)
 {
 	watchdog_off();
 	longjmp(guard_jmp, 1);
+}
+
+/* The image's gp, as boot/entry.S sets it: norelax, or the linker could
+ * make this very `la` gp-relative. */
+static uint64_t image_gp(void)
+{
+	uint64_t gp;
+
+	__asm__(".option push\n\t.option norelax\n\tla %0, __global_pointer$\n\t.option pop"
+		: "=r"(gp));
+	return gp;
 }
 
 int guard_handle_trap(struct trap_frame *f, uint64_t scause, uint64_t stval)
@@ -81,5 +96,11 @@ int guard_handle_trap(struct trap_frame *f, uint64_t scause, uint64_t stval)
 	last.stval = stval;
 	sbi_set_timer(UINT64_MAX);
 	f->sepc = (uint64_t)(uintptr_t)guard_trampoline;
+	/* sret restores the frame's sp, gp and tp, and the benchmark may have
+	 * left anything there: the trampoline and the harness after it get
+	 * guard_call's stack and tp and the image's gp back. */
+	f->x[2] = guard_sp;
+	f->x[3] = image_gp();
+	f->x[4] = guard_tp;
 	return 1;
 }

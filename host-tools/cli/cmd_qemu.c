@@ -64,7 +64,7 @@ int cmd_qemu(const struct command *cmd, int argc, char **argv)
 		{ "matrix", required_argument, NULL, 'x' },
 		COLLECT_LONG_OPTIONS,
 	};
-	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, DEFAULT_TIMEOUT_S, 0, NULL, 0, 0, 0 };
+	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, DEFAULT_TIMEOUT_S, 0, NULL, 0, 0, 0, 0 };
 	struct qemu_opts o = { .machine = "sifive_u", .icount_shift = 0 };
 	unsigned long v;
 	struct fanout fo = { .jobs = 1, .repeat = 1 };
@@ -199,6 +199,7 @@ int cmd_qemu(const struct command *cmd, int argc, char **argv)
 			  "instructions too: use --icount off to run them together "
 			  "(docs/methodology.md)");
 	o.timeout_s = collect_timeout_s(&c);
+	o.max_time_s = (unsigned)c.max_time_s;
 	if (fan) {
 		if (c.cc.mode == CONSOLE_INTERACTIVE) {
 			rvb_error("qemu: --console drives one QEMU: not with -j, --repeat or --matrix");
@@ -295,7 +296,8 @@ static int collect_once(struct qemu_opts o, struct collect_cli c)
 	s.console = c.cc.mode != CONSOLE_OFF;
 	console_begin("qemu", &k, &s);
 	struct meta_source m = { .kind = "qemu", .argv = qargv, .machine = o.machine,
-				 .timeout_s = o.timeout_s, .qemu_version = qemu_ver,
+				 .timeout_s = o.timeout_s, .max_time_s = o.max_time_s,
+				 .qemu_version = qemu_ver,
 				 .device_name = c.device_name };
 	if (o.icount_shift < 0)
 		snprintf(icount, sizeof(icount), "off");
@@ -318,6 +320,7 @@ static int collect_once(struct qemu_opts o, struct collect_cli c)
 		status = EXIT_ERROR;
 	} else {
 		console_end(&k);
+		collect_say_limit("qemu", "QEMU's UART", m.end, o.timeout_s, o.max_time_s);
 		qemu_say_death(&s, &m);
 		status = console_status(&k, &s, session_finish(&s, &m, stdout));
 	}

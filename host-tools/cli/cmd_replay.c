@@ -123,7 +123,7 @@ int cmd_replay(const struct command *cmd, int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ 0, 0, 0, 0 },
 	};
-	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, 0, 0, NULL, 0, 0, 0 };
+	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, 0, 0, NULL, 0, 0, 0, 0 };
 	int opt, status;
 	const char *lava_job = NULL;
 

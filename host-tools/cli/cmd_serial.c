@@ -16,7 +16,7 @@ int cmd_serial(const struct command *cmd, int argc, char **argv)
 		{ "baud", required_argument, NULL, 'b' },
 		COLLECT_LONG_OPTIONS,
 	};
-	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, DEFAULT_TIMEOUT_S, 0, NULL, 0, 0, 0 };
+	struct collect_cli c = { { CONSOLE_OFF, NULL, 0 }, NULL, DEFAULT_TIMEOUT_S, 0, NULL, 0, 0, 0, 0 };
 	const char *port = NULL;
 	unsigned long baud = 115200, v;
 	int opt, status;
@@ -78,11 +78,13 @@ int cmd_serial(const struct command *cmd, int argc, char **argv)
 	s.console = c.cc.mode != CONSOLE_OFF;
 	s.link_bytes_per_s = baud / 10; /* 8N1: ten bits a byte */
 	struct meta_source m = { .kind = "serial", .port = port, .baud = baud,
-				 .timeout_s = timeout_s, .device_name = c.device_name };
+				 .timeout_s = timeout_s, .max_time_s = (unsigned)c.max_time_s,
+				 .device_name = c.device_name };
 	console_begin("serial", &k, &s);
-	enum src_end end = source_serial_console(&s, fd, timeout_s, &k);
+	enum src_end end = source_serial_limits(&s, fd, timeout_s, (unsigned)c.max_time_s, &k);
 	m.end = src_end_name(end);
 	console_end(&k);
+	collect_say_limit("serial", port, m.end, timeout_s, (unsigned)c.max_time_s);
 	if (end == SRC_END_GONE)
 		rvb_error("serial: %s went away (unplugged, or the board's USB bridge reset or lost"
 			  " power%s%s): the results hold what arrived before", port,

@@ -12,7 +12,12 @@
 #include "console_drive.h"
 #include "session.h"
 
+/* --timeout: the watchdog on a live device, in seconds of silence (no
+ * byte received for that long), not of the whole collection: a run that
+ * keeps streaming is never cut by it. --max-time bounds the whole. */
 #define DEFAULT_TIMEOUT_S 600
+/* getopt's code of --max-time (no short option). */
+#define OPT_MAX_TIME 0x100
 /* --device-name: long enough for a board name and a serial number. */
 #define DEVICE_NAME_MAX 80
 
@@ -27,6 +32,7 @@ struct console_cli {
  * --output, --allow-partial, --force, --device-name, -v, -q and --help only), and the table's end. */
 #define COLLECT_LONG_OPTIONS                            \
 	{ "timeout", required_argument, NULL, 't' },    \
+	{ "max-time", required_argument, NULL, OPT_MAX_TIME }, \
 	{ "output", required_argument, NULL, 'o' },     \
 	{ "allow-partial", no_argument, NULL, 'P' },    \
 	{ "force", no_argument, NULL, 'F' },            \
@@ -53,6 +59,9 @@ struct collect_cli {
 	int verbose, quiet;
 	/* --force: an -o directory that holds files may be overwritten. */
 	int force;
+	/* --max-time: seconds the whole collection may take, however busy
+	 * the device is (0: no limit, the default). */
+	unsigned long max_time_s;
 };
 
 /* Strict unsigned decimal in [min, max]: 0, or -1 when s is not one. */
@@ -60,6 +69,11 @@ int parse_uint(const char *s, unsigned long min, unsigned long max, unsigned lon
 /* The timeout in seconds once the options are parsed: --timeout, or
  * none (0) for --console without --timeout. */
 unsigned collect_timeout_s(const struct collect_cli *c);
+/* How a collection that ended on one of its limits ended, on stderr:
+ * what (the device, e.g. "/dev/ttyUSB1" or "QEMU") was silent for
+ * --timeout seconds, or --max-time ran out. Nothing for another end. */
+void collect_say_limit(const char *cmd, const char *what, const char *end, unsigned timeout_s,
+		       unsigned max_time_s);
 /* Before a command's options are parsed (several parses in one process). */
 void reset_getopt(void);
 

@@ -40,6 +40,21 @@ unsigned collect_timeout_s(const struct collect_cli *c)
 	return (unsigned)c->timeout_s;
 }
 
+void collect_say_limit(const char *cmd, const char *what, const char *end, unsigned timeout_s,
+		       unsigned max_time_s)
+{
+	if (!end)
+		return;
+	/* "collection ended: timeout" alone does not say that the device
+	 * went quiet (a hang, a reset, a cable), as opposed to a long run. */
+	if (!strcmp(end, "timeout"))
+		rvb_error("%s: no byte from %s for %u s (--timeout): stopped; the results hold what"
+			  " arrived before", cmd, what, timeout_s);
+	else if (!strcmp(end, "max-time"))
+		rvb_error("%s: the collection reached --max-time (%u s) while %s was still sending:"
+			  " stopped; the results hold what arrived before", cmd, max_time_s, what);
+}
+
 void reset_getopt(void)
 {
 	optind = 0; /* glibc: start over (several parses in one process) */
@@ -66,7 +81,7 @@ static int console_opt(const char *cmd, struct console_cli *cc, int opt, const c
 
 enum { OPT_OTHER, OPT_TAKEN, OPT_HELP, OPT_BAD };
 
-/* One of the shared options (--timeout, --exec, --console, --allow-partial,
+/* One of the shared options (--timeout, --max-time, --exec, --console, --allow-partial,
  * --output, --device-name, -v, -q, --help: usage printed); OPT_OTHER for the command's own,
  * OPT_BAD once the error is said. */
 static int collect_opt(const char *cmd, const char *usage, struct collect_cli *c, int opt,
@@ -82,6 +97,13 @@ static int collect_opt(const char *cmd, const char *usage, struct collect_cli *c
 		}
 		c->timeout_s = v;
 		c->cc.timeout_given = 1;
+		return OPT_TAKEN;
+	case OPT_MAX_TIME:
+		if (parse_uint(arg, 0, 1000000, &v)) {
+			rvb_error("%s: --max-time must be whole seconds, not '%s'", cmd, arg);
+			return OPT_BAD;
+		}
+		c->max_time_s = v;
 		return OPT_TAKEN;
 	case 'e':
 	case 'c':

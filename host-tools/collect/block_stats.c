@@ -240,6 +240,7 @@ void bstats_compute(const struct coll_bench *b, struct coll_bench_stats *st, uin
 		m2 += dev * dev * (long double)sc->count[i];
 	}
 	st->stddev = n > 1 ? sqrtl(m2 / (long double)(n - 1)) / (long double)st->batch : 0;
+	st->have_stddev = n > 1;
 
 	/* Exact per-call mean from the 128-bit sum over n * batch calls:
 	 * integer part, then 3 decimals. */

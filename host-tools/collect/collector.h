@@ -402,6 +402,9 @@ struct coll_bench_stats {
 	uint64_t mean_int;     /* per-call mean = mean_int + mean_frac / 1000, */
 	unsigned mean_frac;    /* rounded half up to 3 decimals */
 	long double stddev;    /* per call: sample standard deviation (n - 1); 0 for n < 2 */
+	/* 1 when stddev is defined (n >= 2): that of one value, or of none,
+	 * is not 0 but undefined, written as such (an empty field). */
+	int have_stddev;
 };
 
 /* v / batch: an integer when batch is 1, else with 3 decimals (half up). */

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "codec.h"
+#include "pmu_events.h"
 #include "wire.h"
 
 #define COLL_EV_PAIRS ((PMU_EVENTS_MAX + 1) / 2)
@@ -64,6 +65,17 @@ const char *coll_bench_events(struct coll_bench *b, const struct rec_bench *h)
 	for (unsigned k = 0; k < n && !why; k++)
 		if (!bench_name_ok(b->ev_name[k]))
 			why = "BENCH line with an event name outside [A-Za-z0-9_.:+-]";
+	/* A known event in its one spelling (pmu_events.h), as today's
+	 * firmware sends it: a stream of an older one may say raw:0x01 where
+	 * another says raw:0x1, which must be one column, one event. Every
+	 * other name has one spelling, and one the host does not know (a
+	 * newer firmware's) is kept as sent. */
+	for (unsigned k = 0; k < n && !why; k++) {
+		uint64_t v;
+		if (strlen(b->ev_name[k]) < PMU_EVENT_NAME_MAX && !strncmp(b->ev_name[k], "raw:", 4) &&
+		    !pmu_raw_parse(b->ev_name[k] + 4, &v))
+			pmu_raw_name(v, b->ev_name[k]); /* never longer than the name it spells */
+	}
 	for (unsigned k = 0; k < n && !why; k++)
 		for (unsigned j = 0; j < k; j++)
 			if (!strcmp(b->ev_name[j], b->ev_name[k]))

@@ -75,9 +75,13 @@ static int bench_summary(FILE *f, const struct coll_run *r, const struct coll_be
 		const uint64_t raw[7] = { st.min, st.max, st.median, st.p90, st.p95, st.p99, st.mad };
 		for (int i = 0; i < 7; i++)
 			coll_fmt_per_call(v[i], sizeof(v[i]), raw[i], st.batch);
-		if (fprintf(f, ",%s,%s,%llu.%03u,%s,%s,%s,%s,%s,%.3Lf", v[0], v[1],
+		if (fprintf(f, ",%s,%s,%llu.%03u,%s,%s,%s,%s,%s,", v[0], v[1],
 			    (unsigned long long)st.mean_int, st.mean_frac, v[2], v[3], v[4], v[5],
-			    v[6], st.stddev) < 0)
+			    v[6]) < 0)
+			return -1;
+		/* One sample has no standard deviation: empty, not 0.000, which
+		 * would read as a block without any spread. */
+		if (st.have_stddev && fprintf(f, "%.3Lf", st.stddev) < 0)
 			return -1;
 	} else if (fputs(",,,,,,,,,", f) < 0) {
 		return -1; /* no measured sample: no statistics, not zeros */

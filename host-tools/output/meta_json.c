@@ -55,18 +55,22 @@ static json_t *overhead(const struct coll_overhead *o)
 	bad |= json_object_set_new(x, "sum", json_safe_u64(o->sum));
 	bad |= json_object_set_new(x, "sumsq", json_safe_u64(o->sumsq));
 	unsigned __int128 n = o->samples, sum = o->sum;
-	if (n)
-		bad |= json_object_set_new(x, "mean", ratio(sum, n));
+	/* What is undefined is null, never left out nor 0: the mean of no
+	 * sample, the variance and stddev of fewer than 2 (n - 1), the
+	 * relative stddev of a mean of 0. */
+	bad |= json_object_set_new(x, "mean", n ? ratio(sum, n) : json_null());
+	json_t *var_j = json_null(), *sd_j = json_null(), *pct_j = json_null();
 	if (n > 1) {
 		unsigned __int128 num = n * o->sumsq - sum * sum, den = n * (n - 1);
 		long double var = (long double)num / (long double)den, sd = sqrtl(var);
-		bad |= json_object_set_new(x, "variance", ratio(num, den));
-		bad |= json_object_set_new(x, "stddev", json_printed_real("%.3Lf", sd));
+		var_j = ratio(num, den);
+		sd_j = json_printed_real("%.3Lf", sd);
 		if (sum)
-			bad |= json_object_set_new(
-				x, "stddev_pct",
-				json_printed_real("%.3Lf", 100 * sd * (long double)n / (long double)sum));
+			pct_j = json_printed_real("%.3Lf", 100 * sd * (long double)n / (long double)sum);
 	}
+	bad |= json_object_set_new(x, "variance", var_j);
+	bad |= json_object_set_new(x, "stddev", sd_j);
+	bad |= json_object_set_new(x, "stddev_pct", pct_j);
 	return json_built(x, bad);
 }
 

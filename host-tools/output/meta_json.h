@@ -25,8 +25,9 @@ struct meta_source {
 	const char *port;       /* serial */
 	unsigned long baud;     /* serial */
 	const char *file;       /* replay */
-	unsigned timeout_s;     /* 0: none */
-	const char *end;        /* "trailer", "eof", "timeout", "interrupted", "error",
+	unsigned timeout_s;     /* --timeout, seconds of silence (0: none) */
+	unsigned max_time_s;    /* --max-time, seconds in all (0: none) */
+	const char *end;        /* "trailer", "eof", "timeout", "max-time", "interrupted", "error",
 				 * "done", "port-gone" */
 	int exit_known;         /* qemu: it was reaped */
 	int exit_code;          /* qemu: exit status, or -1 if killed */

@@ -94,6 +94,8 @@ static json_t *source(const struct meta_source *s)
 		bad |= json_object_set_new(o, "lava", lava(s));
 	if (s->timeout_s)
 		bad |= json_object_set_new(o, "timeout_s", json_integer(s->timeout_s));
+	if (s->max_time_s)
+		bad |= json_object_set_new(o, "max_time_s", json_integer(s->max_time_s));
 	bad |= opt_str(o, "end", s->end);
 	if (s->exit_known)
 		bad |= json_object_set_new(o, "qemu_exit", qemu_exit(s));

@@ -401,7 +401,7 @@ int results_load(const char *dir, struct results *r, char *err, size_t errlen)
 		goto out;
 	}
 	for (int k = 0; k < NNEED; k++)
-		if ((col[k] = rcsv_col(&t, need[k])) < 0) {
+		if ((col[k] = k == CYCLES ? results_metric_col(&t) : rcsv_col(&t, need[k])) < 0) {
 			snprintf(err, errlen, "%s:1: no column '%s' in the header", path, need[k]);
 			goto out;
 		}

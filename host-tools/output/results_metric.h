@@ -17,6 +17,10 @@ int results_metric_set(const char *name, char *err, size_t errlen);
 const char *results_metric_column(void);
 /* Its name for people and axis labels ("cycles", "branch-misses"). */
 const char *results_metric_label(void);
+struct rcsv;
+/* The metric's column in t (samples.csv), found by the event it counts
+ * whatever its spelling there (ev.raw:0x01 for raw:0x1), or -1. */
+int results_metric_col(const struct rcsv *t);
 /* 1 when the metric is an event column, whose field may be empty. */
 int results_metric_is_event(void);
 

@@ -6,6 +6,7 @@
 
 #include "csv_events.h"
 #include "csv_out.h"
+#include "pmu_events.h"
 #include "term_str.h"
 
 /* The block as the table above names it: the benchmark, its parameters
@@ -45,6 +46,15 @@ static int print_refused(FILE *f, const struct coll_run *r)
 			char *why = strrchr(w, ':');
 			if (why)
 				*why++ = '\0';
+			/* A raw event in its one spelling, as its column would be
+			 * named (an older firmware may have sent raw:0x01). */
+			char canon[PMU_EVENT_NAME_MAX];
+			uint64_t v;
+			if (strlen(w) < PMU_EVENT_NAME_MAX && !strncmp(w, "raw:", 4) &&
+			    !pmu_raw_parse(w + 4, &v)) {
+				pmu_raw_name(v, canon);
+				w = strcpy(w, canon); /* never longer than the name it spells */
+			}
 			rc = fprintf(f, "%s %s", w == list ? "" : ",", term_str(w, text, sizeof(text)));
 			if (rc >= 0 && why)
 				rc = fprintf(f, " (%s)", term_str(why, text, sizeof(text)));

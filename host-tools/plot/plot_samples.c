@@ -80,7 +80,7 @@ static void read_due(const char *dir, struct plot_blocks *pb)
 static int read_rows(const struct rcsv *t, struct plot_blocks *pb)
 {
 	int crun = rcsv_col(t, "run"), cblock = rcsv_col(t, "block"), cindex = rcsv_col(t, "index");
-	int cwarm = rcsv_col(t, "warmup"), cmetric = rcsv_col(t, results_metric_column());
+	int cwarm = rcsv_col(t, "warmup"), cmetric = results_metric_col(t);
 	size_t last = 0;
 	if (crun < 0 || cblock < 0 || cindex < 0 || cwarm < 0 || cmetric < 0)
 		return 0; /* files of before the block column: no indices */

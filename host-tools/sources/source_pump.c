@@ -13,6 +13,7 @@ const char *src_end_name(enum src_end e)
 	case SRC_END_TRAILER: return "trailer";
 	case SRC_END_EOF: return "eof";
 	case SRC_END_TIMEOUT: return "timeout";
+	case SRC_END_MAX_TIME: return "max-time";
 	case SRC_END_INTERRUPTED: return "interrupted";
 	case SRC_END_ERROR: return "error";
 	case SRC_END_DONE: return "done";
@@ -45,16 +46,27 @@ static long long now_ms(void)
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-enum src_end source_pump(struct session *s, int fd, long timeout_ms, int stop_at_trailer)
+enum src_end source_pump(struct session *s, int fd, long window_ms, int stop_at_trailer)
 {
-	return source_pump_console(s, fd, timeout_ms, stop_at_trailer, NULL);
+	return source_pump_console(s, fd, window_ms, stop_at_trailer, NULL);
 }
 
-enum src_end source_pump_console(struct session *s, int fd, long timeout_ms, int stop_at_trailer,
+enum src_end source_pump_console(struct session *s, int fd, long window_ms, int stop_at_trailer,
 				 struct console *k)
 {
+	return source_pump_watch(s, fd, -1, window_ms, stop_at_trailer, k);
+}
+
+enum src_end source_pump_watch(struct session *s, int fd, long idle_ms, long total_ms,
+			       int stop_at_trailer, struct console *k)
+{
 	unsigned long trailers = s->c->trailers;
-	long long deadline = timeout_ms >= 0 ? now_ms() + timeout_ms : -1;
+	long long start = now_ms();
+	long long deadline = total_ms >= 0 ? start + total_ms : -1;
+	/* The watchdog on a live device: it counts from the last byte read
+	 * (from the start until the first), so a long run that keeps
+	 * streaming is never cut, and only a silent one is. */
+	long long last_rx = start;
 	char buf[4096];
 
 	if (k && k->mode == CONSOLE_OFF)
@@ -74,8 +86,16 @@ enum src_end source_pump_console(struct session *s, int fd, long timeout_ms, int
 			return failed(s, k->tx_errno ? k->tx_errno : EIO);
 		if (stop_when_done && console_finished(k))
 			return SRC_END_DONE;
+		long long now = now_ms();
 		if (deadline >= 0) {
-			long long left = deadline - now_ms();
+			long long left = deadline - now;
+			if (left <= 0)
+				return SRC_END_MAX_TIME;
+			if (wait_ms < 0 || left < wait_ms)
+				wait_ms = (long)left;
+		}
+		if (idle_ms >= 0) {
+			long long left = last_rx + idle_ms - now;
 			if (left <= 0)
 				return SRC_END_TIMEOUT;
 			if (wait_ms < 0 || left < wait_ms)
@@ -97,13 +117,14 @@ enum src_end source_pump_console(struct session *s, int fd, long timeout_ms, int
 			return failed(s, errno);
 		}
 		if (rc == 0)
-			continue; /* the deadline check above decides */
+			continue; /* the checks of both limits above decide */
 		if (k && p[1].fd >= 0 && p[1].revents)
 			console_user(k);
 		if (!p[0].revents)
 			continue;
 		ssize_t n = read(fd, buf, sizeof(buf));
 		if (n > 0) {
+			last_rx = now_ms();
 			session_feed(s, buf, (size_t)n);
 			if (k)
 				console_rx(k, buf, (size_t)n, now_ms());

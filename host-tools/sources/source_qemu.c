@@ -240,8 +240,8 @@ int source_qemu(struct session *s, const struct qemu_opts *o, char **argv,
 	}
 
 	/* With the console, every run until its session ends. */
-	enum src_end end = source_pump_console(s, out[0], o->timeout_s ? (long)o->timeout_s * 1000 : -1,
-					       !k, k);
+	enum src_end end = source_pump_watch(s, out[0], o->timeout_s ? (long)o->timeout_s * 1000 : -1,
+					     o->max_time_s ? (long)o->max_time_s * 1000 : -1, !k, k);
 	/* EOF on the pipe: QEMU is exiting by itself; give it time to finish. */
 	long wait_ms = end == SRC_END_EOF ? QEMU_GRACE_MS : 0;
 	/* After a trailer, or the firmware told to exit: the tail, a clean exit.

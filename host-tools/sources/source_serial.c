@@ -138,7 +138,7 @@ static void read_tail(struct session *s, int fd)
 {
 	for (long spent = 0; spent < SERIAL_TAIL_MAX_MS; spent += SERIAL_TAIL_IDLE_MS) {
 		unsigned long long before = s->c->bytes;
-		if (source_pump(s, fd, SERIAL_TAIL_IDLE_MS, 0) != SRC_END_TIMEOUT || s->c->bytes == before)
+		if (source_pump(s, fd, SERIAL_TAIL_IDLE_MS, 0) != SRC_END_MAX_TIME || s->c->bytes == before)
 			break;
 	}
 	s->src_errno = 0; /* a port gone after the trailer lost nothing */
@@ -151,6 +151,12 @@ enum src_end source_serial(struct session *s, int fd, unsigned timeout_s)
 
 enum src_end source_serial_console(struct session *s, int fd, unsigned timeout_s, struct console *k)
 {
+	return source_serial_limits(s, fd, timeout_s, 0, k);
+}
+
+enum src_end source_serial_limits(struct session *s, int fd, unsigned timeout_s, unsigned max_time_s,
+				  struct console *k)
+{
 	int console = k && k->mode != CONSOLE_OFF;
 
 	/* Every run the collector knows began after the port was opened, so
@@ -158,8 +164,9 @@ enum src_end source_serial_console(struct session *s, int fd, unsigned timeout_s
 	 * console, the runs are the user's: every one until the session ends. */
 	if (console)
 		k->tx_fd = fd;
-	enum src_end end = source_pump_console(s, fd, timeout_s ? (long)timeout_s * 1000 : -1,
-					       !console, console ? k : NULL);
+	enum src_end end = source_pump_watch(s, fd, timeout_s ? (long)timeout_s * 1000 : -1,
+					     max_time_s ? (long)max_time_s * 1000 : -1, !console,
+					     console ? k : NULL);
 	/* A serial port has no end of file: a read of 0 bytes is a hangup. */
 	if (end == SRC_END_EOF)
 		end = SRC_END_GONE;

@@ -33,8 +33,9 @@
  * (16 KiB fills L1 with no room for anything else) and from L2 up to
  * 512 KiB (1 MiB fills it); memset touches size bytes, twice as far.
  * memset stores a different byte (the input) each call, so no call is
- * redundant. verify() checks the bytes landed, and that
- * nothing around them was touched.
+ * redundant; the inputs are drawn in [0, input_range), so its range is
+ * 256 to store every byte value, 0xFF too (255 never drew it). verify()
+ * checks the bytes landed, and that nothing around them was touched.
  */
 #include "rvbench.h"
 
@@ -245,8 +246,8 @@ BENCH(memcpy_misaligned, .setup = copy_setup, .run = memcpy_run, .verify = memcp
       .params = copy_misaligned_params, .sweep = IMPL_SWEEP(impls_lib), COPY_UNIT,
       .description = "memcpy of size= bytes, src +1, dst +3, by impl= (byte, word)");
 BENCH(memset, .setup = copy_setup, .run = memset_run, .verify = memset_verify,
-      .input_range = 255, .params = set_params, .sweep = IMPL_SWEEP(impls_lib), COPY_UNIT,
+      .input_range = 256, .params = set_params, .sweep = IMPL_SWEEP(impls_lib), COPY_UNIT,
       .description = "memset of size= bytes, aligned, by impl= (byte, word)");
 BENCH(memset_misaligned, .setup = copy_setup, .run = memset_run, .verify = memset_verify,
-      .input_range = 255, .params = set_misaligned_params, .sweep = IMPL_SWEEP(impls_lib), COPY_UNIT,
+      .input_range = 256, .params = set_misaligned_params, .sweep = IMPL_SWEEP(impls_lib), COPY_UNIT,
       .description = "memset of size= bytes, dst +3, by impl= (byte, word)");

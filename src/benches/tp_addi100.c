@@ -10,7 +10,13 @@ static uint64_t tp_addi100_run(void *state, uint64_t input)
 {
 	(void)state;
 	TP_START(2);
-	__asm__ volatile(".rept 100\n\taddi %0, %0, 1\n\t.endr" : "+r"(input));
+	/* volatile (never deleted), and "memory" as the tracepoints' counter
+	 * reads have it: asm statements that both clobber memory stay in
+	 * program order, so the chain cannot move out of the pair (of
+	 * volatile asm alone the GCC manual says it may still be moved
+	 * relative to other code). The code is the same as without "memory":
+	 * tests/system/test_tp_addi100_chain.sh */
+	__asm__ volatile(".rept 100\n\taddi %0, %0, 1\n\t.endr" : "+r"(input) : : "memory");
 	TP_STOP(2);
 	return input;
 }

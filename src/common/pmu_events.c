@@ -30,28 +30,6 @@ static int word(const char *s, const char *const *names, unsigned n, const char 
 	return -1;
 }
 
-static int parse_raw(const char *s, uint64_t *out)
-{
-	uint64_t v = 0;
-
-	if (s[0] != '0' || (s[1] != 'x' && s[1] != 'X') || !s[2] || strlen(s + 2) > 16)
-		return -1;
-	for (s += 2; *s; s++) {
-		unsigned d;
-		if (*s >= '0' && *s <= '9')
-			d = (unsigned)(*s - '0');
-		else if (*s >= 'a' && *s <= 'f')
-			d = (unsigned)(*s - 'a' + 10);
-		else if (*s >= 'A' && *s <= 'F')
-			d = (unsigned)(*s - 'A' + 10);
-		else
-			return -1;
-		v = v << 4 | d;
-	}
-	*out = v;
-	return 0;
-}
-
 int pmu_event_lookup(const char *name, struct pmu_event *out)
 {
 	const char *rest;
@@ -64,7 +42,7 @@ int pmu_event_lookup(const char *name, struct pmu_event *out)
 	if (!strncmp(name, "raw:", 4)) {
 		/* SBI_PMU_EVENT_TYPE_RAW, code 0: the selector is event_data */
 		*out = (struct pmu_event){ .idx = PMU_EVENT_RAW_IDX, .data = 0 };
-		return parse_raw(name + 4, &out->data);
+		return pmu_raw_parse(name + 4, &out->data);
 	}
 	/* CACHE-OP-RESULT, each word from its table */
 	int cache = word(name, cache_names, COUNT(cache_names), &rest);
@@ -83,13 +61,26 @@ int pmu_event_lookup(const char *name, struct pmu_event *out)
 	return 0;
 }
 
+int pmu_event_canonical(const char *name, char out[PMU_EVENT_NAME_MAX])
+{
+	struct pmu_event e;
+	size_t len = strlen(name);
+
+	if (len >= PMU_EVENT_NAME_MAX || pmu_event_lookup(name, &e))
+		return -1;
+	if (e.idx == PMU_EVENT_RAW_IDX)
+		pmu_raw_name(e.data, out);
+	else
+		memcpy(out, name, len + 1); /* the tables' names have one spelling */
+	return 0;
+}
+
 int pmu_events_parse(const char *list, char names[][PMU_EVENT_NAME_MAX], unsigned *n,
 		     const char **why)
 {
 	*n = 0;
 	while (*list) {
 		size_t len = strcspn(list, ",");
-		struct pmu_event e;
 
 		if (!len || len >= PMU_EVENT_NAME_MAX) {
 			*why = "expected comma-separated event names";
@@ -99,9 +90,13 @@ int pmu_events_parse(const char *list, char names[][PMU_EVENT_NAME_MAX], unsigne
 			*why = "at most 4 events";
 			return -1;
 		}
-		memcpy(names[*n], list, len);
-		names[*n][len] = '\0';
-		if (pmu_event_lookup(names[*n], &e)) {
+		char given[PMU_EVENT_NAME_MAX];
+		memcpy(given, list, len);
+		given[len] = '\0';
+		/* Kept in its one spelling (raw:0x01 as raw:0x1), so that one
+		 * event is one name everywhere after (BENCH, the CSV columns)
+		 * and two spellings of it are an event named twice. */
+		if (pmu_event_canonical(given, names[*n])) {
 			*why = "unknown event (cycles, instructions, cache-misses, branch-misses, "
 			       "l1d-read-miss, dtlb-read-miss, ..., raw:0xNNNN)";
 			return -1;

@@ -2,7 +2,7 @@
 # make soak: RUNS (default 50) collections by `rvbench qemu`, each with a
 # random subset of the benchmarks, sometimes bootargs the firmware must
 # reject, and a random end: none, a signal (INT, TERM, HUP, PIPE) after a
-# random delay, or a --timeout. Every result directory is then checked
+# random delay, or a --max-time (a cut at a total time). Every result directory is then checked
 # against itself (tests/soak/check_results.py): meta.json against the
 # CSV files' counts, the exit status against what happened, no .tmp file.
 # Not part of `make test`: it takes minutes. Ends with one line
@@ -51,7 +51,7 @@ PY
 	[ "$bad" != "-" ] && bootargs="$bootargs $bad"
 	d=$out/run$i
 	timeout_opt="--timeout 120"
-	[ "$end" = timeout ] && timeout_opt="--timeout $tsecs"
+	[ "$end" = timeout ] && timeout_opt="--timeout 120 --max-time $tsecs"
 	"$rvb" qemu $timeout_opt --bootargs "$bootargs" -o "$d" "$elf" \
 		>"$d.stdout" 2>"$d.stderr" &
 	pid=$!

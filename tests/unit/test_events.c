@@ -21,6 +21,8 @@
 #include "pmu_events.h"
 #include "rcsv.h"
 #include "records.h"
+#include "results_metric.h"
+#include "summary_events.h"
 #include "wire.h"
 #include "test_main.h"
 
@@ -479,9 +481,148 @@ static void test_many_event_columns(void **state)
 	collector_free(c);
 }
 
+/* ---- one raw event, however spelt ------------------------------------------ */
+
+static void expect_canonical(const char *name, const char *want)
+{
+	char out[PMU_EVENT_NAME_MAX];
+	assert_int_equal(pmu_event_canonical(name, out), 0);
+	if (strcmp(out, want))
+		fail_msg("'%s' spelt '%s', not '%s'", name, out, want);
+}
+
+/* raw:0x + lower-case hex without leading zeros is the one spelling of a
+ * raw event; the tables' names are kept as they are. */
+static void test_raw_canonical(void **state)
+{
+	(void)state;
+	expect_canonical("raw:0x1", "raw:0x1");
+	expect_canonical("raw:0x01", "raw:0x1");
+	expect_canonical("raw:0X1", "raw:0x1");
+	expect_canonical("raw:0x0000000000000000000001", "raw:0x1"); /* 22 digits, 1 significant */
+	expect_canonical("raw:0xAbC", "raw:0xabc");
+	expect_canonical("raw:0x00", "raw:0x0");
+	expect_canonical("raw:0xFFFFFFFFFFFFFFFF", "raw:0xffffffffffffffff");
+	expect_canonical("cycles", "cycles");
+	expect_canonical("dtlb-read-miss", "dtlb-read-miss");
+	char out[PMU_EVENT_NAME_MAX];
+	/* raw:1 (no 0x) is not an event, nor 17 significant digits */
+	assert_int_equal(pmu_event_canonical("raw:1", out), -1);
+	assert_int_equal(pmu_event_canonical("raw:0x10000000000000000", out), -1);
+	assert_int_equal(pmu_event_canonical("raw:0x0010000000000000000", out), -1);
+	assert_int_equal(pmu_event_canonical("Cycles", out), -1);
+	/* 33 bytes: longer than any name (PMU_EVENT_NAME_MAX) */
+	assert_int_equal(pmu_event_canonical("raw:0x000000000000000000000000001", out), -1);
+}
+
+/* rvbench.events: two spellings of one raw event are that event named
+ * twice, refused with the very words of "cycles,cycles"; the names kept
+ * are the one spelling. */
+static void test_raw_duplicates(void **state)
+{
+	char names[PMU_EVENTS_MAX][PMU_EVENT_NAME_MAX];
+	unsigned n;
+	const char *why = NULL, *why_same = NULL;
+
+	(void)state;
+	assert_int_equal(pmu_events_parse("cycles,cycles", names, &n, &why_same), -1);
+	assert_string_equal(why_same, "an event named twice");
+	static const char *const twice[] = {
+		"raw:0x1,raw:0x01", "raw:0x01,raw:0x1", "raw:0xab,raw:0xAB", "raw:0X1,raw:0x1",
+		"raw:0x1,cycles,raw:0x001",
+	};
+	for (size_t i = 0; i < sizeof(twice) / sizeof(twice[0]); i++) {
+		why = NULL;
+		if (!pmu_events_parse(twice[i], names, &n, &why))
+			fail_msg("'%s' taken as distinct events", twice[i]);
+		assert_string_equal(why, why_same);
+	}
+	assert_int_equal(pmu_events_parse("raw:0X0A,cycles,raw:0x0b", names, &n, &why), 0);
+	assert_int_equal(n, 3);
+	assert_string_equal(names[0], "raw:0xa");
+	assert_string_equal(names[1], "cycles");
+	assert_string_equal(names[2], "raw:0xb");
+}
+
+/* The decoder: a BENCH line of an older firmware naming raw:0x05 gets the
+ * column raw:0x5; one naming raw:0x01 and raw:0x1 names an event twice,
+ * refused as "cycles,cycles" is. */
+static void test_raw_spelling_on_the_wire(void **state)
+{
+	(void)state;
+	struct collector *c = run_with("raw:0X05,cycles", "");
+	const struct coll_run *r = &c->runs[0];
+	assert_int_equal(r->nissue, 0);
+	assert_int_equal(r->bench[0].nev, 2);
+	assert_string_equal(r->bench[0].ev_name[0], "raw:0x5");
+	assert_string_equal(r->bench[0].ev_name[1], "cycles");
+	collector_free(c);
+
+	c = run_with("cycles,cycles", "");
+	assert_int_equal(c->runs[0].nissue, 1);
+	char same[256];
+	snprintf(same, sizeof(same), "%s", c->runs[0].issue[0]);
+	assert_non_null(strstr(same, "BENCH line naming an event twice"));
+	collector_free(c);
+	c = run_with("raw:0x01,raw:0x1", "");
+	r = &c->runs[0];
+	assert_int_equal(r->nissue, 1);
+	assert_string_equal(r->issue[0], same);
+	assert_int_equal(r->bench[0].nev, 0);
+	collector_free(c);
+}
+
+/* --metric: ev.raw:0x01 is the column ev.raw:0x1, and is found in a
+ * samples.csv that spelt it ev.raw:0x0001. */
+static void test_raw_metric(void **state)
+{
+	char err[256];
+	struct rcsv t;
+	static const char csv[] = "run,cycles,ev.raw:0x0001\n1,2,3\n";
+
+	(void)state;
+	assert_int_equal(results_metric_set("ev.raw:0x01", err, sizeof(err)), 0);
+	assert_string_equal(results_metric_column(), "ev.raw:0x1");
+	assert_string_equal(results_metric_label(), "raw:0x1");
+	assert_int_equal(rcsv_parse(csv, strlen(csv), &t, err, sizeof(err)), 0);
+	assert_int_equal(results_metric_col(&t), 2);
+	assert_int_equal(results_metric_set("raw:0X1", err, sizeof(err)), 0);
+	assert_string_equal(results_metric_column(), "ev.raw:0x1");
+	assert_int_equal(results_metric_col(&t), 2);
+	assert_int_equal(results_metric_set("raw:0x2", err, sizeof(err)), 0);
+	assert_int_equal(results_metric_col(&t), -1);
+	assert_int_equal(results_metric_set("cycles", err, sizeof(err)), 0);
+	assert_int_equal(results_metric_col(&t), 1);
+	rcsv_free(&t);
+}
+
+/* The printed summary names a refused raw event in its one spelling too,
+ * whatever an older firmware's PMU record said. */
+static void test_raw_refused_printed(void **state)
+{
+	(void)state;
+	char buf[WIRE_LINE_MAX + 1];
+	struct collector *c = run_with("cycles", wire_line(buf, TAG, 3, "PMU",
+			"status=ok counters=19 hw=2 fw=16 list=0-0:hw:64,2-2:hw:64,3-18:fw"
+			" events=cycles refused=raw:0X004a00:not-supported"));
+	const struct coll_run *r = &c->runs[0];
+	assert_int_equal(r->nissue, 0);
+	char *out = NULL;
+	size_t len;
+	FILE *f = open_memstream(&out, &len);
+	assert_int_equal(summary_events_print(f, r), 0);
+	fclose(f);
+	if (!strstr(out, "\nhardware events not counted: raw:0x4a00 (not-supported)\n"))
+		fail_msg("printed: %s", out);
+	free(out);
+	collector_free(c);
+}
+
 TEST_MAIN(cmocka_unit_test(test_event_names), cmocka_unit_test(test_event_lists),
 	  cmocka_unit_test(test_event_name_safe_set),
 	  cmocka_unit_test(test_events_fixture), cmocka_unit_test(test_event_columns),
 	  cmocka_unit_test(test_format1_fixtures),
 	  cmocka_unit_test(test_e_lines), cmocka_unit_test(test_event_clamp_flags),
-	  cmocka_unit_test(test_many_event_columns))
+	  cmocka_unit_test(test_many_event_columns), cmocka_unit_test(test_raw_canonical),
+	  cmocka_unit_test(test_raw_duplicates), cmocka_unit_test(test_raw_spelling_on_the_wire),
+	  cmocka_unit_test(test_raw_metric), cmocka_unit_test(test_raw_refused_printed))
