@@ -7,7 +7,7 @@
 . tests/system/lib.sh
 build=$1
 fresh_out single-sample
-rvb=$build/host/rvbench
+rvb=$(cd "$build" && pwd)/host/rvbench # absolute: used from another directory
 out=$(cd "$out" && pwd) # absolute: the baseline is made from another directory
 
 "$rvb" qemu --machine virt --smp 1 --icount 0 --bootargs 'rvbench.run=addi100 rvbench.samples=1' \
