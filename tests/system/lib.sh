@@ -128,6 +128,13 @@ with open(d + "/meta.json", "w") as f:
 PY
 }
 
+# bench_dir_image BUILD DIR: the firmware with the benchmarks of DIR
+# (BENCH_DIR) into BUILD/rvbench.elf; returns make's status, its output in
+# BUILD.log.
+bench_dir_image() {
+	make --no-print-directory -s BUILD="$1" BENCH_DIR="$2" firmware >"$1.log" 2>&1
+}
+
 # hand_made_image DIR NAME: builds DIR/build/rvbench.elf with one more
 # benchmark whose descriptor is written by hand, not with BENCH() (which
 # checks the name at compile time), named by the C string literal NAME;

@@ -15,8 +15,7 @@ build=$1
 fresh_out guard-gp-tp
 fwbuild=$out/build
 
-make --no-print-directory -s BUILD="$fwbuild" BENCH_DIR=tests/fixtures/clobbered-gp-bench firmware \
-	>"$out/make.log" 2>&1
+bench_dir_image "$fwbuild" tests/fixtures/clobbered-gp-bench
 check_eq "an image with the gp/tp benchmarks builds" 0 "$?"
 nm=${CROSS:-riscv64-unknown-elf-}nm
 check "... and picolibc's sbrk addresses its break gp-relative there (what the malloc block needs gp for)" \

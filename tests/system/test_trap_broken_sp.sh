@@ -18,8 +18,7 @@ build=$1
 fresh_out trap-broken-sp
 fwbuild=$out/build
 
-make --no-print-directory -s BUILD="$fwbuild" BENCH_DIR=tests/fixtures/broken-sp-bench firmware \
-	>"$out/make.log" 2>&1
+bench_dir_image "$fwbuild" tests/fixtures/broken-sp-bench
 check_eq "an image with the broken-sp benchmarks builds" 0 "$?"
 
 "$build/host/rvbench" qemu --machine sifive_u --icount 0 --timeout 60 -o "$out/run" \
