@@ -224,7 +224,11 @@ static const char *find_key(const char *key, const char **bench, const char **pa
 	memcpy(name, key, blen);
 	name[blen] = '\0';
 	if (!h->check_param || h->check_param(name, NULL, 0, bench, &why))
-		return "no benchmark of that name";
+		/* "set rvbench.samples 5" at the console, or the prefix twice
+		 * on the command line: a setting, not a benchmark, was meant. */
+		return strcmp(name, "rvbench") ? "no benchmark of that name"
+					       : "no benchmark of that name (a setting is named without"
+						 " rvbench. here: samples, not rvbench.samples)";
 	*param = dot + 1; /* the registry's copy once a value is checked */
 	return NULL;
 }

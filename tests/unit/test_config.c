@@ -184,6 +184,13 @@ static void every_bad_value_is_named_and_changes_nothing(void **s)
 		assert_non_null(strstr(complaints, "nothing changed\n"));
 		assert_null(strchr(strchr(complaints, '\n') + 1, '\n')); /* one line */
 	}
+	/* A setting named with its prefix at the console ("set rvbench.samples
+	 * 5") reads as BENCH.PARAM of a benchmark "rvbench": the error says
+	 * what was meant, not only that there is no such benchmark. */
+	assert_refused(&c, "rvbench.samples", "5");
+	assert_string_equal(complaints, "error: rvbench.samples=5: no benchmark of that name (a setting"
+					" is named without rvbench. here: samples, not rvbench.samples);"
+					" nothing changed\n");
 	/* and the next valid setting works */
 	assert_int_equal(config_set(&c, "samples", "77", &hooks), 0);
 	assert_int_equal(c.samples, 77);
