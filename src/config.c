@@ -128,6 +128,12 @@ static unsigned explicit_bit(const char *key)
 		return CONFIG_SET_WARMUP;
 	if (!strcmp(key, "batch"))
 		return CONFIG_SET_BATCH;
+	if (!strcmp(key, "initial"))
+		return CONFIG_SET_INITIAL;
+	if (!strcmp(key, "delta"))
+		return CONFIG_SET_DELTA;
+	if (!strcmp(key, "size"))
+		return CONFIG_SET_SIZE;
 	return 0;
 }
 
@@ -814,6 +820,36 @@ void config_parse_bootargs(struct config *c, const char *bootargs, const struct 
 	 * is no sign that the refused one's benchmarks were not wanted. */
 	if (run_refused)
 		c->run_refused = 1;
+}
+
+const char *config_unused(const struct config *c, char *buf, size_t n)
+{
+	static const struct {
+		unsigned bit;
+		const char *name;
+	} keys[] = { { CONFIG_SET_BATCH, "batch" },     { CONFIG_SET_SAMPLES, "samples" },
+		     { CONFIG_SET_INITIAL, "initial" }, { CONFIG_SET_DELTA, "delta" },
+		     { CONFIG_SET_SIZE, "size" } };
+	/* A group sweep takes each group's batch from initial and delta and
+	 * its samples from size; without one those three do nothing. */
+	unsigned unused = c->explicit_keys & (c->groups ? CONFIG_SET_BATCH | CONFIG_SET_SAMPLES
+						      : CONFIG_SET_INITIAL | CONFIG_SET_DELTA |
+							CONFIG_SET_SIZE);
+	size_t len = 0;
+
+	if (!unused || !n)
+		return NULL;
+	buf[0] = '\0';
+	len = (size_t)snprintf(buf, n, "warning:");
+	for (unsigned i = 0; i < sizeof(keys) / sizeof(keys[0]) && len < n; i++)
+		if (unused & keys[i].bit)
+			len += (size_t)snprintf(buf + len, n - len, " %s=", keys[i].name);
+	if (len < n)
+		snprintf(buf + len, n - len, "%s",
+			 c->groups ? " not used: a group sweep's batches are initial + g * delta, its"
+				     " samples per group size="
+				   : " not used: they set a group sweep, and groups= is 0");
+	return buf;
 }
 
 int config_glob(const char *pat, const char *name)

@@ -94,6 +94,9 @@ struct config {
 #define CONFIG_SET_SAMPLES 0x1u
 #define CONFIG_SET_WARMUP 0x2u
 #define CONFIG_SET_BATCH 0x4u
+#define CONFIG_SET_INITIAL 0x8u
+#define CONFIG_SET_DELTA 0x10u
+#define CONFIG_SET_SIZE 0x20u
 
 /* What the configuration needs from the rest of the firmware. */
 struct config_hooks {
@@ -131,6 +134,13 @@ void config_parse_bootargs(struct config *c, const char *bootargs, const struct 
 int config_selects(const struct config *c, const char *name, int is_demo);
 /* Glob match with * and ?. */
 int config_glob(const char *pattern, const char *name);
+
+/* Keys set explicitly (command line or console) that c does not use:
+ * batch= and samples= in a group sweep, initial=, delta= and size= without
+ * one. Accepted, since a --matrix may sweep groups= over 0 and N with one
+ * size=, but said: a setting that changes nothing must not pass for one
+ * that took effect. A line in buf[n] ("warning: ..."), or NULL. */
+const char *config_unused(const struct config *c, char *buf, size_t n);
 
 /* The value of BENCH.PARAM if it was set (the first of a list), else def. */
 int64_t config_param(const struct config *c, const char *bench, const char *param, int64_t def);

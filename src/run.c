@@ -216,6 +216,9 @@ void run_all(const struct config *c)
 	if (!nbenches && !c->run_refused)
 		stream_say("rvbench: error: run=%s: no benchmark matches; nothing runs",
 			   c->run[0] ? c->run : "(all but demos)");
+	char unused[STREAM_SAY_MAX - sizeof("rvbench: ")];
+	if (config_unused(c, unused, sizeof(unused)))
+		stream_say("rvbench: %s", unused);
 
 	stream_init(make_run_tag(c));
 	events_begin(c); /* before RUN: what it says goes into the PMU record */

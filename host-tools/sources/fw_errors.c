@@ -5,12 +5,19 @@
 #include <string.h>
 
 #define ERROR_PREFIX "rvbench: error: "
+#define WARNING_PREFIX "rvbench: warning: "
+
+static int starts(const struct fw_errors *e, const char *prefix, size_t plen)
+{
+	return e->len >= plen && !memcmp(e->line, prefix, plen);
+}
 
 static void end_line(struct fw_errors *e)
 {
-	size_t plen = sizeof(ERROR_PREFIX) - 1;
+	int warning = starts(e, WARNING_PREFIX, sizeof(WARNING_PREFIX) - 1);
+	size_t plen = warning ? sizeof(WARNING_PREFIX) - 1 : sizeof(ERROR_PREFIX) - 1;
 
-	if (e->len >= plen && !memcmp(e->line, ERROR_PREFIX, plen)) {
+	if (warning || starts(e, ERROR_PREFIX, plen)) {
 		e->count++;
 		if (e->nkept < FW_ERRORS_KEPT) {
 			size_t n = e->len - plen;
@@ -19,6 +26,7 @@ static void end_line(struct fw_errors *e)
 				memcpy(s, e->line + plen, n);
 				strcpy(s + n, e->cut ? "..." : "");
 				e->kept_len[e->nkept] = n + (e->cut ? 3 : 0);
+				e->kept_warning[e->nkept] = (unsigned char)warning;
 				e->kept[e->nkept++] = s;
 			}
 		}
@@ -70,7 +78,7 @@ void fw_errors_print(const struct fw_errors *e, FILE *f)
 void fw_errors_print_first(const struct fw_errors *e, FILE *f, unsigned long n)
 {
 	for (size_t i = 0; i < e->nkept && i < n; i++) {
-		fputs("rvbench: firmware: error: ", f);
+		fputs(e->kept_warning[i] ? "rvbench: firmware: warning: " : "rvbench: firmware: error: ", f);
 		const unsigned char *s = (const unsigned char *)e->kept[i];
 		for (size_t k = 0; k < e->kept_len[i]; k++) {
 			if (s[k] < 0x20 || s[k] >= 0x7f || s[k] == '\\')
@@ -83,7 +91,8 @@ void fw_errors_print_first(const struct fw_errors *e, FILE *f, unsigned long n)
 	if (n > e->count)
 		n = e->count;
 	if (n > e->nkept)
-		fprintf(f, "rvbench: firmware: %lu more error lines (see uart.log)\n", n - e->nkept);
+		fprintf(f, "rvbench: firmware: %lu more error or warning lines (see uart.log)\n",
+			n - e->nkept);
 }
 
 void fw_errors_free(struct fw_errors *e)

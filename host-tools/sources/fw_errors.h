@@ -1,7 +1,9 @@
 /*
  * The firmware's error lines ("rvbench: error: ..."): a rejected
  * bootargs or console word, a hart selected that does not exist, a
- * benchmark's parameter refused. They are human lines, outside the
+ * benchmark's parameter refused; and its warnings ("rvbench: warning:
+ * ...": a setting accepted that the run does not use). They are human
+ * lines, outside the
  * machine records, so the decoder never sees them; the session picks
  * them out of the raw bytes (any chunking, any line end) to repeat them
  * on stderr, where the user looks, and to set the exit status.
@@ -23,15 +25,16 @@ struct fw_errors {
 	/* Their lengths: a line may hold a NUL, shown as \x00 like any
 	 * control byte, never the end of what is shown. */
 	size_t kept_len[FW_ERRORS_KEPT];
+	unsigned char kept_warning[FW_ERRORS_KEPT]; /* 1: a warning line */
 	size_t nkept;
-	unsigned long count; /* error lines seen, kept or not */
+	unsigned long count; /* error and warning lines seen, kept or not */
 };
 
 /* Bytes as received: complete lines are looked at, a cut one waits. */
 void fw_errors_feed(struct fw_errors *e, const void *buf, size_t n);
 /* End of the stream: a last line without its end is looked at too. */
 void fw_errors_finish(struct fw_errors *e);
-/* Each line on f as "rvbench: firmware: error: ...", bytes outside
+/* Each line on f as "rvbench: firmware: error: ..." (or "warning: "), bytes outside
  * printable ASCII (and '\\') as \xHH: a line from the wire never moves
  * the terminal's cursor. */
 void fw_errors_print(const struct fw_errors *e, FILE *f);

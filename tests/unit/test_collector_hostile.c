@@ -210,9 +210,31 @@ static void test_fw_error_with_nul(void **state)
 	fw_errors_free(&e);
 }
 
+/* A warning (a setting the run does not use) is repeated on stderr as
+ * such, in its place among the errors; other human lines are not. */
+static void test_fw_warning_repeated(void **state)
+{
+	(void)state;
+	static const char s[] = "rvbench: warning: size= not used: they set a group sweep, and"
+				" groups= is 0\r\nrvbench: 3 benchmarks\r\nrvbench: error: samples=0: x\r\n"
+				"rvbench: warnings: not one\r\n";
+	struct fw_errors e = { 0 };
+	struct memstream m;
+
+	fw_errors_feed(&e, s, sizeof(s) - 1);
+	fw_errors_finish(&e);
+	assert_int_equal(e.count, 2);
+	fw_errors_print(&e, ms_open(&m));
+	char *out = ms_close(&m);
+	assert_string_equal(out, "rvbench: firmware: warning: size= not used: they set a group sweep,"
+				 " and groups= is 0\nrvbench: firmware: error: samples=0: x\n");
+	free(out);
+	fw_errors_free(&e);
+}
+
 TEST_MAIN(cmocka_unit_test_setup_teardown(test_unannounced_block, setup_run_a, teardown_run_fx),
 	  cmocka_unit_test_setup_teardown(test_line_past_trailer_any_order, setup_run_a,
 					  teardown_run_fx),
 	  cmocka_unit_test(test_headerless_budget),
 	  cmocka_unit_test_setup_teardown(test_run_fault_conflict, setup_run_a, teardown_run_fx),
-	  cmocka_unit_test(test_fw_error_with_nul))
+	  cmocka_unit_test(test_fw_error_with_nul), cmocka_unit_test(test_fw_warning_repeated))

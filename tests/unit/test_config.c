@@ -139,7 +139,8 @@ static void valid_options_apply(void **s)
 	assert_int_equal(c.initial, 30);
 	assert_int_equal(c.size, 30);
 	assert_int_equal(c.batch, 8);
-	assert_int_equal(c.explicit_keys, CONFIG_SET_SAMPLES | CONFIG_SET_WARMUP | CONFIG_SET_BATCH);
+	assert_int_equal(c.explicit_keys, CONFIG_SET_SAMPLES | CONFIG_SET_WARMUP | CONFIG_SET_BATCH |
+					  CONFIG_SET_INITIAL | CONFIG_SET_DELTA | CONFIG_SET_SIZE);
 	assert_int_equal(config_param(&c, "lpm", "table_size", 1000), 30000); /* the later word */
 	assert_int_equal(config_param(&c, "lpm", "other", 7), 7);
 	assert_int_equal(c.nparams, 1);
@@ -593,6 +594,45 @@ static void dependent_settings_on_the_command_line_whatever_their_order(void **s
 					"the 65536-sample buffer; none of these applied\n");
 }
 
+/* Settings the run will not use are said (config_unused): batch= and
+ * samples= in a group sweep, initial=, delta= and size= without one;
+ * accepted all the same (nothing counted), as a --matrix over groups=0,N
+ * with one size= needs. */
+static void settings_a_run_does_not_use_are_said(void **state)
+{
+	(void)state;
+	struct config c;
+	char buf[200];
+
+	config_defaults(&c);
+	assert_null(config_unused(&c, buf, sizeof(buf)));
+	config_parse_bootargs(&c, "rvbench.groups=4 rvbench.initial=2 rvbench.delta=3 rvbench.size=50",
+			      &hooks);
+	assert_null(config_unused(&c, buf, sizeof(buf))); /* a sweep uses all three */
+
+	config_defaults(&c);
+	config_parse_bootargs(&c, "rvbench.samples=500 rvbench.groups=4 rvbench.batch=2", &hooks);
+	assert_string_equal(complaints, "");
+	assert_int_equal(c.bad_options, 0);
+	assert_string_equal(config_unused(&c, buf, sizeof(buf)),
+			    "warning: batch= samples= not used: a group sweep's batches are initial +"
+			    " g * delta, its samples per group size=");
+
+	config_defaults(&c);
+	config_parse_bootargs(&c, "rvbench.size=100 rvbench.delta=5", &hooks);
+	assert_int_equal(c.bad_options, 0);
+	assert_string_equal(config_unused(&c, buf, sizeof(buf)),
+			    "warning: delta= size= not used: they set a group sweep, and groups= is 0");
+	/* At the console too, whatever the order: groups= set afterwards
+	 * makes them used. */
+	assert_int_equal(config_set(&c, "groups", "2", &hooks), 0);
+	assert_null(config_unused(&c, buf, sizeof(buf)));
+	/* A short buffer is cut, never overrun. */
+	assert_int_equal(config_set(&c, "groups", "0", &hooks), 0);
+	char small[12];
+	assert_string_equal(config_unused(&c, small, sizeof(small)), "warning: de");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -609,6 +649,7 @@ int main(void)
 		cmocka_unit_test_setup(long_names_take_parameters, reset),
 		cmocka_unit_test_setup(run_lists_up_to_a_word_and_refused_ones_select_nothing, reset),
 		cmocka_unit_test_setup(dependent_settings_on_the_command_line_whatever_their_order, reset),
+		cmocka_unit_test_setup(settings_a_run_does_not_use_are_said, reset),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
