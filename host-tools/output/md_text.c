@@ -18,8 +18,10 @@ void md_code(FILE *f, const char *s)
 
 void md_text(FILE *f, const char *s)
 {
+	/* A backquote would open a code span, a backslash escape the next
+	 * character, '&' start an entity (&lt;): each shown as itself. */
 	for (; *s; s++) {
-		if (strchr("|*_[]<", *s))
+		if (strchr("|*_[]<`\\&", *s))
 			fputc('\\', f);
 		fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
 	}

@@ -31,10 +31,12 @@ struct plot_axis plot_axis_counts(uint64_t min, uint64_t max)
 			a.lo = 0;
 	}
 	a = plot_axis_integers(a);
-	/* A few integers from 0 (timer_irq_ticks: 0 or 1; empty: all 0):
-	 * cut at 0, the bar of 0 was half a bar and its CDF step and its
-	 * samples lay on the border, unseen. Its ticks still start at 0. */
-	if (a.step > 0 && min == 0)
+	/* Counts of 0 (timer_irq_ticks: 0 or 1; empty: all 0; without
+	 * -icount 0, 26, 52): cut at 0, the bar of 0 was half a bar and its
+	 * CDF step and its samples lay on the border, unseen. So on a wide
+	 * axis too: gnuplot's own ticks there are 0 and multiples of at
+	 * least 1, none in [-0.5, 0). Ticks of a narrow one start at 0. */
+	if (min == 0)
 		a.lo = -0.5;
 	return a;
 }

@@ -209,14 +209,22 @@ static void panel_seq(FILE *f, const struct fig *g)
 			 *above ? above + 2 : "", *above ? ")" : "");
 	fputs("set title ", f);
 	gp_str(f, title);
+	double first, end;
 	if (g->blk) {
 		fputs("\nset xlabel 'sample index (as in samples.csv and gaps.csv)'\n", f);
-		x = plot_axis_linear((double)g->loss.first - 0.5, (double)g->loss.end - 0.5, 0.01);
+		first = (double)g->loss.first;
+		end = (double)g->loss.end;
 	} else {
 		fputs("\nset xlabel 'sample (measured, in order)'\n", f);
-		x = plot_axis_linear(-0.5, (double)g->s->n - 0.5, 0.01);
+		first = 0;
+		end = (double)g->s->n;
 	}
-	x = plot_axis_integers(x); /* an index is whole: no tick at 99.8 */
+	/* Half an index and a little beyond each end, not plot_axis_linear's
+	 * range, which stops at 0: a block without warmup starts at index 0,
+	 * and its first sample lay on the border (a lone sample on the edge
+	 * of [0, 0.51]). Ticks still start at 0 (plot_axis_set). */
+	double pad = (end - first) * 0.01;
+	x = plot_axis_integers((struct plot_axis){ .lo = first - 0.5 - pad, .hi = end - 0.5 + pad });
 	fputs("set ylabel ", f);
 	gp_str(f, g->unit);
 	fputc('\n', f);

@@ -111,6 +111,9 @@ int report_load(const char *dir, struct report_data *d, char *err, size_t errlen
 /* Links each row to its figure of DIR/plot-*.png, and lists the sweeps and
  * the figures no row claims. 0, or -1 with a reason in err. */
 int report_find_plots(struct report_data *d, char *err, size_t errlen);
+/* The file name as a relative URL, for a link in HTML or Markdown: every
+ * byte outside [A-Za-z0-9._~=+-] percent-encoded. */
+void report_url(FILE *f, const char *name);
 void report_free(struct report_data *d);
 
 /* Why d has no figure, in plain words ("no benchmark was selected

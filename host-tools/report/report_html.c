@@ -123,7 +123,7 @@ static void summary_row(FILE *f, const struct report_data *d, const struct repor
 	fputs("<td>", f);
 	if (*r->plot) {
 		fputs("<a href=\"", f);
-		esc(f, r->plot);
+		report_url(f, r->plot);
 		fputs("\">plot</a>", f);
 	}
 	fputs("</td></tr>\n", f);
@@ -216,9 +216,9 @@ static void figures(FILE *f, const char *title, char **files, size_t n)
 	fprintf(f, "<h2>%s</h2>\n<div class=\"figs\">\n", title);
 	for (size_t i = 0; i < n; i++) {
 		fputs("<figure><a href=\"", f);
-		esc(f, files[i]);
+		report_url(f, files[i]);
 		fputs("\"><img src=\"", f);
-		esc(f, files[i]);
+		report_url(f, files[i]);
 		fputs("\" alt=\"", f);
 		esc(f, files[i]);
 		fputs("\" loading=\"lazy\"></a><figcaption>", f);

@@ -130,8 +130,11 @@ static void summary_row(FILE *f, const struct report_data *d, const struct repor
 	fputs(" | ", f);
 	md_text(f, r->unit_rate);
 	fputs(" | ", f);
-	if (*r->plot)
-		fprintf(f, "[plot](%s)", r->plot);
+	if (*r->plot) {
+		fputs("[plot](", f);
+		report_url(f, r->plot);
+		fputs(")", f);
+	}
 	fputs(" |\n", f);
 }
 
@@ -178,13 +181,23 @@ int report_write_md(FILE *f, void *ctx)
 	summary(f, d);
 	if (d->nsweep) {
 		fputs("\n## Sweeps\n\n", f);
-		for (size_t i = 0; i < d->nsweep; i++)
-			fprintf(f, "![%s](%s)\n\n", d->sweep[i], d->sweep[i]);
+		for (size_t i = 0; i < d->nsweep; i++) {
+			fputs("![", f);
+			md_text(f, d->sweep[i]);
+			fputs("](", f);
+			report_url(f, d->sweep[i]);
+			fputs(")\n\n", f);
+		}
 	}
 	if (d->nother) {
 		fputs("\n## Other figures\n\n", f);
-		for (size_t i = 0; i < d->nother; i++)
-			fprintf(f, "- [%s](%s)\n", d->other[i], d->other[i]);
+		for (size_t i = 0; i < d->nother; i++) {
+			fputs("- [", f);
+			md_text(f, d->other[i]);
+			fputs("](", f);
+			report_url(f, d->other[i]);
+			fputs(")\n", f);
+		}
 	}
 	return ferror(f) ? -1 : 0;
 }

@@ -122,3 +122,21 @@ int report_find_plots(struct report_data *d, char *err, size_t errlen)
 	free(used);
 	return 0;
 }
+
+/*
+ * A figure's name is a file's (any plot-*.png in the directory), but a
+ * link reads it as a URL: '#' began a fragment, "plot-x:" a scheme, '?' a
+ * query, and a space ended a Markdown link. Percent-encoded, all of them
+ * are a path; what remains needs no HTML escape either. The names that
+ * `rvbench plot` writes ([A-Za-z0-9._=+-]) stay as they are.
+ */
+void report_url(FILE *f, const char *name)
+{
+	for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+		    strchr("._~=+-", *p))
+			fputc(*p, f);
+		else
+			fprintf(f, "%%%02X", *p);
+	}
+}

@@ -47,6 +47,8 @@ static void plain_text(void **state)
 	check(md_text, "no_samples", "no\\_samples");
 	check(md_text, "*x* [y](z) <b>", "\\*x\\* \\[y\\](z) \\<b>");
 	check(md_text, "two\nlines\r", "two lines ");
+	/* a model named by the board: no code span, escape or entity */
+	check(md_text, "`date` a\\b &lt;", "\\`date\\` a\\\\b \\&lt;");
 }
 
 int main(void)
