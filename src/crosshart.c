@@ -88,6 +88,7 @@ int64_t bench_counter_offset(int hart, uint64_t *rtt)
 
 	line.flag = 0;
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	*rtt = 0; /* no exchange: not a measured offset of 0 */
 	if (bench_partner_start(hart, offset_responder, NULL))
 		return 0;
 	uint32_t spins = 0;

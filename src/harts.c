@@ -29,6 +29,8 @@ struct mailbox {
 	volatile uint32_t faulted;
 	uint64_t scause, sepc, stval;
 	void (*volatile ipi_hook)(void);
+	void (*volatile fault_hook)(void *);
+	void *volatile fault_arg;
 	uint64_t busy_cycles, idle_cycles;
 };
 
@@ -238,8 +240,12 @@ void harts_recover(uint32_t timeout_ms, uint64_t timebase_hz)
 		struct mailbox *m = &box[info[i].hartid];
 		if (info[i].state != HART_ONLINE)
 			continue;
+		/* Yields as every wait between harts does (alarm.h): under
+		 * -icount a bare spin kept QEMU's one thread past the
+		 * deadline, and a hart on its way back was marked failed. */
+		uint32_t spins = 0;
 		while (m->done != m->asked && read_time() < end)
-			;
+			spin_yield(&spins);
 		if (m->done != m->asked) {
 			info[i].state = HART_FAILED;
 			info[i].why = "did not come back from a job after a benchmark trapped";
@@ -256,6 +262,17 @@ void harts_recover(uint32_t timeout_ms, uint64_t timebase_hz)
 void harts_set_ipi_hook(void (*hook)(void))
 {
 	box[harts_self()].ipi_hook = hook;
+}
+
+void harts_set_fault_hook(void (*hook)(void *), void *arg)
+{
+	struct mailbox *m = &box[harts_self() % MAX_HARTS];
+
+	m->fault_hook = NULL;
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	m->fault_arg = arg;
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	m->fault_hook = hook;
 }
 
 void harts_secondary_trap(struct trap_frame *f, uint64_t scause, uint64_t stval)
@@ -282,6 +299,14 @@ void harts_secondary_trap(struct trap_frame *f, uint64_t scause, uint64_t stval)
 	m->sepc = f->sepc;
 	m->stval = stval;
 	m->faulted = 1;
+	/* Before `done`: the boot hart may be waiting at a barrier for this
+	 * hart, and would otherwise wait until its watchdog blamed the
+	 * whole block on itself (a timeout), the trap lost. */
+	if (m->fault_hook) {
+		void (*hook)(void *) = m->fault_hook;
+		m->fault_hook = NULL; /* once: a trap in it parks the hart */
+		hook(m->fault_arg);
+	}
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	m->done = m->asked;
 	csr_write(sie, 0);
@@ -313,6 +338,7 @@ void harts_secondary_main(unsigned long hartid)
 		uint64_t busy0 = read_cycle();
 		m->idle_cycles += busy0 - idle0;
 		m->fn(m->arg);
+		m->fault_hook = NULL; /* it belonged to that job */
 		m->busy_cycles += read_cycle() - busy0;
 		__atomic_thread_fence(__ATOMIC_SEQ_CST);
 		m->done = m->asked;

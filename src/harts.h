@@ -68,6 +68,14 @@ int harts_wait(uint32_t hartid);
  * NULL removes it.
  */
 void harts_set_ipi_hook(void (*hook)(void));
+/*
+ * On the calling (secondary) hart, for the job it runs: hook(arg) runs in
+ * the trap handler if the job traps, before the boot hart learns of it,
+ * so that what the job shares with other harts (a barrier it would never
+ * reach) lets them go on without it. Cleared when the job ends; NULL
+ * removes it.
+ */
+void harts_set_fault_hook(void (*hook)(void *arg), void *arg);
 /* A secondary hart's trap: IPIs go to its hook; anything else stops the
  * hart (reported by the boot hart in harts_wait()). */
 struct trap_frame;

@@ -23,11 +23,18 @@ struct par_job {
 	struct par_shared *sh;
 	struct par_result *r;
 	uint32_t sense;
+	uint32_t epoch; /* par_epoch of its run */
 };
 
 static struct par_shared shared;
 uint64_t parallel_wait_cycles[MAX_HARTS];
+/* By hart id: a hart harts_recover() gave up on, still in an old run's
+ * job, keeps its slot (it is never dispatched again), so it sees its old
+ * epoch against par_epoch and stops, rather than a new run's job. */
 static struct par_job jobs[MAX_HARTS];
+/* Bumped by every parallel run and by parallel_teardown(): a job whose
+ * epoch differs belongs to a run that is over. */
+static volatile uint32_t par_epoch;
 
 /* The last parallel run: every hart's result, and the harts left out
  * because their setup failed. */
@@ -77,20 +84,65 @@ int parallel_eligible(const struct bench *b)
 		 (BENCH_MULTI_HART | BENCH_SELF_TIMED | BENCH_OWNS_TIMER | BENCH_ONE_HART | BENCH_DEMO));
 }
 
-static void measure_into(struct par_job *j, uint32_t first, uint32_t n)
+#define PAR_CHUNK 16u
+
+/* The run this job belongs to is being abandoned (harts_abort: the boot
+ * hart trapped) or is over (a hart that came back too late for
+ * harts_recover() finds its run torn down, its buffers released). */
+static int stopped(const struct par_job *j)
 {
-	struct measure_job m = {
-		.run = j->sh->b->run,
-		.prepare = j->sh->b->prepare,
-		.first_call = first * j->sh->batch,
-		.state = j->r->ctx.state,
-		.inputs = j->sh->inputs + first,
-		.out = j->r->out + first,
-		.n = n,
-		.batch = j->sh->batch,
-	};
-	harness_measure(j->sh->mode, &m);
-	j->r->checksum += m.checksum;
+	return harts_abort || j->epoch != par_epoch;
+}
+
+/*
+ * Samples [first, first + n) in runs of PAR_CHUNK, each sample timed on
+ * its own as ever: between runs a hart sees that its run is stopped and
+ * returns. A hart that measured on would still be writing samples into
+ * the arena after the boot hart released it to the next block, and would
+ * come back after harts_recover() gave up on it (100 ms), out of service
+ * for the rest of the run. Returns 0, or -1 if it stopped.
+ */
+static int measure_into(struct par_job *j, uint32_t first, uint32_t n)
+{
+	for (uint32_t done = 0; done < n; done += PAR_CHUNK) {
+		if (stopped(j))
+			return -1;
+		struct measure_job m = {
+			.run = j->sh->b->run,
+			.prepare = j->sh->b->prepare,
+			.first_call = (first + done) * j->sh->batch,
+			.state = j->r->ctx.state,
+			.inputs = j->sh->inputs + first + done,
+			.out = j->r->out + first + done,
+			.n = n - done < PAR_CHUNK ? n - done : PAR_CHUNK,
+			.batch = j->sh->batch,
+		};
+		harness_measure(j->sh->mode, &m);
+		j->r->checksum += m.checksum;
+	}
+	return 0;
+}
+
+/* On a hart of the run whose job traps (harts_set_fault_hook): it leaves
+ * the barrier, so the others go on without it and its trap is its own. */
+static void par_leave(void *arg)
+{
+	struct par_job *j = arg;
+
+	barrier_leave(&j->sh->barrier);
+}
+
+/*
+ * Meets the other harts at the barrier, unless the run is stopped before
+ * or while it waits: a hart late from a run that is over must not count
+ * as an arrival at the next run's barrier. Returns 0, or -1 if stopped.
+ */
+static int meet(struct par_job *j)
+{
+	if (stopped(j))
+		return -1;
+	j->r->wait_cycles += barrier_wait(&j->sh->barrier, &j->sense);
+	return stopped(j) ? -1 : 0;
 }
 
 /* Every hart, the boot hart included, runs exactly this. */
@@ -98,21 +150,30 @@ static void par_job_run(void *arg)
 {
 	struct par_job *j = arg;
 
-	j->r->wait_cycles += barrier_wait(&j->sh->barrier, &j->sense); /* all here */
+	if (j->r->hartid != harts_boot()) /* the boot hart's traps are the guard's */
+		harts_set_fault_hook(par_leave, j);
+	if (meet(j)) /* all here */
+		goto stopped;
 	uint64_t t0 = read_cycle();
-	if (j->sh->warm)
-		measure_into(j, 0, j->sh->warm); /* bogus iterations */
+	if (j->sh->warm && measure_into(j, 0, j->sh->warm)) /* bogus iterations */
+		goto stopped;
 	uint64_t t1 = read_cycle();
-	j->r->wait_cycles += barrier_wait(&j->sh->barrier, &j->sense); /* all warm */
+	if (meet(j)) /* all warm */
+		goto stopped;
 	j->r->t_start = read_time();
+	j->r->started = 1;
 	uint64_t t2 = read_cycle();
-	measure_into(j, j->sh->warm, j->sh->measured);
+	if (measure_into(j, j->sh->warm, j->sh->measured))
+		goto stopped;
 	uint64_t t3 = read_cycle();
 	j->r->measure_cycles += (t1 - t0) + (t3 - t2);
 	j->r->part_starts[0] = t0;
 	j->r->part_starts[1] = t2;
 	j->r->part_starts[2] = t3;
-	j->r->wait_cycles += barrier_wait(&j->sh->barrier, &j->sense); /* all done */
+	meet(j); /* all done */
+stopped:
+	if (j->r->hartid != harts_boot())
+		harts_set_fault_hook(NULL, NULL);
 	parallel_wait_cycles[j->r->hartid % MAX_HARTS] += j->r->wait_cycles;
 }
 
@@ -171,28 +232,27 @@ unsigned parallel_measure(const struct config *c, const struct bench *b,
 	shared = (struct par_shared){ .b = b, .inputs = inputs, .warm = warm,
 				      .measured = measured, .batch = batch, .mode = c->counter };
 	barrier_init(&shared.barrier, n);
+	par_epoch++;
 	for (unsigned k = 0; k < n; k++)
-		jobs[k] = (struct par_job){ .sh = &shared, .r = &r[k] };
+		jobs[r[k].hartid % MAX_HARTS] = (struct par_job){ .sh = &shared, .r = &r[k],
+								  .epoch = par_epoch };
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	/* The setups above may have spoken: the UART drains again before
 	 * any hart reads its counters. */
 	console_flush();
 	for (unsigned k = 1; k < n; k++)
-		if (harts_dispatch(r[k].hartid, par_job_run, &jobs[k])) {
-			/* It will never reach the barrier: release the others. */
+		if (harts_dispatch(r[k].hartid, par_job_run, &jobs[r[k].hartid % MAX_HARTS])) {
+			/* It will never reach the barrier: the others go on
+			 * without it (not harts_abort, which would stop them
+			 * all, and is the boot hart's to clear). */
 			r[k].status = REC_STATUS_FAULT;
-			harts_abort = 1;
+			barrier_leave(&shared.barrier);
 		}
-	par_job_run(&jobs[0]);
+	par_job_run(&jobs[r[0].hartid % MAX_HARTS]);
 	npar = n;
-	if (harts_abort) {
-		for (unsigned k = 1; k < n; k++)
-			if (r[k].status == REC_STATUS_FAULT || harts_wait(r[k].hartid))
-				r[k].status = REC_STATUS_FAULT;
-		harts_abort = 0;
-		return n;
-	}
 	for (unsigned k = 1; k < n; k++) {
-		if (harts_wait(r[k].hartid)) {
+		/* not dispatched: it may still be busy, never wait for it */
+		if (r[k].status == REC_STATUS_FAULT || harts_wait(r[k].hartid)) {
 			r[k].status = REC_STATUS_FAULT;
 			continue;
 		}
@@ -218,6 +278,8 @@ void parallel_forget(void)
 
 void parallel_teardown(const struct bench *b)
 {
+	par_epoch++; /* what the last run's harts still do is over */
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	/* By setup_done, not npar: a trap during the setups or the
 	 * measurement returns before npar is set. Cleared, so a later block
 	 * that never ran in parallel tears nothing down twice. */
@@ -233,13 +295,18 @@ uint64_t parallel_skew(void)
 {
 	uint64_t lo = UINT64_MAX, hi = 0;
 
+	/* Only the harts that started measuring: one that trapped or was
+	 * never dispatched has no start time (0), which made the skew the
+	 * time since boot. */
 	for (unsigned k = 0; k < npar; k++) {
+		if (!par[k].started)
+			continue;
 		if (par[k].t_start < lo)
 			lo = par[k].t_start;
 		if (par[k].t_start > hi)
 			hi = par[k].t_start;
 	}
-	return npar ? hi - lo : 0;
+	return lo <= hi ? hi - lo : 0;
 }
 
 /* ---- the other harts' blocks ---------------------------------------------- */
@@ -291,8 +358,10 @@ int parallel_next_block(struct par_iter *it, struct block *cur)
 		/* the boot hart's shape, unless this hart's run faulted */
 		cur->count = it->boot->count;
 		cur->warmup = it->boot->warmup;
-		if (cur->status == REC_STATUS_FAULT)
+		if (cur->status == REC_STATUS_FAULT) {
 			cur->count = cur->warmup = 0;
+			cur->checksum = 0; /* of the calls before its trap: no result */
+		}
 		return 1;
 	}
 	/* Every hart the run header counted gets its block, measured or not. */

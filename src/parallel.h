@@ -22,6 +22,7 @@ struct par_result {
 	struct wire_sample *out; /* warmup then measured samples */
 	uint64_t checksum;
 	uint64_t t_start;        /* time counter when this hart began measuring */
+	int started;             /* t_start is set (it got past the warmup) */
 	uint64_t wait_cycles;    /* spent at the barriers */
 	uint64_t measure_cycles; /* spent in the measuring loops */
 	int64_t offset;          /* its cycle counter minus the boot hart's */
@@ -73,7 +74,9 @@ void parallel_forget(void);
 /* Undoes each other hart's setup that succeeded, once; safe to call
  * after any block, parallel or not, trapped or not. */
 void parallel_teardown(const struct bench *b);
-/* max - min of the harts' start times, in timebase ticks. */
+/* max - min of the start times of the harts that began measuring (a hart
+ * that trapped in its warmup or never ran is not counted), in timebase
+ * ticks; 0 with fewer than two. */
 uint64_t parallel_skew(void);
 
 /*

@@ -50,12 +50,14 @@ static void receiver(void *arg)
 
 static int ipi_setup(struct bench_ctx *ctx)
 {
-	uint64_t rtt;
+	uint64_t rtt = 0;
 
 	partner = bench_choose_partner(ctx);
 	if (partner < 0)
 		return -1;
 	offset = bench_counter_offset(partner, &rtt);
+	if (!rtt) /* not a measured offset of 0: rtt was printed unset */
+		return bench_fail(ctx, "partner hart %d is busy: no counter offset measured", partner);
 	bench_say("ipi_latency: partner hart %d, counter offset %lld cycles (round trip %llu)",
 		   partner, (long long)offset, (unsigned long long)rtt);
 	box.stop = 0;
@@ -102,6 +104,10 @@ static uint64_t ipi_run(void *state, uint64_t input)
 			bench_sbi_send_ipi(1ul, (unsigned long)partner);
 		}
 	}
+	/* Pairs with on_ipi()'s fence: without it the load of recv_cycle
+	 * may be done before that of `received` (RVWMO reorders loads of
+	 * different addresses) and read the previous call's counter. */
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	/* partner's counter = ours + offset */
 	int64_t latency = (int64_t)(box.recv_cycle - sent) - offset;
 	return latency > 0 ? (uint64_t)latency : 0;
