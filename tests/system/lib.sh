@@ -128,6 +128,15 @@ with open(d + "/meta.json", "w") as f:
 PY
 }
 
+# need_gnuplot: the figures' checks need gnuplot (Debian gnuplot-nox, one
+# of make's packages): without it, one failing line and the test ends.
+need_gnuplot() {
+	if ! command -v gnuplot >/dev/null 2>&1; then
+		echo "not ok - gnuplot is missing (Debian gnuplot-nox, one of make's packages): the figures' checks cannot run"
+		exit 0
+	fi
+}
+
 # bench_dir_image BUILD DIR: the firmware with the benchmarks of DIR
 # (BENCH_DIR) into BUILD/rvbench.elf; returns make's status, its output in
 # BUILD.log.

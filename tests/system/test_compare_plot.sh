@@ -10,10 +10,7 @@
 build=$1
 rvb=$build/host/rvbench
 fresh_out compare-plot
-if ! command -v gnuplot >/dev/null 2>&1; then
-	echo "not ok - gnuplot is missing (Debian gnuplot-nox, one of make's packages): the figures' checks cannot run"
-	exit 0
-fi
+need_gnuplot
 . tests/system/plot_capture.sh
 
 # A: a board's log (no QEMU: its clock), B: the same stream as QEMU

@@ -248,10 +248,7 @@ check "a statistic that cannot be computed is n/a with a reason" grep -q 'n/a ('
 check "compare: a benchmark only in A is named" grep -q '^grp .*only in A: not compared' "$out/miss.txt"
 
 # ---- the figures' axes, titles and data, read in their gnuplot scripts ----
-if ! command -v gnuplot >/dev/null 2>&1; then
-	echo "not ok - gnuplot is missing (Debian gnuplot-nox, one of make's packages): the figures' checks cannot run"
-	exit 0
-fi
+need_gnuplot
 
 . tests/system/plot_capture.sh
 # labels_ok SVG: every numeric tick label of a figure is not negative and

@@ -8,10 +8,7 @@
 build=$1
 rvb=$build/host/rvbench
 fresh_out plot-jobs
-if ! command -v gnuplot >/dev/null 2>&1; then
-	echo "not ok - gnuplot is missing (Debian gnuplot-nox, one of make's packages)"
-	exit 0
-fi
+need_gnuplot
 
 # A sweep of 15 blocks (15 images and a sweep figure) and a second benchmark.
 mkdir -p "$out/one" "$out/par" "$out/bad" "$out/tmp"

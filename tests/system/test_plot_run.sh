@@ -11,10 +11,7 @@
 build=$1
 rvb=$build/host/rvbench
 fresh_out plot-run
-if ! command -v gnuplot >/dev/null 2>&1; then
-	echo "not ok - gnuplot is missing (Debian gnuplot-nox, one of make's packages)"
-	exit 0
-fi
+need_gnuplot
 
 . tests/system/plot_capture.sh
 

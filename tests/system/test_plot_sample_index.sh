@@ -9,10 +9,7 @@
 build=$1
 rvb=$build/host/rvbench
 fresh_out plot_sample_index
-if ! command -v gnuplot >/dev/null 2>&1; then
-	echo "not ok - gnuplot is missing (Debian gnuplot-nox, one of make's packages): the figures' checks cannot run"
-	exit 0
-fi
+need_gnuplot
 . tests/system/plot_capture.sh
 
 # one: the single sample 941 at index 0; twenty: indices 0..19; late:
