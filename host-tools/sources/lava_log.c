@@ -77,17 +77,29 @@ static char *scalar_dup(const yaml_event_t *ev)
 	return mem_dup((const char *)ev->data.scalar.value, ev->data.scalar.length);
 }
 
-/* A YAML mapping (a flow mapping "{...}" on one line). 0, or -1 when the
- * text is not exactly one mapping that libyaml reads without error. */
-static int parse_yaml(const char *text, size_t len, struct lava_fields *f)
+/*
+ * One walk over the events of a YAML text, for both readers below: libyaml
+ * set up and torn down, the depth (1: inside the top mapping) and, in a
+ * mapping at depth 1 or 2, whether the next scalar is a key or a value (in
+ * a sequence every item is a value). The reader
+ * sees each container as it opens (at its depth, and whether it stands
+ * where a key should), each close (the depth it goes back to) and each
+ * scalar; it returns nonzero to reject the text. A bare scalar (not a
+ * record) and an alias (LAVA writes none) are rejected here. 0, or -1.
+ */
+#define YAML_KEY_DEPTH 2
+struct yaml_reader {
+	int (*open)(void *ctx, int depth, int at_key, yaml_event_type_t type);
+	void (*close)(void *ctx, int depth); /* NULL: not needed */
+	int (*scalar)(void *ctx, int depth, int is_key, const yaml_event_t *ev);
+};
+
+static int yaml_walk(const char *text, size_t len, const struct yaml_reader *r, void *ctx)
 {
 	yaml_parser_t p;
 	yaml_event_t ev;
-	int depth = 0, done = 0, bad = 0, mappings = 0;
-	/* At depth 1: the next scalar is a key (1) or a value (0). */
-	int want_key = 1;
-	/* The key whose value comes next: 1 lvl, 2 msg, 0 another. */
-	int key = 0;
+	int depth = 0, done = 0, bad = 0;
+	int is_map[YAML_KEY_DEPTH + 1] = { 0 }, want_key[YAML_KEY_DEPTH + 1] = { 0 };
 
 	if (!yaml_parser_initialize(&p))
 		return -1;
@@ -97,50 +109,38 @@ static int parse_yaml(const char *text, size_t len, struct lava_fields *f)
 			bad = 1;
 			break;
 		}
+		int keyed = depth >= 1 && depth <= YAML_KEY_DEPTH && is_map[depth];
 		switch (ev.type) {
 		case YAML_STREAM_END_EVENT:
 			done = 1;
 			break;
 		case YAML_MAPPING_START_EVENT:
 		case YAML_SEQUENCE_START_EVENT:
-			if (depth == 0 && (ev.type != YAML_MAPPING_START_EVENT || mappings++))
-				bad = 1; /* the document must be one mapping */
-			if (depth == 1) {
-				if (want_key)
-					bad = 1; /* a key that is not a scalar */
-				if (key == 2)
-					f->has_msg = 1; /* a msg, not a string */
-				want_key = 1;
+			bad = r->open(ctx, depth, keyed && want_key[depth], ev.type);
+			if (keyed)
+				want_key[depth] = 1; /* a container is a value */
+			if (++depth <= YAML_KEY_DEPTH) {
+				is_map[depth] = ev.type == YAML_MAPPING_START_EVENT;
+				want_key[depth] = 1;
 			}
-			depth++;
 			break;
 		case YAML_MAPPING_END_EVENT:
 		case YAML_SEQUENCE_END_EVENT:
 			depth--;
+			if (r->close)
+				r->close(ctx, depth);
 			break;
 		case YAML_SCALAR_EVENT:
 			if (depth == 0) {
-				bad = 1; /* a bare scalar, not a record */
-			} else if (depth == 1 && want_key) {
-				const char *k = (const char *)ev.data.scalar.value;
-				key = !strcmp(k, "lvl") ? 1 : !strcmp(k, "msg") ? 2 : 0;
-				want_key = 0;
-			} else if (depth == 1) {
-				char **slot = key == 1 ? &f->lvl : key == 2 ? &f->msg : NULL;
-				if (key == 2)
-					f->has_msg = 1;
-				if (slot) {
-					free(*slot);
-					if (!(*slot = scalar_dup(&ev)))
-						bad = 1;
-					if (key == 2)
-						f->msglen = ev.data.scalar.length;
-				}
-				want_key = 1;
+				bad = 1;
+				break;
 			}
+			bad = r->scalar(ctx, depth, keyed && want_key[depth], &ev);
+			if (keyed)
+				want_key[depth] = !want_key[depth];
 			break;
 		case YAML_ALIAS_EVENT:
-			bad = 1; /* LAVA writes none */
+			bad = 1;
 			break;
 		default:
 			break;
@@ -148,7 +148,61 @@ static int parse_yaml(const char *text, size_t len, struct lava_fields *f)
 		yaml_event_delete(&ev);
 	}
 	yaml_parser_delete(&p);
-	if (bad || !mappings || !f->lvl) {
+	return bad ? -1 : 0;
+}
+
+/* A record's lvl and msg (parse_yaml). */
+struct fields_reader {
+	struct lava_fields *f;
+	int mappings;
+	int key; /* the top key whose value comes next: 1 lvl, 2 msg, 0 another */
+};
+
+static int fields_open(void *ctx, int depth, int at_key, yaml_event_type_t type)
+{
+	struct fields_reader *r = ctx;
+
+	if (depth == 0)  /* the document must be one mapping */
+		return type != YAML_MAPPING_START_EVENT || r->mappings++;
+	if (depth == 1) {
+		if (r->key == 2)
+			r->f->has_msg = 1; /* a msg, not a string */
+		return at_key; /* a key that is not a scalar */
+	}
+	return 0;
+}
+
+static int fields_scalar(void *ctx, int depth, int is_key, const yaml_event_t *ev)
+{
+	struct fields_reader *r = ctx;
+	struct lava_fields *f = r->f;
+
+	if (depth != 1)
+		return 0;
+	if (is_key) {
+		const char *k = (const char *)ev->data.scalar.value;
+		r->key = !strcmp(k, "lvl") ? 1 : !strcmp(k, "msg") ? 2 : 0;
+		return 0;
+	}
+	char **slot = r->key == 1 ? &f->lvl : r->key == 2 ? &f->msg : NULL;
+	if (r->key == 2) {
+		f->has_msg = 1;
+		f->msglen = ev->data.scalar.length;
+	}
+	if (!slot)
+		return 0;
+	free(*slot);
+	return !(*slot = scalar_dup(ev));
+}
+
+/* A YAML mapping (a flow mapping "{...}" on one line). 0, or -1 when the
+ * text is not exactly one mapping that libyaml reads without error. */
+static int parse_yaml(const char *text, size_t len, struct lava_fields *f)
+{
+	static const struct yaml_reader reader = { fields_open, NULL, fields_scalar };
+	struct fields_reader r = { .f = f };
+
+	if (yaml_walk(text, len, &reader, &r) || !r.mappings || !f->lvl) {
 		fields_free(f);
 		return -1;
 	}
@@ -242,17 +296,71 @@ static void copy_scalar(char *dst, size_t cap, const yaml_event_t *ev)
 	dst[n] = '\0';
 }
 
+/* The job's verdict record (lava_log_job_verdict). key1: the record's
+ * key (1 lvl, 2 msg); key2: the msg's (1 case, 2 definition, 3 result,
+ * 4 error_type, 5 error_msg); in_msg while inside a msg that is a mapping. */
+struct verdict_reader {
+	struct lava_job_verdict *v;
+	int key1, key2, in_msg, results, is_job, is_lava;
+	char result[8];
+};
+
+static int verdict_open(void *ctx, int depth, int at_key, yaml_event_type_t type)
+{
+	struct verdict_reader *r = ctx;
+
+	if (depth == 0)
+		return type != YAML_MAPPING_START_EVENT;
+	if (depth == 1 && r->key1 == 2 && type == YAML_MAPPING_START_EVENT)
+		r->in_msg = 1;
+	return depth <= 2 && at_key; /* a key that is not a scalar */
+}
+
+static void verdict_close(void *ctx, int depth)
+{
+	struct verdict_reader *r = ctx;
+
+	if (depth == 1)
+		r->in_msg = 0;
+}
+
+static int verdict_scalar(void *ctx, int depth, int is_key, const yaml_event_t *ev)
+{
+	struct verdict_reader *r = ctx;
+	const char *s = (const char *)ev->data.scalar.value;
+
+	if (depth == 1 && is_key) {
+		r->key1 = !strcmp(s, "lvl") ? 1 : !strcmp(s, "msg") ? 2 : 0;
+	} else if (depth == 1) {
+		if (r->key1 == 1)
+			r->results = !strcmp(s, "results");
+	} else if (depth == 2 && r->in_msg && is_key) {
+		r->key2 = !strcmp(s, "case")	     ? 1
+			  : !strcmp(s, "definition") ? 2
+			  : !strcmp(s, "result")     ? 3
+			  : !strcmp(s, "error_type") ? 4
+			  : !strcmp(s, "error_msg")  ? 5
+						     : 0;
+	} else if (depth == 2 && r->in_msg) {
+		if (r->key2 == 1)
+			r->is_job = !strcmp(s, "job");
+		else if (r->key2 == 2)
+			r->is_lava = !strcmp(s, "lava");
+		else if (r->key2 == 3)
+			copy_scalar(r->result, sizeof(r->result), ev);
+		else if (r->key2 == 4)
+			copy_scalar(r->v->error_type, sizeof(r->v->error_type), ev);
+		else if (r->key2 == 5)
+			copy_scalar(r->v->error_msg, sizeof(r->v->error_msg), ev);
+	}
+	return 0;
+}
+
 int lava_log_job_verdict(const char *line, size_t len, struct lava_job_verdict *v)
 {
-	yaml_parser_t p;
-	yaml_event_t ev;
+	static const struct yaml_reader reader = { verdict_open, verdict_close, verdict_scalar };
+	struct verdict_reader r = { .v = v };
 	size_t i = 0;
-	/* depth: 1 the record, 2 its msg. want_key[d]: the next scalar at
-	 * depth d is a key. key1: the record's key (1 lvl, 2 msg); key2: the
-	 * msg's (1 case, 2 definition, 3 result, 4 error_type, 5 error_msg). */
-	int depth = 0, want_key[3] = { 1, 1, 1 }, key1 = 0, key2 = 0, in_msg = 0;
-	int done = 0, bad = 0, results = 0, is_job = 0, is_lava = 0;
-	char result[8] = "";
 
 	memset(v, 0, sizeof(*v));
 	while (len && (line[len - 1] == '\r' || line[len - 1] == '\n'))
@@ -265,87 +373,11 @@ int lava_log_job_verdict(const char *line, size_t len, struct lava_job_verdict *
 	if (i == len || line[i] != '{' || memchr(line, '\0', len) ||
 	    !memmem(line + i, len - i, "results", 7) || !memmem(line + i, len - i, "job", 3))
 		return 0;
-	if (!yaml_parser_initialize(&p))
-		return 0;
-	yaml_parser_set_input_string(&p, (const unsigned char *)line + i, len - i);
-	while (!done && !bad) {
-		if (!yaml_parser_parse(&p, &ev)) {
-			bad = 1;
-			break;
-		}
-		switch (ev.type) {
-		case YAML_STREAM_END_EVENT:
-			done = 1;
-			break;
-		case YAML_MAPPING_START_EVENT:
-		case YAML_SEQUENCE_START_EVENT:
-			if (depth == 0 && ev.type != YAML_MAPPING_START_EVENT)
-				bad = 1;
-			if (depth >= 1 && depth <= 2) {
-				if (want_key[depth])
-					bad = 1; /* a key that is not a scalar */
-				if (depth == 1 && key1 == 2 && ev.type == YAML_MAPPING_START_EVENT)
-					in_msg = 1;
-				want_key[depth] = 1;
-			}
-			depth++;
-			if (depth <= 2)
-				want_key[depth] = 1;
-			break;
-		case YAML_MAPPING_END_EVENT:
-		case YAML_SEQUENCE_END_EVENT:
-			depth--;
-			if (depth == 1)
-				in_msg = 0;
-			break;
-		case YAML_SCALAR_EVENT: {
-			const char *s = (const char *)ev.data.scalar.value;
-			if (depth == 0) {
-				bad = 1;
-			} else if (depth == 1 && want_key[1]) {
-				key1 = !strcmp(s, "lvl") ? 1 : !strcmp(s, "msg") ? 2 : 0;
-				want_key[1] = 0;
-			} else if (depth == 1) {
-				if (key1 == 1)
-					results = !strcmp(s, "results");
-				want_key[1] = 1;
-			} else if (depth == 2 && in_msg && want_key[2]) {
-				key2 = !strcmp(s, "case")	  ? 1
-				       : !strcmp(s, "definition") ? 2
-				       : !strcmp(s, "result")	  ? 3
-				       : !strcmp(s, "error_type") ? 4
-				       : !strcmp(s, "error_msg")  ? 5
-								  : 0;
-				want_key[2] = 0;
-			} else if (depth == 2 && in_msg) {
-				if (key2 == 1)
-					is_job = !strcmp(s, "job");
-				else if (key2 == 2)
-					is_lava = !strcmp(s, "lava");
-				else if (key2 == 3)
-					copy_scalar(result, sizeof(result), &ev);
-				else if (key2 == 4)
-					copy_scalar(v->error_type, sizeof(v->error_type), &ev);
-				else if (key2 == 5)
-					copy_scalar(v->error_msg, sizeof(v->error_msg), &ev);
-				want_key[2] = 1;
-			}
-			break;
-		}
-		case YAML_ALIAS_EVENT:
-			bad = 1;
-			break;
-		default:
-			break;
-		}
-		yaml_event_delete(&ev);
-	}
-	yaml_parser_delete(&p);
-	if (bad || !results || !is_job || !is_lava ||
-	    (strcmp(result, "pass") && strcmp(result, "fail"))) {
+	if (yaml_walk(line + i, len - i, &reader, &r) || !r.results || !r.is_job || !r.is_lava ||
+	    (strcmp(r.result, "pass") && strcmp(r.result, "fail"))) {
 		memset(v, 0, sizeof(*v));
 		return 0;
 	}
-	v->result = !strcmp(result, "pass") ? LAVA_JOB_PASS : LAVA_JOB_FAIL;
+	v->result = !strcmp(r.result, "pass") ? LAVA_JOB_PASS : LAVA_JOB_FAIL;
 	return 1;
 }
