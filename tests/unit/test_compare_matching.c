@@ -38,12 +38,51 @@ static void add_on(struct results *r, const char *run, const char *bench, int64_
 				 0);
 }
 
-static void sides_init(struct cmp_side *a, struct cmp_side *b)
+/* The two sides of a compare and its table, freed however a test ends. */
+struct pair {
+	struct cmp_side a, b;
+	struct cmp_table t;
+};
+
+static int pair_setup(void **state)
 {
-	memset(a, 0, sizeof(*a));
-	memset(b, 0, sizeof(*b));
-	a->arg = "A";
-	b->arg = "B";
+	struct pair *p = calloc(1, sizeof(*p));
+
+	if (!p)
+		return -1;
+	p->a.arg = "A";
+	p->b.arg = "B";
+	*state = p;
+	return 0;
+}
+
+static int pair_teardown(void **state)
+{
+	struct pair *p = *state;
+
+	cmp_table_free(&p->t);
+	results_free(&p->a.r);
+	results_free(&p->b.r);
+	free(p);
+	return 0;
+}
+
+enum print_as { AS_CSV, AS_TEXT, AS_MD };
+
+/* The table as compare prints it (the caller frees). */
+static char *printed(const struct cmp_table *t, enum print_as as)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	assert_int_equal(as == AS_CSV    ? cmp_print_csv(f, t)
+			 : as == AS_TEXT ? cmp_print_text(f, t, "A", "B")
+					 : cmp_print_md(f, t, "A", "B"),
+			 0);
+	fclose(f);
+	return buf;
 }
 
 /* A: two runs of crc32 that booted on harts 1 and 3 (one hart each); B:
@@ -52,50 +91,40 @@ static void sides_init(struct cmp_side *a, struct cmp_side *b)
  * gate for a boot-hart lottery). */
 static void boot_harts_pooled(void **state)
 {
-	(void)state;
-	struct cmp_side a, b;
+	struct pair *p = *state;
 	struct cmp_problems none = { 0 };
-	struct cmp_table t;
-	sides_init(&a, &b);
-	add_on(&a.r, "0000000a", "crc32", 0, "", 1, 100, 20);
-	add_on(&a.r, "0000000c", "crc32", 0, "", 3, 100, 20);
-	add_on(&b.r, "0000000b", "crc32", 0, "", 2, 100, 20);
-	assert_int_equal(cmp_table_build(&a, &b, &none, &none, 0.05, NULL, &t), 0);
-	assert_int_equal(t.n, 1);
-	assert_int_equal(t.compared, 1);
-	assert_int_equal(t.row[0].kind, CMP_COMPARED);
-	assert_int_equal(t.row[0].by_hart, 0);
-	assert_int_equal(t.row[0].na, 40);
-	assert_int_equal(t.row[0].nb, 20);
-	assert_string_equal(t.row[0].bench, "crc32");
-	cmp_table_free(&t);
-	results_free(&a.r);
-	results_free(&b.r);
+
+	add_on(&p->a.r, "0000000a", "crc32", 0, "", 1, 100, 20);
+	add_on(&p->a.r, "0000000c", "crc32", 0, "", 3, 100, 20);
+	add_on(&p->b.r, "0000000b", "crc32", 0, "", 2, 100, 20);
+	assert_int_equal(cmp_table_build(&p->a, &p->b, &none, &none, 0.05, NULL, &p->t), 0);
+	assert_int_equal(p->t.n, 1);
+	assert_int_equal(p->t.compared, 1);
+	assert_int_equal(p->t.row[0].kind, CMP_COMPARED);
+	assert_int_equal(p->t.row[0].by_hart, 0);
+	assert_int_equal(p->t.row[0].na, 40);
+	assert_int_equal(p->t.row[0].nb, 20);
+	assert_string_equal(p->t.row[0].bench, "crc32");
 }
 
 /* A parallel run (one run, harts 1 and 2 at once) is still told apart by
  * hart, against a side that ran it on one hart too. */
 static void parallel_run_by_hart(void **state)
 {
-	(void)state;
-	struct cmp_side a, b;
+	struct pair *p = *state;
 	struct cmp_problems none = { 0 };
-	struct cmp_table t;
-	sides_init(&a, &b);
-	add_on(&a.r, "0000000a", "crc32", 0, "", 1, 100, 20);
-	add_on(&a.r, "0000000a", "crc32", 1, "", 2, 100, 20);
-	add_on(&b.r, "0000000b", "crc32", 0, "", 1, 100, 20);
-	add_on(&b.r, "0000000b", "crc32", 1, "", 2, 100, 20);
-	assert_int_equal(cmp_table_build(&a, &b, &none, &none, 0.05, NULL, &t), 0);
-	assert_int_equal(t.n, 2);
-	assert_int_equal(t.compared, 2);
-	assert_int_equal(t.row[0].by_hart, 1);
-	assert_int_equal(t.row[0].na, 20);
-	assert_string_equal(t.row[0].bench, "crc32 hart 1");
-	assert_string_equal(t.row[1].bench, "crc32 hart 2");
-	cmp_table_free(&t);
-	results_free(&a.r);
-	results_free(&b.r);
+
+	add_on(&p->a.r, "0000000a", "crc32", 0, "", 1, 100, 20);
+	add_on(&p->a.r, "0000000a", "crc32", 1, "", 2, 100, 20);
+	add_on(&p->b.r, "0000000b", "crc32", 0, "", 1, 100, 20);
+	add_on(&p->b.r, "0000000b", "crc32", 1, "", 2, 100, 20);
+	assert_int_equal(cmp_table_build(&p->a, &p->b, &none, &none, 0.05, NULL, &p->t), 0);
+	assert_int_equal(p->t.n, 2);
+	assert_int_equal(p->t.compared, 2);
+	assert_int_equal(p->t.row[0].by_hart, 1);
+	assert_int_equal(p->t.row[0].na, 20);
+	assert_string_equal(p->t.row[0].bench, "crc32 hart 1");
+	assert_string_equal(p->t.row[1].bench, "crc32 hart 2");
 }
 
 /* compare A B:udiv: A's udiv against B's udiv. A's crc32 has the same
@@ -105,36 +134,31 @@ static void parallel_run_by_hart(void **state)
  * crc32. */
 static void one_sided_bench(void **state)
 {
-	(void)state;
-	struct cmp_side a, b;
+	struct pair *p = *state;
 	struct cmp_problems none = { 0 };
-	struct cmp_table t;
-	sides_init(&a, &b);
-	add_on(&a.r, "0000000a", "crc32", 0, "", 1, 100, 20);
-	add_on(&a.r, "0000000a", "udiv", 1, "", 1, 200, 20);
-	add_on(&b.r, "0000000b", "crc32", 0, "", 1, 100, 20);
-	add_on(&b.r, "0000000b", "udiv", 1, "", 1, 200, 20);
-	b.bench = "udiv";
-	assert_int_equal(cmp_table_build(&a, &b, &none, &none, 0.05, NULL, &t), 0);
-	for (size_t i = 0; i < t.n; i++)
-		if (t.row[i].kind == CMP_COMPARED)
-			assert_string_equal(t.row[i].sa->bench, t.row[i].sb->bench);
-	assert_int_equal(t.compared, 1);
-	assert_int_equal(t.n, 1);
-	assert_string_equal(t.row[0].bench, "udiv");
-	assert_int_equal(t.row[0].c.verdict, AN_SAME);
-	cmp_table_free(&t);
+
+	add_on(&p->a.r, "0000000a", "crc32", 0, "", 1, 100, 20);
+	add_on(&p->a.r, "0000000a", "udiv", 1, "", 1, 200, 20);
+	add_on(&p->b.r, "0000000b", "crc32", 0, "", 1, 100, 20);
+	add_on(&p->b.r, "0000000b", "udiv", 1, "", 1, 200, 20);
+	p->b.bench = "udiv";
+	assert_int_equal(cmp_table_build(&p->a, &p->b, &none, &none, 0.05, NULL, &p->t), 0);
+	for (size_t i = 0; i < p->t.n; i++)
+		if (p->t.row[i].kind == CMP_COMPARED)
+			assert_string_equal(p->t.row[i].sa->bench, p->t.row[i].sb->bench);
+	assert_int_equal(p->t.compared, 1);
+	assert_int_equal(p->t.n, 1);
+	assert_string_equal(p->t.row[0].bench, "udiv");
+	assert_int_equal(p->t.row[0].c.verdict, AN_SAME);
+	cmp_table_free(&p->t);
 
 	/* The same the other way round: compare A:udiv B. */
-	b.bench = NULL;
-	a.bench = "udiv";
-	assert_int_equal(cmp_table_build(&a, &b, &none, &none, 0.05, NULL, &t), 0);
-	assert_int_equal(t.n, 1);
-	assert_int_equal(t.compared, 1);
-	assert_string_equal(t.row[0].sb->bench, "udiv");
-	cmp_table_free(&t);
-	results_free(&a.r);
-	results_free(&b.r);
+	p->b.bench = NULL;
+	p->a.bench = "udiv";
+	assert_int_equal(cmp_table_build(&p->a, &p->b, &none, &none, 0.05, NULL, &p->t), 0);
+	assert_int_equal(p->t.n, 1);
+	assert_int_equal(p->t.compared, 1);
+	assert_string_equal(p->t.row[0].sb->bench, "udiv");
 }
 
 /* The fleet: device d0's two runs booted on harts 1 and 3, device d1's on
@@ -214,60 +238,44 @@ static void gaps_cut_short(void **state)
  * block of B that failed later while it failed one that failed sooner. */
 static void only_b_incomplete(void **state)
 {
-	(void)state;
-	struct cmp_side a, b;
+	struct pair *p = *state;
 	struct cmp_problem pbad = { "0000000b", "udiv", 1, "status fault", NULL, 0, 0, 0 };
 	struct cmp_problem pabad = { "0000000a", "div", 1, "status timeout", NULL, 0, 0, 0 };
 	struct cmp_problems pa = { &pabad, 1 }, pb = { &pbad, 1 };
-	struct cmp_table t;
-	sides_init(&a, &b);
-	add_on(&a.r, "0000000a", "crc32", 0, "", 1, 100, 20);
-	add_on(&a.r, "0000000a", "div", 1, "", 1, 100, 20);
-	add_on(&b.r, "0000000b", "crc32", 0, "", 1, 100, 20);
-	add_on(&b.r, "0000000b", "udiv", 1, "", 1, 200, 20);
-	assert_int_equal(cmp_table_build(&a, &b, &pa, &pb, 0.05, NULL, &t), 0);
-	assert_int_equal(t.n, 3);
-	assert_int_equal(t.row[0].kind, CMP_COMPARED);
-	assert_null(t.row[0].incomplete);
-	assert_int_equal(t.row[1].kind, CMP_ONLY_A);
-	assert_string_equal(t.row[1].bench, "div");
-	assert_non_null(t.row[1].incomplete);
-	assert_string_equal(t.row[1].incomplete, "status timeout");
-	assert_int_equal(t.row[2].kind, CMP_ONLY_B);
-	assert_string_equal(t.row[2].bench, "udiv");
-	assert_non_null(t.row[2].incomplete);
-	assert_string_equal(t.row[2].incomplete, "status fault");
+
+	add_on(&p->a.r, "0000000a", "crc32", 0, "", 1, 100, 20);
+	add_on(&p->a.r, "0000000a", "div", 1, "", 1, 100, 20);
+	add_on(&p->b.r, "0000000b", "crc32", 0, "", 1, 100, 20);
+	add_on(&p->b.r, "0000000b", "udiv", 1, "", 1, 200, 20);
+	assert_int_equal(cmp_table_build(&p->a, &p->b, &pa, &pb, 0.05, NULL, &p->t), 0);
+	assert_int_equal(p->t.n, 3);
+	assert_int_equal(p->t.row[0].kind, CMP_COMPARED);
+	assert_null(p->t.row[0].incomplete);
+	assert_int_equal(p->t.row[1].kind, CMP_ONLY_A);
+	assert_string_equal(p->t.row[1].bench, "div");
+	assert_non_null(p->t.row[1].incomplete);
+	assert_string_equal(p->t.row[1].incomplete, "status timeout");
+	assert_int_equal(p->t.row[2].kind, CMP_ONLY_B);
+	assert_string_equal(p->t.row[2].bench, "udiv");
+	assert_non_null(p->t.row[2].incomplete);
+	assert_string_equal(p->t.row[2].incomplete, "status fault");
 	/* The CSV's incomplete column says it too. */
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	assert_non_null(f);
-	assert_int_equal(cmp_print_csv(f, &t), 0);
-	fclose(f);
+	char *buf = printed(&p->t, AS_CSV);
 	assert_non_null(strstr(buf, "\r\n,udiv,,0,,1,0,20,,,,,,,only in B,,status fault,\r\n"));
 	free(buf);
 	/* The text and the Markdown table say it as the CSV does. */
-	buf = NULL;
-	f = open_memstream(&buf, &len);
-	assert_non_null(f);
-	assert_int_equal(cmp_print_text(f, &t, "A", "B"), 0);
-	fclose(f);
+	buf = printed(&p->t, AS_TEXT);
 	assert_non_null(strstr(buf, "only in B: not compared  incomplete: status fault\n"));
 	assert_non_null(strstr(buf, "only in A: not compared  incomplete: status timeout\n"));
 	free(buf);
-	buf = NULL;
-	f = open_memstream(&buf, &len);
-	assert_non_null(f);
-	assert_int_equal(cmp_print_md(f, &t, "A", "B"), 0);
-	fclose(f);
+	buf = printed(&p->t, AS_MD);
 	assert_non_null(strstr(buf, "| `udiv` |  | | | | | | only in B incomplete: status fault |\n"));
 	free(buf);
-	cmp_table_free(&t);
-	results_free(&a.r);
-	results_free(&b.r);
 }
 
-TEST_MAIN(cmocka_unit_test(only_b_incomplete), cmocka_unit_test(boot_harts_pooled),
-	  cmocka_unit_test(parallel_run_by_hart), cmocka_unit_test(one_sided_bench),
+TEST_MAIN(cmocka_unit_test_setup_teardown(only_b_incomplete, pair_setup, pair_teardown),
+	  cmocka_unit_test_setup_teardown(boot_harts_pooled, pair_setup, pair_teardown),
+	  cmocka_unit_test_setup_teardown(parallel_run_by_hart, pair_setup, pair_teardown),
+	  cmocka_unit_test_setup_teardown(one_sided_bench, pair_setup, pair_teardown),
 	  cmocka_unit_test(fleet_boot_harts_pooled),
 	  cmocka_unit_test_setup_teardown(gaps_cut_short, tmpdir_setup, tmpdir_teardown))
