@@ -40,6 +40,7 @@ static struct mailbox box[MAX_HARTS];
 static struct hart_info info[MAX_HARTS];
 static unsigned nharts;
 static uint32_t boot_hart;
+static uint64_t timebase_hz;
 
 uint32_t harts_self(void)
 {
@@ -139,33 +140,55 @@ static void await_arrivals(unsigned long pending, uint64_t timebase)
 	alarm_clear();
 }
 
-void harts_start(const struct platform *p, uint64_t selection)
+void harts_init(const struct platform *p, uint64_t selection)
 {
-	unsigned long pending = 0;
-
 	boot_hart = (uint32_t)p->boot_hart;
+	timebase_hz = p->timebase_hz;
 	nharts = 0;
-	/* Every start request first, then one wait for all of them. */
 	for (unsigned i = 0; i < p->nharts && nharts < MAX_HARTS; i++) {
 		const struct platform_hart *ph = &p->harts[i];
 		struct hart_info *h = &info[nharts++];
 		*h = (struct hart_info){ .hartid = ph->hartid };
-		if (ph->hartid == boot_hart) {
+		if (ph->hartid == boot_hart)
 			h->state = HART_BOOT;
-		} else if ((h->why = skip_reason(ph, selection))) {
+		else if ((h->why = skip_reason(ph, selection)))
 			h->state = HART_SKIPPED;
-		} else if (sbi_hart_start(ph->hartid, (unsigned long)(uintptr_t)secondary_entry, 0)) {
+		else
+			h->state = HART_STOPPED;
+		if (h->state == HART_SKIPPED)
+			stream_say("rvbench: hart %lu skipped: %s", (unsigned long)h->hartid, h->why);
+	}
+	/* Not in the RUN record's list either: say so, not nothing. */
+	if (p->harts_beyond)
+		stream_say("rvbench: %u more harts in the device tree not used: rvbench keeps "
+			   "%u cpu nodes, hart ids below %u first", p->harts_beyond, PLATFORM_MAX_HARTS,
+			   MAX_HARTS);
+}
+
+void harts_start(void)
+{
+	unsigned long asked = 0, pending = 0;
+
+	/* Every start request first, then one wait for all of them. */
+	for (unsigned i = 0; i < nharts; i++) {
+		struct hart_info *h = &info[i];
+		if (h->state != HART_STOPPED)
+			continue;
+		asked |= 1ul << h->hartid;
+		if (sbi_hart_start(h->hartid, (unsigned long)(uintptr_t)secondary_entry, 0)) {
 			h->state = HART_FAILED;
 			h->why = "SBI HSM refused to start it";
 		} else {
 			h->state = HART_ONLINE; /* confirmed below */
-			pending |= 1ul << ph->hartid;
+			pending |= 1ul << h->hartid;
 		}
 	}
 	if (pending)
-		await_arrivals(pending, p->timebase_hz);
+		await_arrivals(pending, timebase_hz);
 	for (unsigned i = 0; i < nharts; i++) {
 		struct hart_info *h = &info[i];
+		if (!((asked >> h->hartid) & 1))
+			continue;
 		if (h->state == HART_ONLINE && !box[h->hartid].arrived) {
 			static char why[MAX_HARTS][64];
 			snprintf(why[h->hartid], sizeof(why[0]),
@@ -174,15 +197,9 @@ void harts_start(const struct platform *p, uint64_t selection)
 			h->state = HART_FAILED;
 			h->why = why[h->hartid];
 		}
-		if (h->state == HART_SKIPPED || h->state == HART_FAILED)
-			stream_say("rvbench: hart %lu %s: %s", (unsigned long)h->hartid,
-				   h->state == HART_SKIPPED ? "skipped" : "FAILED", h->why);
+		if (h->state == HART_FAILED)
+			stream_say("rvbench: hart %lu FAILED: %s", (unsigned long)h->hartid, h->why);
 	}
-	/* Not in the RUN record's list either: say so, not nothing. */
-	if (p->harts_beyond)
-		stream_say("rvbench: %u more harts in the device tree not used: rvbench keeps "
-			   "%u cpu nodes, hart ids below %u first", p->harts_beyond, PLATFORM_MAX_HARTS,
-			   MAX_HARTS);
 }
 
 int harts_dispatch(uint32_t hartid, void (*fn)(void *), void *arg)

@@ -1,7 +1,8 @@
 /*
- * The other harts: started through SBI HSM, each with its own stack and
- * TLS block, then parked in `wfi` until the boot hart hands them a job
- * (a function and its argument) and wakes them with an IPI.
+ * The other harts: started through SBI HSM by the first run that uses them,
+ * each with its own stack and TLS block, then parked in `wfi` until the
+ * boot hart hands them a job (a function and its argument) and wakes them
+ * with an IPI. Until then they stay in the SBI firmware (HSM "stopped").
  */
 #ifndef RVBENCH_HARTS_H
 #define RVBENCH_HARTS_H
@@ -21,7 +22,8 @@ enum hart_state {
 	HART_BOOT = REC_HART_BOOT,       /* runs the benchmarks and the console */
 	HART_ONLINE = REC_HART_ONLINE,   /* started, waiting for jobs */
 	HART_SKIPPED = REC_HART_SKIPPED, /* not selected, disabled in the device tree, or no S-mode */
-	HART_FAILED = REC_HART_FAILED    /* HSM refused to start it, or it never arrived */
+	HART_FAILED = REC_HART_FAILED,   /* HSM refused to start it, or it never arrived */
+	HART_STOPPED = REC_HART_STOPPED  /* can run jobs, not started: no run has used it yet */
 };
 
 struct hart_info {
@@ -45,9 +47,18 @@ void harts_recover(uint32_t timeout_ms, uint64_t timebase_hz);
 
 /* Records which hart boots, first thing: traps are routed by it. */
 void harts_set_boot(uint32_t hartid);
-/* Starts the selected harts (all S-capable ones when selection is 0;
- * else a bit per hart id). Reports each start on the UART. */
-void harts_start(const struct platform *p, uint64_t selection);
+/*
+ * The table of harts from the device tree, at boot: the boot hart, the
+ * selected S-capable ones (all when selection is 0; else a bit per hart
+ * id) STOPPED, the others SKIPPED (said on the UART). Nothing is started:
+ * a run that uses no other hart (most do not) does not pay for their
+ * start-up (docs/performance.md, "Start-up").
+ */
+void harts_init(const struct platform *p, uint64_t selection);
+/* Starts every STOPPED hart, all together (ONLINE, or FAILED, said on the
+ * UART); at once when there is none. Not from inside a guarded block: it
+ * uses the boot hart's timer. */
+void harts_start(void);
 unsigned harts_count(void);
 const struct hart_info *harts_get(unsigned i);
 const struct hart_info *harts_find(uint32_t hartid);

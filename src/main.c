@@ -73,7 +73,7 @@ void rvbench_main(unsigned long hartid, const void *fdt)
 	}
 	run_set_exit_mode(boot_cfg.exit);
 
-	harts_start(&plat, boot_cfg.harts);
+	harts_init(&plat, boot_cfg.harts); /* started by the first run that uses them */
 	for (unsigned id = 0; id < 64; id++)
 		if ((boot_cfg.harts >> id) & 1 && !harts_find(id)) {
 			/* A rejected option like any other: the run header counts it. */

@@ -14,6 +14,7 @@
 #include "emit.h"
 #include "events.h"
 #include "harness.h"
+#include "harts.h"
 #include "net.h"
 #include "noinit.h"
 #include "parallel.h"
@@ -203,10 +204,29 @@ static void run_benchmark_once(const struct config *c, const struct bench *b, ui
 			   (unsigned long)c->groups, (unsigned long)c->size);
 }
 
+/* Whether the run needs the other harts: a parallel run, or a benchmark
+ * with a partner hart (BENCH_MULTI_HART). */
+static int uses_other_harts(const struct config *c)
+{
+	if (c->parallel)
+		return 1;
+	for (size_t i = 0; i < registry_count(); i++) {
+		const struct bench *b = registry_get(i);
+		if ((b->flags & BENCH_MULTI_HART) && registry_selected(c, b))
+			return 1;
+	}
+	return 0;
+}
+
 void run_all(const struct config *c)
 {
 	uint32_t nblocks;
-	parallel_plan(); /* first: it fixes the harts a parallel run uses */
+	/* The other harts start with the first run that uses them, before
+	 * its RUN record (which lists them): a run on one hart, the default,
+	 * leaves them in the SBI firmware and does not wait for them. */
+	if (uses_other_harts(c))
+		harts_start();
+	parallel_plan(); /* then: it fixes the harts a parallel run uses */
 	failed = 0;
 	block_measure_cycles_reset();
 	uint32_t nbenches = count_selected(c, &nblocks);

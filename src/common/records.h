@@ -275,7 +275,8 @@
 	W(REC_HART_BOOT, "boot")            \
 	W(REC_HART_ONLINE, "online")        \
 	W(REC_HART_SKIPPED, "skipped")      \
-	W(REC_HART_FAILED, "failed")
+	W(REC_HART_FAILED, "failed")        \
+	W(REC_HART_STOPPED, "stopped") /* new in format 2: older readers keep it as text */
 #define REC_WORDS_FAULT_KIND(W)                \
 	W(REC_FAULT_EXCEPTION, "exception")    \
 	W(REC_FAULT_TIMEOUT, "timeout")

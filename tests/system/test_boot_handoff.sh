@@ -27,8 +27,8 @@ log=$out/run/uart.log
 check "OpenSBI booted on hart 8" grep -a -q 'Boot HART ID *: 8' "$log"
 check "hart 8 says it hands the boot to hart 0" \
 	grep -a -q "rvbench: boot hart 8 is beyond rvbench's 8 hart ids: hart 0 takes over" "$log"
-check "the run's boot hart is 0 and harts 0..7 are all there" \
-	grep -a -q '@RVB .* RUN .* hart=0 harts=0:boot,1:online,2:online,3:online,4:online,5:online,6:online,7:online ' \
+check "the run's boot hart is 0 and harts 0..7 are all there (1..7 not started: the run uses none)" \
+	grep -a -q '@RVB .* RUN .* hart=0 harts=0:boot,1:stopped,2:stopped,3:stopped,4:stopped,5:stopped,6:stopped,7:stopped ' \
 	"$log"
 check "the harts beyond the 8 cpu nodes kept are counted" \
 	grep -a -q 'rvbench: 4 more harts in the device tree not used: rvbench keeps 8 cpu nodes, hart ids below 8 first' \
@@ -36,6 +36,18 @@ check "the harts beyond the 8 cpu nodes kept are counted" \
 s=$out/run/samples.csv
 check_eq "addi100 is exactly 100 net cycles" 100 \
 	"$(bench_rows "$s" addi100 0 | distinct "$(csv_col "$s" cycles)")"
+
+# A run that uses the other harts: hart 0, booted by hart 8's hand-over,
+# starts harts 1..7.
+"$build/host/rvbench" qemu --machine virt --smp 12 --memory 256M --icount 0 --timeout 60 \
+	--qemu-args "$args" --bootargs "rvbench.run=addi100 rvbench.parallel=1 rvbench.samples=20" \
+	-o "$out/par" "$build/rvbench.elf" >"$out/par.stdout" 2>&1
+check_eq "rvbench qemu, a parallel run: exits 0" 0 "$?"
+check "hart 0 started harts 1..7 for it" \
+	grep -a -q '@RVB .* RUN .* hart=0 harts=0:boot,1:online,2:online,3:online,4:online,5:online,6:online,7:online ' \
+	"$out/par/uart.log"
+check_eq "and every one of the 8 measured its block" 8 \
+	"$(grep -a -c '@RVB .* BENCH .* name=addi100 .* parallel=8 ' "$out/par/uart.log")"
 
 # No hart below 8 can take over (QEMU's tree with cpus 0..7 disabled; the
 # SBI firmware leaves those harts out and boots on hart 8): hart 8 says so

@@ -67,10 +67,19 @@ check "OpenSBI booted on a hart below 8 (the lottery: $boot)" [ "${boot:-99}" -l
 harts=$(grep -a -o '@RVB .* RUN .* harts=[^ ]*' "$log" | sed 's/.*harts=//')
 check_eq "harts 0..7 are all kept, the boot hart among them" "0 1 2 3 4 5 6 7" \
 	"$(echo "$harts" | tr ',' '\n' | cut -d: -f1 | sort -n | tr '\n' ' ' | sed 's/ $//')"
-check_eq "every kept hart runs" "boot online online online online online online online" \
+check_eq "every kept hart can run (not started: the run uses one hart)" "boot stopped stopped stopped stopped stopped stopped stopped" \
 	"$(echo "$harts" | tr ',' '\n' | cut -d: -f2 | sort | tr '\n' ' ' | sed 's/ $//')"
 check "the four harts beyond are counted" \
 	grep -a -q 'rvbench: 4 more harts in the device tree not used' "$log"
 s=$out/down/samples.csv
 check_eq "addi100 is exactly 100 net cycles" 100 \
 	"$(bench_rows "$s" addi100 0 | distinct "$(csv_col "$s" cycles)")"
+
+# A run that uses them starts every kept hart.
+"$build/host/rvbench" qemu --machine virt --smp 12 --memory 256M --icount 0 --timeout 60 \
+	--qemu-args "-dtb $out/down.dtb" --bootargs "rvbench.run=addi100 rvbench.parallel=1 rvbench.samples=20" \
+	-o "$out/down-par" "$build/rvbench.elf" >"$out/down-par.stdout" 2>&1
+check_eq "rvbench qemu, a parallel run: exits 0" 0 "$?"
+harts=$(grep -a -o '@RVB .* RUN .* harts=[^ ]*' "$out/down-par/uart.log" | sed 's/.*harts=//')
+check_eq "every kept hart runs" "boot online online online online online online online" \
+	"$(echo "$harts" | tr ',' '\n' | cut -d: -f2 | sort | tr '\n' ' ' | sed 's/ $//')"
