@@ -95,10 +95,15 @@ static void one_hart_run(void **s)
 	assert_int_equal(r->s_lines_enc[REC_ENC_DECIMAL], 0);
 	assert_true(r->s_lines_enc[REC_ENC_RICE] > 0);
 	assert_int_equal(r->noh, 6);
-	/* sifive_u: the E51 (hart 0) skipped, hart 1 boots, harts 2-4 online */
+	/* sifive_u: the E51 (hart 0) skipped, hart 1 boots, harts 2-4 stopped
+	 * (a run on one hart does not start them) */
 	assert_int_equal(r->nhart, 5);
 	assert_string_equal(r->hart[0].state, "skipped");
 	assert_string_equal(r->hart[1].state, "boot");
+	for (int i = 2; i < 5; i++) {
+		assert_string_equal(r->hart[i].state, "stopped");
+		assert_int_equal(r->hart[i].state_word, REC_HART_STOPPED);
+	}
 	collector_free(c);
 }
 

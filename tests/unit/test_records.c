@@ -69,6 +69,7 @@ static void words_have_one_name_table(void **s)
 	assert_int_equal(REC_WORD(block_status, "timeout"), REC_STATUS_TIMEOUT);
 	assert_int_equal(REC_WORD(block_status, "conflicted"), -1);
 	assert_int_equal(REC_WORD(hart_state, "online"), REC_HART_ONLINE);
+	assert_int_equal(REC_WORD(hart_state, "stopped"), REC_HART_STOPPED);
 	assert_int_equal(REC_WORD(verify, "none"), REC_VERIFY_NONE);
 	assert_string_equal(rec_encoding_name[REC_ENC_RICE], "r");
 	assert_string_equal(rec_overhead_kind_name[REC_OH_TP_TOTAL], "tp-total");
