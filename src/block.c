@@ -41,6 +41,9 @@ static struct bench_ctx ctx;
 static int64_t params[PARAMS_MAX];
 static int setup_done;
 static size_t arena_mark_at_start;
+/* A hart harts_recover() gave up on may still write into this block's
+ * memory: block_release() keeps it. */
+static int arena_kept;
 
 void block_init(const struct platform *p)
 {
@@ -296,8 +299,12 @@ const struct block *block_run(const struct config *c, const struct bench *b, uin
 		blk.count = blk.warmup = 0;
 		blk.nev = 0;
 		/* Other harts may still wait at a barrier or an exchange with
-		 * this one: bring them back before anything else runs. */
-		harts_recover(100, plat->timebase_hz);
+		 * this one: bring them back before anything else runs. One
+		 * that does not come back may still be in a call, then write
+		 * its sample: the block's memory is not given to the next. */
+		parallel_abandon();
+		if (harts_recover(100, plat->timebase_hz))
+			arena_kept = 1;
 	}
 	/* A block that trapped reached no later part: its teardown's
 	 * tracepoints come after it. */
@@ -321,6 +328,13 @@ const struct block *block_run(const struct config *c, const struct bench *b, uin
 
 void block_release(void)
 {
+	if (arena_kept) {
+		arena_kept = 0;
+		stream_say("rvbench: the %lu KiB of RAM that block used stay in use for the rest of"
+			   " the run: a hart that did not come back may still write there",
+			   (unsigned long)((arena_mark() - arena_mark_at_start + 1023) / 1024));
+		return;
+	}
 	/* Only now: the other harts' samples live in the arena. */
 	arena_release(arena_mark_at_start);
 }

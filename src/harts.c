@@ -242,14 +242,15 @@ int harts_wait(uint32_t hartid)
 	return -1;
 }
 
-void harts_recover(uint32_t timeout_ms, uint64_t timebase_hz)
+unsigned harts_recover(uint32_t timeout_ms, uint64_t timebase_hz)
 {
 	int busy = 0;
+	unsigned lost = 0;
 
 	for (unsigned i = 0; i < nharts; i++)
 		busy |= info[i].state == HART_ONLINE && box[info[i].hartid].done != box[info[i].hartid].asked;
 	if (!busy)
-		return;
+		return 0;
 	harts_abort = 1;
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	uint64_t end = read_time() + ms_ticks(timeout_ms, timebase_hz);
@@ -264,6 +265,7 @@ void harts_recover(uint32_t timeout_ms, uint64_t timebase_hz)
 		while (m->done != m->asked && read_time() < end)
 			spin_yield(&spins);
 		if (m->done != m->asked) {
+			lost++;
 			info[i].state = HART_FAILED;
 			info[i].why = "did not come back from a job after a benchmark trapped";
 			stream_say("rvbench: hart %lu FAILED: %s", (unsigned long)info[i].hartid,
@@ -274,6 +276,7 @@ void harts_recover(uint32_t timeout_ms, uint64_t timebase_hz)
 	}
 	harts_abort = 0;
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	return lost;
 }
 
 void harts_set_ipi_hook(void (*hook)(void))

@@ -42,8 +42,9 @@ struct hart_info {
 extern volatile int harts_abort;
 /* After a block the guard cut short: brings every online hart back to its
  * mailbox (harts_abort), waiting at most timeout_ms; a hart that does not
- * come back is marked FAILED. */
-void harts_recover(uint32_t timeout_ms, uint64_t timebase_hz);
+ * come back is marked FAILED. Returns how many did not: they may still be
+ * running the block's code, on its memory. */
+unsigned harts_recover(uint32_t timeout_ms, uint64_t timebase_hz);
 
 /* Records which hart boots, first thing: traps are routed by it. */
 void harts_set_boot(uint32_t hartid);

@@ -36,9 +36,17 @@ static struct par_job jobs[MAX_HARTS];
  * epoch differs belongs to a run that is over. */
 static volatile uint32_t par_epoch;
 
-/* The last parallel run: every hart's result, and the harts left out
- * because their setup failed. */
-static struct par_result par[MAX_HARTS];
+/*
+ * The last parallel run: every hart's result (par[], in the order the
+ * blocks are sent, the boot hart's first), and the harts left out because
+ * their setup failed. A result lives in its hart's own slot, by hart id:
+ * a hart harts_recover() gave up on may still write to its result as it
+ * finishes its samples, and its slot is never another hart's (a failed
+ * hart takes part in no later run).
+ */
+static struct par_result slot[MAX_HARTS];
+static struct par_result *par[MAX_HARTS];
+static const struct par_result none;
 static unsigned npar;
 static uint32_t left_out[MAX_HARTS];
 static unsigned nleft_out;
@@ -177,33 +185,37 @@ stopped:
 	parallel_wait_cycles[j->r->hartid % MAX_HARTS] += j->r->wait_cycles;
 }
 
+/* Hart h's result slot, cleared for a new run. */
+static struct par_result *new_result(uint32_t h)
+{
+	struct par_result *p = &slot[h % MAX_HARTS];
+
+	*p = (struct par_result){ .hartid = h };
+	for (unsigned k = 0; k < 3; k++)
+		p->part_starts[k] = UINT64_MAX; /* a hart that never runs */
+	return p;
+}
+
 unsigned parallel_measure(const struct config *c, const struct bench *b,
 			  const uint64_t *inputs, uint32_t warm, uint32_t measured, uint32_t batch,
 			  struct bench_ctx *boot_ctx, struct wire_sample *boot_out)
 {
-	struct par_result *r = par;
 	unsigned n = 0;
 	uint32_t count = warm + measured;
 
-	memset(r, 0, sizeof(par));
-	for (unsigned k = 0; k < MAX_HARTS; k++)
-		for (unsigned p = 0; p < 3; p++)
-			r[k].part_starts[p] = UINT64_MAX; /* a hart that never runs */
 	nleft_out = 0;
-	r[n].hartid = harts_self();
-	r[n].out = boot_out;
-	r[n].ctx = *boot_ctx;
-	r[n].setup_done = 1;
-	n++;
+	struct par_result *boot = par[n++] = new_result(harts_self());
+	boot->out = boot_out;
+	boot->ctx = *boot_ctx;
+	boot->setup_done = 1;
 	/* The others: their own state (setup runs here, one after the other:
 	 * the arena is not shared-safe) and their own sample buffer. */
 	for (unsigned i = 0; i < harts_count() && n < MAX_HARTS; i++) {
 		const struct hart_info *h = harts_get(i);
 		if (h->state != HART_ONLINE)
 			continue;
-		struct par_result *p = &r[n];
+		struct par_result *p = par[n] = new_result(h->hartid);
 		struct lcg rng;
-		p->hartid = h->hartid;
 		p->status = REC_STATUS_OK;
 		p->verify = REC_VERIFY_NONE;
 		params_resolve(b, c, p->params);
@@ -234,32 +246,33 @@ unsigned parallel_measure(const struct config *c, const struct bench *b,
 	barrier_init(&shared.barrier, n);
 	par_epoch++;
 	for (unsigned k = 0; k < n; k++)
-		jobs[r[k].hartid % MAX_HARTS] = (struct par_job){ .sh = &shared, .r = &r[k],
-								  .epoch = par_epoch };
+		jobs[par[k]->hartid % MAX_HARTS] = (struct par_job){ .sh = &shared, .r = par[k],
+								     .epoch = par_epoch };
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	/* The setups above may have spoken: the UART drains again before
 	 * any hart reads its counters. */
 	console_flush();
 	for (unsigned k = 1; k < n; k++)
-		if (harts_dispatch(r[k].hartid, par_job_run, &jobs[r[k].hartid % MAX_HARTS])) {
+		if (harts_dispatch(par[k]->hartid, par_job_run, &jobs[par[k]->hartid % MAX_HARTS])) {
 			/* It will never reach the barrier: the others go on
 			 * without it (not harts_abort, which would stop them
 			 * all, and is the boot hart's to clear). */
-			r[k].status = REC_STATUS_FAULT;
+			par[k]->status = REC_STATUS_FAULT;
 			barrier_leave(&shared.barrier);
 		}
-	par_job_run(&jobs[r[0].hartid % MAX_HARTS]);
+	par_job_run(&jobs[par[0]->hartid % MAX_HARTS]);
 	npar = n;
 	for (unsigned k = 1; k < n; k++) {
+		struct par_result *p = par[k];
 		/* not dispatched: it may still be busy, never wait for it */
-		if (r[k].status == REC_STATUS_FAULT || harts_wait(r[k].hartid)) {
-			r[k].status = REC_STATUS_FAULT;
+		if (p->status == REC_STATUS_FAULT || harts_wait(p->hartid)) {
+			p->status = REC_STATUS_FAULT;
 			continue;
 		}
 		if (b->verify) {
-			r[k].verify = b->verify(&r[k].ctx, r[k].checksum) ? REC_VERIFY_FAIL : REC_VERIFY_OK;
-			if (r[k].verify == REC_VERIFY_FAIL)
-				r[k].status = REC_STATUS_VERIFY_FAILED;
+			p->verify = b->verify(&p->ctx, p->checksum) ? REC_VERIFY_FAIL : REC_VERIFY_OK;
+			if (p->verify == REC_VERIFY_FAIL)
+				p->status = REC_STATUS_VERIFY_FAILED;
 		}
 	}
 	return n;
@@ -267,7 +280,13 @@ unsigned parallel_measure(const struct config *c, const struct bench *b,
 
 const struct par_result *parallel_result(unsigned k)
 {
-	return &par[k % MAX_HARTS];
+	return k < npar && par[k] ? par[k] : &none;
+}
+
+void parallel_abandon(void)
+{
+	par_epoch++;
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 
 void parallel_forget(void)
@@ -282,13 +301,15 @@ void parallel_teardown(const struct bench *b)
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	/* By setup_done, not npar: a trap during the setups or the
 	 * measurement returns before npar is set. Cleared, so a later block
-	 * that never ran in parallel tears nothing down twice. */
-	for (unsigned k = 1; k < MAX_HARTS; k++)
-		if (par[k].setup_done) {
-			par[k].setup_done = 0;
+	 * that never ran in parallel tears nothing down twice. The boot
+	 * hart's own setup is the block's to undo (block.c). */
+	for (unsigned h = 0; h < MAX_HARTS; h++)
+		if (slot[h].setup_done && h != harts_self()) {
+			slot[h].setup_done = 0;
 			if (b->teardown)
-				b->teardown(&par[k].ctx);
+				b->teardown(&slot[h].ctx);
 		}
+	slot[harts_self() % MAX_HARTS].setup_done = 0;
 }
 
 uint64_t parallel_skew(void)
@@ -299,12 +320,12 @@ uint64_t parallel_skew(void)
 	 * never dispatched has no start time (0), which made the skew the
 	 * time since boot. */
 	for (unsigned k = 0; k < npar; k++) {
-		if (!par[k].started)
+		if (!par[k]->started)
 			continue;
-		if (par[k].t_start < lo)
-			lo = par[k].t_start;
-		if (par[k].t_start > hi)
-			hi = par[k].t_start;
+		if (par[k]->t_start < lo)
+			lo = par[k]->t_start;
+		if (par[k]->t_start > hi)
+			hi = par[k]->t_start;
 	}
 	return lo <= hi ? hi - lo : 0;
 }
@@ -323,7 +344,7 @@ static int took_part(uint32_t hart)
 	int found = 0;
 
 	for (unsigned j = 0; j < npar; j++)
-		found |= par[j].hartid == hart;
+		found |= par[j]->hartid == hart;
 	return found;
 }
 
@@ -347,7 +368,7 @@ int parallel_next_block(struct par_iter *it, struct block *cur)
 
 	cur->trap.kind = GUARD_NONE;
 	if (it->k < it->boot->npar) {
-		const struct par_result *p = &par[it->k];
+		const struct par_result *p = par[it->k];
 		cur->id = it->boot->id + it->k++;
 		cur->samples = p->out;
 		cur->hart = p->hartid;

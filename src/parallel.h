@@ -74,6 +74,9 @@ void parallel_forget(void);
 /* Undoes each other hart's setup that succeeded, once; safe to call
  * after any block, parallel or not, trapped or not. */
 void parallel_teardown(const struct bench *b);
+/* The run is over for its harts, now: each stops at its next check (a
+ * barrier, a run of samples), whether or not harts_abort is still set. */
+void parallel_abandon(void);
 /* max - min of the start times of the harts that began measuring (a hart
  * that trapped in its warmup or never ran is not counted), in timebase
  * ticks; 0 with fewer than two. */

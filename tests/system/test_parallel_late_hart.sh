@@ -1,0 +1,138 @@
+#!/bin/sh
+# A hart that harts_recover() gives up on (the boot hart trapped in a
+# parallel run, and this hart is still inside a long call 100 ms later)
+# finishes that call afterwards and writes its sample, and up to a run of
+# samples more, into the block's memory. That memory must not be the next
+# block's: it stays in use for the rest of the run, and the firmware says
+# so. Before, the next block got it and the late hart's samples landed in
+# its data without a word. On virt without -icount (the harts at once).
+# Benchmarks written here, built in with BENCH_DIR (the run's order is by
+# name):
+#   - par_late_a: the boot hart traps in its first measured call; each
+#     other hart's first call is long (2^28 LCG steps, far past 100 ms);
+#   - par_late_b: the boot hart's setup fills 1 MiB of the arena with a
+#     pattern, and its verify(), once the late harts are out of their long
+#     call, checks that the pattern is whole.
+. tests/system/lib.sh
+build=$1
+fresh_out parallel-late-hart
+src=$out/src
+mkdir -p "$src"
+cat >"$src/par_late.c" <<'C_SRC'
+#include <stdint.h>
+
+#include "rvbench.h"
+
+#define CANARY_BYTES (1u << 20)
+#define CANARY 0x5au
+
+static unsigned setups;
+/* other harts that began their long call, and that are out of it */
+static volatile uint32_t late_started, late_done;
+static uint8_t *canary;
+
+static uint64_t cycles(void)
+{
+	uint64_t c;
+	__asm__ volatile("rdcycle %0" : "=r"(c));
+	return c;
+}
+
+struct late {
+	uint32_t boot, calls;
+};
+static struct late states[8];
+
+static int late_setup(struct bench_ctx *ctx)
+{
+	unsigned k = setups++ % 8; /* 0: the boot hart's setup, first */
+
+	states[k] = (struct late){ .boot = k == 0 };
+	ctx->state = &states[k];
+	return 0;
+}
+
+static uint64_t late_run(void *state, uint64_t input)
+{
+	struct late *l = state;
+	uint64_t x = input;
+
+	if (l->boot)
+		__asm__ volatile(".word 0"); /* illegal instruction */
+	if (l->calls++ == 0) {
+		__atomic_fetch_add(&late_started, 1, __ATOMIC_SEQ_CST);
+		for (uint32_t i = 0; i < (1u << 28); i++)
+			x = x * 6364136223846793005ull + 1442695040888963407ull;
+		__atomic_fetch_add(&late_done, 1, __ATOMIC_SEQ_CST);
+	}
+	return x;
+}
+
+static int canary_setup(struct bench_ctx *ctx)
+{
+	if (canary) /* the boot hart's setup only: the others fill nothing */
+		return 0;
+	canary = bench_alloc(ctx, CANARY_BYTES, 64);
+	if (!canary)
+		return bench_fail(ctx, "no 1 MiB for the canary");
+	for (uint32_t i = 0; i < CANARY_BYTES; i++)
+		canary[i] = CANARY;
+	return 0;
+}
+
+static uint64_t canary_run(void *state, uint64_t input)
+{
+	(void)state;
+	return input;
+}
+
+static int canary_verify(const struct bench_ctx *ctx, uint64_t checksum)
+{
+	(void)checksum;
+	if (!canary)
+		return 0; /* another hart's verify */
+	/* The late harts out of their long call (a hart that had not begun
+	 * it when the boot hart trapped came back in time), then time for
+	 * the harness to store their samples (a run of them). */
+	for (uint64_t spins = 0; late_done < late_started && spins < (1ull << 32); spins++)
+		;
+	uint64_t x = 1;
+	for (uint32_t i = 0; i < (1u << 24); i++)
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+	uint32_t bad = 0;
+	for (uint32_t i = 0; i < CANARY_BYTES; i++)
+		bad += canary[i] != CANARY;
+	bench_say("par_late_b: %lu late harts done, %lu canary bytes overwritten%s",
+		  (unsigned long)late_done, (unsigned long)bad, x ? "" : " ");
+	canary = 0;
+	(void)ctx;
+	return bad ? -1 : 0;
+}
+
+BENCH(par_late_a, .setup = late_setup, .run = late_run, .samples = 20, .warmup = 0);
+BENCH(par_late_b, .setup = canary_setup, .run = canary_run, .verify = canary_verify,
+      .samples = 20, .warmup = 0);
+C_SRC
+
+bench_dir_image "$out/build" "$src"
+check_eq "an image with the late-hart benchmarks builds" 0 "$?"
+
+timeout 300 "$build/host/rvbench" qemu --machine virt --smp 3 --icount off --timeout 120 -o "$out/run" \
+	--bootargs "rvbench.run=par_late_a,par_late_b rvbench.parallel=1 rvbench.warmup=0" \
+	"$out/build/rvbench.elf" >"$out/run.stdout" 2>&1
+check_eq "the collector exits 1 (par_late_a faulted), the run complete" 1 "$?"
+log=$out/run/uart.log
+check "the run reached its end" grep -a -q '@RVB .* TRAILER ' "$log"
+late=$(grep -a -c '^rvbench: hart [0-9]* FAILED: did not come back from a job after a benchmark trapped' "$log")
+check "a hart still in its long call was given up on (${late:-0} of 2)" sh -c "[ '${late:-0}' -ge 1 ]"
+check_eq "each such hart is one that began that call, and it ended before the check" \
+	"par_late_b: $late late harts done, 0 canary bytes overwritten" \
+	"$(grep -a '^par_late_b: [0-9]* late harts' "$log" | tr -d '\r')"
+check "the firmware says the block's memory stays in use" \
+	grep -a -q -E '^rvbench: the [0-9]+ KiB of RAM that block used stay in use for the rest of the run: a hart that did not come back may still write there' \
+	"$log"
+id=$(sed -n 's/^@RVB [0-9a-f]* [0-9]* BENCH id=\([0-9]*\) name=par_late_b .*/\1/p' "$log" | head -1)
+check "par_late_b's canary is whole: the late harts' samples landed in memory no block uses" \
+	grep -a -q -E "^@RVB [0-9a-f]+ [0-9]+ END id=${id:-none} .* verify=ok .*status=ok " "$log"
+# (the canary is checked once, by whichever hart's verify() comes first)
+check_eq "no block failed its verify" 0 "$(grep -a -c '^@RVB .* END .* verify=fail ' "$log")"
