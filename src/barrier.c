@@ -24,6 +24,12 @@ static void release(struct barrier *b, uint32_t sense)
 
 uint64_t barrier_wait(struct barrier *b, uint32_t *local_sense)
 {
+	return barrier_wait_until(b, local_sense, UINT64_MAX, NULL, NULL);
+}
+
+uint64_t barrier_wait_until(struct barrier *b, uint32_t *local_sense, uint64_t deadline,
+			    void (*give_up)(void *arg), void *arg)
+{
 	uint64_t t0 = read_cycle();
 	uint64_t s = __atomic_load_n(&b->state, __ATOMIC_ACQUIRE), next;
 	int last;
@@ -39,8 +45,13 @@ uint64_t barrier_wait(struct barrier *b, uint32_t *local_sense)
 		release(b, *local_sense);
 	} else {
 		uint32_t spins = 0;
-		while (b->sense != *local_sense && !harts_abort)
+		while (b->sense != *local_sense && !harts_abort) {
 			spin_yield(&spins);
+			if (give_up && (spins & 63) == 0 && read_time() >= deadline) {
+				give_up(arg);
+				give_up = NULL;
+			}
+		}
 	}
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	return read_cycle() - t0;

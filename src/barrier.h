@@ -17,6 +17,14 @@ void barrier_init(struct barrier *b, uint32_t n);
  * caller's own (start at 0). Returns the cycles spent waiting. */
 uint64_t barrier_wait(struct barrier *b, uint32_t *local_sense);
 /*
+ * The same, and if the time counter reaches `deadline` before the round
+ * is complete, give_up(arg) runs once, there: it makes each hart that has
+ * not arrived leave (barrier_leave()), and the wait goes on, now for the
+ * harts that did arrive.
+ */
+uint64_t barrier_wait_until(struct barrier *b, uint32_t *local_sense, uint64_t deadline,
+			    void (*give_up)(void *arg), void *arg);
+/*
  * A hart that will never arrive again (it trapped in a job, or was never
  * started) leaves: n drops by one for this round and every later one,
  * and if the others are all there already, they are released. Safe from

@@ -133,7 +133,7 @@ static uint32_t warmup_auto(const struct config *c, const struct bench *b, void 
 
 /* Everything between the counter reads and the verdict; runs guarded. */
 static void measure_block(const struct config *c, const struct bench *b, struct bench_ctx *ctx,
-			  uint32_t batch, uint32_t measured)
+			  uint32_t batch, uint32_t measured, uint64_t give_up_at)
 {
 	struct lcg rng;
 	uint32_t warm_cap = warmup_cap(c, b);
@@ -195,7 +195,9 @@ static void measure_block(const struct config *c, const struct bench *b, struct 
 		 * they all start measuring together. */
 		blk.warmup = c->warmup_auto ? 2 * CONFIG_WARMUP_WINDOW : warm_cap;
 		blk.npar = parallel_measure(c, b, inputs, blk.warmup, measured, batch, ctx,
-					    samples);
+					    samples, give_up_at);
+		if (parallel_lost())
+			arena_kept = 1; /* those harts may still write there */
 		blk.skew_ticks = parallel_skew();
 		blk.checksum = parallel_result(0)->checksum;
 		blk.offset_cycles = parallel_result(0)->offset;
@@ -240,6 +242,7 @@ struct guarded_args {
 	const struct bench *b;
 	struct bench_ctx *ctx;
 	uint32_t batch, measured;
+	uint64_t give_up_at; /* a parallel run's wait for the other harts */
 };
 
 static void guarded_measure(void *p)
@@ -248,7 +251,7 @@ static void guarded_measure(void *p)
 	/* The watchdog is set: let QEMU plan its slices from it and from
 	 * nothing that an earlier timer left (alarm.h). */
 	alarm_yield();
-	measure_block(a->c, a->b, a->ctx, a->batch, a->measured);
+	measure_block(a->c, a->b, a->ctx, a->batch, a->measured, a->give_up_at);
 }
 
 static void guarded_teardown(void *p)
@@ -289,7 +292,13 @@ const struct block *block_run(const struct config *c, const struct bench *b, uin
 			      .ev = { ev_samples[0], ev_samples[1] },
 			      .trap = { .kind = GUARD_NONE }, .ctx = &ctx, .first_id = id };
 
-	struct guarded_args args = { c, b, &ctx, batch, measured };
+	/* A parallel run's boot hart waits for the others at most until 3/4
+	 * of the budget: what is left is for the harts that did arrive (their
+	 * blocks are kept) and the bookkeeping, before the watchdog. Under
+	 * QEMU -icount that takes a few turns of the harts, and a hung hart
+	 * keeps QEMU's one thread for 100 ms of each (alarm.h). */
+	struct guarded_args args = { c, b, &ctx, batch, measured,
+				     budget ? read_time() + budget - budget / 4 : UINT64_MAX };
 	tracepoint_block(plat->boot_hart, id);
 	if (guard_call(guarded_measure, &args, budget)) {
 		/* The guard brought us back: the benchmark trapped or ran

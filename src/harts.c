@@ -279,6 +279,16 @@ unsigned harts_recover(uint32_t timeout_ms, uint64_t timebase_hz)
 	return lost;
 }
 
+void harts_give_up(uint32_t hartid, const char *why)
+{
+	for (unsigned i = 0; i < nharts; i++)
+		if (info[i].hartid == hartid && info[i].state == HART_ONLINE) {
+			info[i].state = HART_FAILED;
+			info[i].why = why;
+			stream_say("rvbench: hart %lu FAILED: %s", (unsigned long)hartid, why);
+		}
+}
+
 void harts_set_ipi_hook(void (*hook)(void))
 {
 	box[harts_self()].ipi_hook = hook;

@@ -46,6 +46,10 @@ extern volatile int harts_abort;
  * running the block's code, on its memory. */
 unsigned harts_recover(uint32_t timeout_ms, uint64_t timebase_hz);
 
+/* Marks an online hart FAILED for `why` (a static string) and says so:
+ * the boot hart gave up on it in the middle of a job. */
+void harts_give_up(uint32_t hartid, const char *why);
+
 /* Records which hart boots, first thing: traps are routed by it. */
 void harts_set_boot(uint32_t hartid);
 /*

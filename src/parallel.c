@@ -17,6 +17,7 @@ struct par_shared {
 	uint32_t warm, measured, batch;
 	enum counter_mode mode;
 	struct barrier barrier;
+	uint64_t give_up_at; /* time counter: the boot hart waits no longer */
 };
 
 struct par_job {
@@ -24,7 +25,13 @@ struct par_job {
 	struct par_result *r;
 	uint32_t sense;
 	uint32_t epoch; /* par_epoch of its run */
+	/* Barrier rounds this hart has arrived at, or PAR_GONE once it left
+	 * the barrier (it trapped) or the boot hart gave up on it. Changed by
+	 * compare-and-swap only: an arrival and the boot hart giving up on
+	 * the hart decide in one step which happened. */
+	uint32_t arrived;
 };
+#define PAR_GONE UINT32_MAX
 
 static struct par_shared shared;
 uint64_t parallel_wait_cycles[MAX_HARTS];
@@ -48,6 +55,8 @@ static struct par_result slot[MAX_HARTS];
 static struct par_result *par[MAX_HARTS];
 static const struct par_result none;
 static unsigned npar;
+/* Harts the last parallel run gave up on (still in its code). */
+static unsigned nlost;
 static uint32_t left_out[MAX_HARTS];
 static unsigned nleft_out;
 
@@ -131,13 +140,54 @@ static int measure_into(struct par_job *j, uint32_t first, uint32_t n)
 	return 0;
 }
 
+/* Marks the job's hart gone from the barrier unless it arrived at round
+ * `round` first (it then waits there); 1 if this call marked it. */
+static int mark_gone(struct par_job *j, uint32_t round)
+{
+	uint32_t k = __atomic_load_n(&j->arrived, __ATOMIC_ACQUIRE);
+
+	while (k != PAR_GONE && k < round)
+		if (__atomic_compare_exchange_n(&j->arrived, &k, PAR_GONE, 0, __ATOMIC_ACQ_REL,
+						__ATOMIC_ACQUIRE))
+			return 1;
+	return 0;
+}
+
 /* On a hart of the run whose job traps (harts_set_fault_hook): it leaves
- * the barrier, so the others go on without it and its trap is its own. */
+ * the barrier, so the others go on without it and its trap is its own
+ * (unless the boot hart gave up on it first and left for it). */
 static void par_leave(void *arg)
 {
 	struct par_job *j = arg;
 
-	barrier_leave(&j->sh->barrier);
+	if (mark_gone(j, UINT32_MAX))
+		barrier_leave(&j->sh->barrier);
+}
+
+static struct par_job *job_of(uint32_t hartid)
+{
+	return &jobs[hartid % MAX_HARTS];
+}
+
+/*
+ * On the boot hart, at a barrier when the block's deadline passed: every
+ * other hart that has not arrived at this round (the boot hart's own
+ * count) hangs, or is too slow for the budget. It leaves the barrier (the
+ * boot hart leaves for it), its block ends status=timeout, and it is out
+ * of service (parallel_measure()); the others measure on.
+ */
+static void give_up_on_late(void *arg)
+{
+	struct par_job *boot = arg;
+	uint32_t round = __atomic_load_n(&boot->arrived, __ATOMIC_ACQUIRE);
+
+	for (unsigned k = 1; k < npar; k++) {
+		struct par_job *j = job_of(par[k]->hartid);
+		if (mark_gone(j, round)) {
+			par[k]->hung = 1;
+			barrier_leave(&boot->sh->barrier);
+		}
+	}
 }
 
 /*
@@ -149,7 +199,15 @@ static int meet(struct par_job *j)
 {
 	if (stopped(j))
 		return -1;
-	j->r->wait_cycles += barrier_wait(&j->sh->barrier, &j->sense);
+	uint32_t k = __atomic_load_n(&j->arrived, __ATOMIC_ACQUIRE);
+	if (k == PAR_GONE ||
+	    !__atomic_compare_exchange_n(&j->arrived, &k, k + 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+		return -1; /* the boot hart gave up on this hart: it is not counted */
+	if (j->r->hartid == harts_boot())
+		j->r->wait_cycles += barrier_wait_until(&j->sh->barrier, &j->sense, j->sh->give_up_at,
+							give_up_on_late, j);
+	else
+		j->r->wait_cycles += barrier_wait(&j->sh->barrier, &j->sense);
 	return stopped(j) ? -1 : 0;
 }
 
@@ -198,12 +256,13 @@ static struct par_result *new_result(uint32_t h)
 
 unsigned parallel_measure(const struct config *c, const struct bench *b,
 			  const uint64_t *inputs, uint32_t warm, uint32_t measured, uint32_t batch,
-			  struct bench_ctx *boot_ctx, struct wire_sample *boot_out)
+			  struct bench_ctx *boot_ctx, struct wire_sample *boot_out, uint64_t give_up_at)
 {
 	unsigned n = 0;
 	uint32_t count = warm + measured;
 
 	nleft_out = 0;
+	nlost = 0;
 	struct par_result *boot = par[n++] = new_result(harts_self());
 	boot->out = boot_out;
 	boot->ctx = *boot_ctx;
@@ -242,28 +301,40 @@ unsigned parallel_measure(const struct config *c, const struct bench *b,
 	}
 
 	shared = (struct par_shared){ .b = b, .inputs = inputs, .warm = warm,
-				      .measured = measured, .batch = batch, .mode = c->counter };
+				      .measured = measured, .batch = batch, .mode = c->counter,
+				      .give_up_at = give_up_at };
 	barrier_init(&shared.barrier, n);
 	par_epoch++;
 	for (unsigned k = 0; k < n; k++)
-		jobs[par[k]->hartid % MAX_HARTS] = (struct par_job){ .sh = &shared, .r = par[k],
-								     .epoch = par_epoch };
+		*job_of(par[k]->hartid) = (struct par_job){ .sh = &shared, .r = par[k],
+							    .epoch = par_epoch };
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	/* The setups above may have spoken: the UART drains again before
 	 * any hart reads its counters. */
 	console_flush();
+	npar = n; /* before any hart runs: give_up_on_late() reads it */
 	for (unsigned k = 1; k < n; k++)
-		if (harts_dispatch(par[k]->hartid, par_job_run, &jobs[par[k]->hartid % MAX_HARTS])) {
+		if (harts_dispatch(par[k]->hartid, par_job_run, job_of(par[k]->hartid))) {
 			/* It will never reach the barrier: the others go on
 			 * without it (not harts_abort, which would stop them
 			 * all, and is the boot hart's to clear). */
 			par[k]->status = REC_STATUS_FAULT;
+			job_of(par[k]->hartid)->arrived = PAR_GONE;
 			barrier_leave(&shared.barrier);
 		}
-	par_job_run(&jobs[par[0]->hartid % MAX_HARTS]);
-	npar = n;
+	par_job_run(job_of(par[0]->hartid));
 	for (unsigned k = 1; k < n; k++) {
 		struct par_result *p = par[k];
+		if (p->hung) {
+			/* Still in the benchmark: never wait for it, never
+			 * tear its state down under it, never use it again. */
+			p->status = REC_STATUS_TIMEOUT;
+			p->setup_done = 0;
+			nlost++;
+			harts_give_up(p->hartid, "did not reach the parallel run's barrier within the"
+						 " block's budget (hung, or too slow for it)");
+			continue;
+		}
 		/* not dispatched: it may still be busy, never wait for it */
 		if (p->status == REC_STATUS_FAULT || harts_wait(p->hartid)) {
 			p->status = REC_STATUS_FAULT;
@@ -281,6 +352,11 @@ unsigned parallel_measure(const struct config *c, const struct bench *b,
 const struct par_result *parallel_result(unsigned k)
 {
 	return k < npar && par[k] ? par[k] : &none;
+}
+
+unsigned parallel_lost(void)
+{
+	return nlost;
 }
 
 void parallel_abandon(void)
@@ -379,9 +455,17 @@ int parallel_next_block(struct par_iter *it, struct block *cur)
 		/* the boot hart's shape, unless this hart's run faulted */
 		cur->count = it->boot->count;
 		cur->warmup = it->boot->warmup;
-		if (cur->status == REC_STATUS_FAULT) {
+		cur->ctx = it->boot->ctx;
+		if (cur->status == REC_STATUS_FAULT || p->hung) {
 			cur->count = cur->warmup = 0;
 			cur->checksum = 0; /* of the calls before its trap: no result */
+		}
+		if (p->hung) {
+			it->absent = *it->boot->ctx;
+			snprintf(it->absent.reason, sizeof(it->absent.reason),
+				 "hart %lu did not reach the run's barrier within the block's budget",
+				 (unsigned long)p->hartid);
+			cur->ctx = &it->absent;
 		}
 		return 1;
 	}

@@ -30,9 +30,10 @@ struct par_result {
 	/* Its cycle counter where its warmup, measured calls and what
 	 * follows them began (tracepoint.h), UINT64_MAX if never. */
 	uint64_t part_starts[3];
-	enum rec_block_status status; /* ok, fault or verify-failed */
+	enum rec_block_status status; /* ok, fault, verify-failed or timeout */
 	enum rec_verify verify;
 	int setup_done;
+	int hung;       /* the boot hart gave up on it at a barrier */
 	struct bench_ctx ctx;
 	int64_t params[PARAMS_MAX];
 };
@@ -66,7 +67,12 @@ int parallel_eligible(const struct bench *b);
  */
 unsigned parallel_measure(const struct config *c, const struct bench *b,
 			  const uint64_t *inputs, uint32_t warm, uint32_t measured, uint32_t batch,
-			  struct bench_ctx *boot_ctx, struct wire_sample *boot_out);
+			  struct bench_ctx *boot_ctx, struct wire_sample *boot_out, uint64_t give_up_at);
+/* How many harts the last parallel_measure() gave up on at a barrier
+ * (past give_up_at, a time counter value): their blocks end
+ * status=timeout, and they are out of service, maybe still running the
+ * block's code on its memory. */
+unsigned parallel_lost(void);
 /* Result k (< the count parallel_measure() returned). */
 const struct par_result *parallel_result(unsigned k);
 /* A block that ran alone: no parallel results, no harts left out. */

@@ -21,6 +21,7 @@
 #include <sched.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #define RVBENCH_CSR_H
@@ -33,6 +34,14 @@ static inline uint64_t read_cycle(void)
 }
 
 volatile int harts_abort;
+
+/* The time counter: host nanoseconds. */
+static inline uint64_t read_time(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
 
 /* A hart spins; a thread on a 2-CPU host must give its CPU away now and
  * then, or the one it waits for may not run. */
@@ -133,12 +142,72 @@ static void leaves_race(void **state)
 	}
 }
 
+/* ---- barrier_wait_until(): a hart that never comes ---------------------- */
+
+static unsigned gave_up;
+
+static void leave_for_the_missing(void *arg)
+{
+	gave_up++;
+	barrier_leave(arg);
+}
+
+static unsigned passed[2];
+
+/* Thread 0 waits with a deadline, thread 1 without; a third hart of the
+ * barrier never arrives. Past the deadline thread 0 leaves for it, once;
+ * both go through, and through 100 more rounds, now of two (with no
+ * deadline: one that has passed gives up on whoever is not there yet). */
+static void *deadline_main(void *arg)
+{
+	unsigned t = (unsigned)(uintptr_t)arg;
+	uint32_t sense = 0;
+
+	if (t == 0)
+		barrier_wait_until(&bar, &sense, read_time() + 50000000u, leave_for_the_missing, &bar);
+	else
+		barrier_wait(&bar, &sense);
+	passed[t]++;
+	for (unsigned r = 0; r < 100; r++) {
+		if (t == 0)
+			barrier_wait_until(&bar, &sense, UINT64_MAX, leave_for_the_missing, &bar);
+		else
+			barrier_wait(&bar, &sense);
+		passed[t]++;
+	}
+	return NULL;
+}
+
+static void deadline_leaves_for_a_hart_that_never_comes(void **state)
+{
+	(void)state;
+	pthread_t th[2];
+	uint64_t t0 = read_time();
+
+	gave_up = 0;
+	passed[0] = passed[1] = 0;
+	barrier_init(&bar, 3);
+	alarm(60);
+	for (unsigned t = 0; t < 2; t++)
+		assert_int_equal(pthread_create(&th[t], NULL, deadline_main, (void *)(uintptr_t)t), 0);
+	for (unsigned t = 0; t < 2; t++)
+		assert_int_equal(pthread_join(th[t], NULL), 0);
+	alarm(0);
+	/* once, and not before the deadline */
+	assert_int_equal(gave_up, 1);
+	assert_true(read_time() - t0 >= 50000000u);
+	assert_int_equal(passed[0], 101);
+	assert_int_equal(passed[1], 101);
+	assert_int_equal(BARRIER_N(bar.state), 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(all_stay),
 		cmocka_unit_test(threads_leave),
 		cmocka_unit_test(leaves_race),
+		cmocka_unit_test(deadline_leaves_for_a_hart_that_never_comes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,117 @@
+#!/bin/sh
+# A hart that hangs alone in a parallel run: the boot hart waits for it at
+# the run's barrier until 3/4 of the block's budget, then goes on without
+# it. Its block ends status=timeout with the reason, the other harts'
+# blocks (the boot hart's included) are kept whole, it is out of service
+# (FAILED, its HART record says why), and the block's memory stays in use
+# since it still runs there. Before, the boot hart waited until its own
+# watchdog fired and every hart's block ended status=timeout, the good
+# samples dropped. On virt -smp 4 and sifive_u -smp 5 without -icount,
+# the harts at once as on a board. (Under -icount QEMU runs the harts in
+# turn on one thread, and a hart spinning for ever keeps it: the others
+# stop, and the boot hart's watchdog ends the block as before;
+# docs/methodology.md.) Benchmarks written here, built
+# in with BENCH_DIR (the run's order is by name):
+#   - par_hung: the first other hart's state loops for ever in its 5th
+#     measured call;
+#   - par_hung_then: every hart still in service measures it, verified.
+. tests/system/lib.sh
+build=$1
+fresh_out parallel-hung-hart
+src=$out/src
+mkdir -p "$src"
+cat >"$src/par_hung.c" <<'C_SRC'
+#include <stdint.h>
+
+#include "rvbench.h"
+
+struct hung {
+	uint32_t calls, hang_at;
+};
+static struct hung states[8];
+static unsigned setups;
+
+/* setup 0 is the boot hart's, setup 1 the first other hart's */
+static int hung_setup(struct bench_ctx *ctx)
+{
+	unsigned k = setups++ % 8;
+
+	states[k] = (struct hung){ .hang_at = k == 1 ? 10 + 5 : 0 }; /* after a warmup of 10 */
+	ctx->state = &states[k];
+	return 0;
+}
+
+static uint64_t hung_run(void *state, uint64_t input)
+{
+	struct hung *h = state;
+
+	if (h->hang_at && ++h->calls == h->hang_at)
+		for (;;)
+			__asm__ volatile("");
+	return input;
+}
+
+static uint64_t echo_run(void *state, uint64_t input)
+{
+	(void)state;
+	return input;
+}
+
+static int echo_verify(const struct bench_ctx *ctx, uint64_t checksum)
+{
+	uint64_t sum = 0;
+
+	for (uint32_t i = 0; i < ctx->ninputs; i++)
+		sum += ctx->inputs[i] * ctx->batch;
+	return checksum == sum ? 0 : -1;
+}
+
+BENCH(par_hung, .setup = hung_setup, .run = hung_run, .samples = 100, .warmup = 10);
+BENCH(par_hung_then, .run = echo_run, .verify = echo_verify, .samples = 100, .warmup = 10);
+C_SRC
+
+bench_dir_image "$out/build" "$src"
+check_eq "an image with the hanging benchmark builds" 0 "$?"
+
+# run NAME MACHINE SMP ICOUNT
+run() {
+	timeout 300 "$build/host/rvbench" qemu --machine "$2" --smp "$3" --icount "$4" --timeout 120 \
+		-o "$out/$1" --bootargs "rvbench.run=par_hung,par_hung_then rvbench.parallel=1 rvbench.warmup=10 rvbench.budget_ms=1000" \
+		"$out/build/rvbench.elf" >"$out/$1.stdout" 2>&1
+}
+# "HART:STATUS:COUNT" of every block of benchmark $2 in log $1, sorted
+blocks() {
+	sed -n "s/^@RVB [0-9a-f]* [0-9]* BENCH id=\([0-9]*\) name=$2 hart=\([0-9]*\) .*/\1 \2/p" "$1" |
+		while read -r id h; do
+			st=$(sed -n "s/^@RVB [0-9a-f]* [0-9]* END id=$id count=\([0-9]*\) .*status=\([a-z-]*\) .*/\2:\1/p" "$1")
+			echo "$h:$st"
+		done | sort | paste -sd' ' -
+}
+
+for m in "virt virt 4 off" "su sifive_u 5 off"; do
+	set -- $m
+	run "$@"
+	check_eq "$2 -smp $3 (icount $4): the collector exits 1 (a block timed out), the run complete" 1 "$?"
+	log=$out/$1/uart.log
+	check "$2: the run reached its end" grep -a -q '@RVB .* TRAILER ' "$log"
+	hung=$(sed -n 's/^rvbench: hart \([0-9]*\) FAILED: did not reach the parallel run.s barrier within the block.s budget (hung, or too slow for it).*/\1/p' "$log" | tr -d '\r')
+	check "$2: the hung hart is said, FAILED (${hung:-none})" sh -c "[ -n '$hung' ]"
+	st=$(blocks "$log" par_hung)
+	check_eq "$2: par_hung: the hung hart's block a timeout, the others' ok with 110 samples" \
+		"$(for h in $(echo "$st" | tr ' ' '\n' | cut -d: -f1); do
+			[ "$h" = "${hung:-none}" ] && echo "$h:timeout:0" || echo "$h:ok:110"; done | paste -sd' ' -)" "$st"
+	check "$2: the boot hart's own block is ok, not a timeout" \
+		sh -c "echo '$st' | tr ' ' '\n' | grep -q -v '^${hung:-none}:' && ! echo '$st' | grep -q 'timeout.*timeout'"
+	check "$2: the hung hart's block says why" \
+		grep -a -q -E "^@RVB .* END .* status=timeout .*reason=hart%20${hung:-none}%20did%20not%20reach%20the%20run's%20barrier%20within%20the%20block's%20budget" "$log"
+	check "$2: the block's memory stays in use" \
+		grep -a -q '^rvbench: the [0-9]* KiB of RAM that block used stay in use for the rest of the run' "$log"
+	st=$(blocks "$log" par_hung_then)
+	check_eq "$2: par_hung_then: every hart but the hung one ok, the hung one skipped" \
+		"$(for h in $(echo "$st" | tr ' ' '\n' | cut -d: -f1); do
+			[ "$h" = "${hung:-none}" ] && echo "$h:skipped:0" || echo "$h:ok:110"; done | paste -sd' ' -)" "$st"
+	check_eq "$2: par_hung_then verified on the three harts left" 3 \
+		"$(grep -a '^@RVB .* END .* verify=ok .*status=ok ' "$log" | wc -l)"
+	check "$2: the hung hart's HART record: failed, with the reason" \
+		grep -a -q -E "^@RVB .* HART id=${hung:-none} state=failed why=did%20not%20reach" "$log"
+done
