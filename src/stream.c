@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 static uint32_t stream_run;
 static uint32_t stream_seq;
@@ -55,8 +56,12 @@ void stream_vsay(const char *fmt, va_list ap)
 
 	if (n < 0)
 		return;
-	if ((size_t)n > sizeof(text) - 3)
+	if ((size_t)n > sizeof(text) - 3) {
+		/* Cut to one line, visibly: a person must not take what is
+		 * left for the whole (the collector keeps the line as is). */
 		n = (int)sizeof(text) - 3;
+		memcpy(text + n - 3, "...", 3);
+	}
 	text[n++] = '\r';
 	text[n++] = '\n';
 	console_write(text, (size_t)n);

@@ -16,7 +16,8 @@ void stream_init(uint32_t run_tag);
  * then send it. */
 struct wire_writer *stream_record(enum rec_type t);
 void stream_send(void);
-/* The longest human line stream_say sends whole; a longer one is cut. */
+/* The longest human line stream_say sends whole; a longer one is cut to
+ * this length, its last three characters "..." (the cut said). */
 #define STREAM_SAY_MAX 253
 /* A human-readable line ("\r\n" is added). */
 void stream_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -56,3 +56,18 @@ check "a control byte (0x01) likewise" \
 	grep -a -q '^rvbench: error: line with byte 0x01 (only printable ASCII is taken) ignored.$' \
 	"$out/bytes.log"
 check "a tab separates words: ok: samples=500" grep -a -q '^ok: samples=500.$' "$out/bytes.log"
+
+# 4. A line longer than the firmware sends whole (STREAM_SAY_MAX, 253):
+#    show's settings line with a 179-byte run= is cut, and says so with
+#    "..." rather than ending mid-name as if that were all.
+run=$(python3 -c "
+names = ['addi100', 'crc32', 'memcpy', 'qsort', 'udiv', 'memset']
+s = ','.join(names[i % 6] for i in range(40))
+print(s[:179].rstrip(','))")
+{ sleep 1; printf 'show\r'; sleep 0.5; printf 'exit\r'; sleep 2; } |
+	qemu_raw "rvbench.exit=reboot rvbench.console=1 rvbench.initial=1000000 rvbench.delta=1000000 rvbench.run=$run" 8 \
+	>"$out/long.log" 2>&1
+line=$(grep -a '^groups=' "$out/long.log" | tr -d '\r')
+check_eq "the settings line is cut to 253 characters" 253 "${#line}"
+check "... its last three are the cut marker, after the run= it could hold" \
+	sh -c "case '$line' in 'groups=0 initial=1000000 delta=1000000 size=30 budget_ms=10000 exit=reboot run=addi100,crc32,'*...) exit 0;; esac; exit 1"
