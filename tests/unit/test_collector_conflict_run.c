@@ -192,7 +192,7 @@ static void test_hart(void **state)
 	struct case_fx x;
 
 	(void)state;
-	forge_case(&x, " HART id=3 ", "busy=0 ", "busy=7 ");
+	forge_case(&x, " HART id=3 ", "state=stopped", "state=skipped");
 	for (int first = 0; first < 2; first++) {
 		struct collector *c = decode_with(&x.l, x.at, x.line, first);
 		assert_run_failed_only(c, x.seq, "HART record of hart 3 in conflict, neither copy kept");
@@ -200,8 +200,8 @@ static void test_hart(void **state)
 		assert_null(strstr(j, "{\"id\": 3, \"state\""));
 		static const char *const stay[] = {
 			"{\"id\": 1, \"state\": \"boot\"",
-			"{\"id\": 2, \"state\": \"online\", \"busy\": 0",
-			"{\"id\": 4, \"state\": \"online\", \"busy\": 0",
+			"{\"id\": 2, \"state\": \"stopped\"",
+			"{\"id\": 4, \"state\": \"stopped\"",
 		};
 		assert_contains(j, stay, sizeof(stay) / sizeof(stay[0]));
 		free(j);
