@@ -63,7 +63,9 @@ int parallel_eligible(const struct bench *b);
  * the other harts (their own state and buffers), measures their offsets,
  * runs all of them together and verifies each. Result 0 is the boot hart,
  * measuring into boot_out with boot_ctx. Returns how many harts took part;
- * their results stay here until the next parallel_measure().
+ * their results stay here until the next parallel_measure(). At each of
+ * the run's barriers the boot hart waits for the others until give_up_at
+ * (time counter), then goes on without those not there (parallel_lost()).
  */
 unsigned parallel_measure(const struct config *c, const struct bench *b,
 			  const uint64_t *inputs, uint32_t warm, uint32_t measured, uint32_t batch,
