@@ -26,10 +26,12 @@ build=$1
 fresh_out parallel-faults
 src=$out/src
 mkdir -p "$src"
+cp tests/fixtures/echo_bench.h "$src/"
 cat >"$src/par_faults.c" <<'C_SRC'
 #include <stdint.h>
 
 #include "rvbench.h"
+#include "echo_bench.h" /* echo_run, echo_verify */
 
 /* Which of a benchmark's setups (the boot hart's first, then one per
  * other hart, parallel.c) gets the faulting state, and after how many
@@ -81,21 +83,6 @@ static int boot_setup(struct bench_ctx *ctx)
 static int warm_setup(struct bench_ctx *ctx)
 {
 	return setup_with(ctx, 2, 1, 5, 100);
-}
-
-static uint64_t echo_run(void *state, uint64_t input)
-{
-	(void)state;
-	return input;
-}
-
-static int echo_verify(const struct bench_ctx *ctx, uint64_t checksum)
-{
-	uint64_t sum = 0;
-
-	for (uint32_t i = 0; i < ctx->ninputs; i++)
-		sum += ctx->inputs[i] * ctx->batch;
-	return checksum == sum ? 0 : -1;
 }
 
 BENCH(par_fault_other, .setup = other_setup, .run = faulter_run, .samples = 200, .warmup = 10);

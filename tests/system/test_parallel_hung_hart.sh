@@ -20,10 +20,12 @@ build=$1
 fresh_out parallel-hung-hart
 src=$out/src
 mkdir -p "$src"
+cp tests/fixtures/echo_bench.h "$src/"
 cat >"$src/par_hung.c" <<'C_SRC'
 #include <stdint.h>
 
 #include "rvbench.h"
+#include "echo_bench.h" /* echo_run, echo_verify */
 
 struct hung {
 	uint32_t calls, hang_at;
@@ -49,21 +51,6 @@ static uint64_t hung_run(void *state, uint64_t input)
 		for (;;)
 			__asm__ volatile("");
 	return input;
-}
-
-static uint64_t echo_run(void *state, uint64_t input)
-{
-	(void)state;
-	return input;
-}
-
-static int echo_verify(const struct bench_ctx *ctx, uint64_t checksum)
-{
-	uint64_t sum = 0;
-
-	for (uint32_t i = 0; i < ctx->ninputs; i++)
-		sum += ctx->inputs[i] * ctx->batch;
-	return checksum == sum ? 0 : -1;
 }
 
 BENCH(par_hung, .setup = hung_setup, .run = hung_run, .samples = 100, .warmup = 10);
