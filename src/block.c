@@ -133,7 +133,7 @@ static uint32_t warmup_auto(const struct config *c, const struct bench *b, void 
 
 /* Everything between the counter reads and the verdict; runs guarded. */
 static void measure_block(const struct config *c, const struct bench *b, struct bench_ctx *ctx,
-			  uint32_t batch, uint32_t measured, uint64_t give_up_at)
+			  uint32_t batch, uint32_t measured, uint64_t patience)
 {
 	struct lcg rng;
 	uint32_t warm_cap = warmup_cap(c, b);
@@ -195,7 +195,7 @@ static void measure_block(const struct config *c, const struct bench *b, struct 
 		 * they all start measuring together. */
 		blk.warmup = c->warmup_auto ? 2 * CONFIG_WARMUP_WINDOW : warm_cap;
 		blk.npar = parallel_measure(c, b, inputs, blk.warmup, measured, batch, ctx,
-					    samples, give_up_at);
+					    samples, patience);
 		if (parallel_lost())
 			arena_kept = 1; /* those harts may still write there */
 		blk.skew_ticks = parallel_skew();
@@ -242,7 +242,7 @@ struct guarded_args {
 	const struct bench *b;
 	struct bench_ctx *ctx;
 	uint32_t batch, measured;
-	uint64_t give_up_at; /* a parallel run's wait for the other harts */
+	uint64_t patience; /* a parallel run's wait for the other harts, ticks */
 };
 
 static void guarded_measure(void *p)
@@ -251,7 +251,7 @@ static void guarded_measure(void *p)
 	/* The watchdog is set: let QEMU plan its slices from it and from
 	 * nothing that an earlier timer left (alarm.h). */
 	alarm_yield();
-	measure_block(a->c, a->b, a->ctx, a->batch, a->measured, a->give_up_at);
+	measure_block(a->c, a->b, a->ctx, a->batch, a->measured, a->patience);
 }
 
 static void guarded_teardown(void *p)
@@ -292,13 +292,12 @@ const struct block *block_run(const struct config *c, const struct bench *b, uin
 			      .ev = { ev_samples[0], ev_samples[1] },
 			      .trap = { .kind = GUARD_NONE }, .ctx = &ctx, .first_id = id };
 
-	/* A parallel run's boot hart waits for the others at most until 3/4
-	 * of the budget: what is left is for the harts that did arrive (their
-	 * blocks are kept) and the bookkeeping, before the watchdog. Under
-	 * QEMU -icount that takes a few turns of the harts, and a hung hart
-	 * keeps QEMU's one thread for 100 ms of each (alarm.h). */
-	struct guarded_args args = { c, b, &ctx, batch, measured,
-				     budget ? read_time() + budget - budget / 4 : UINT64_MAX };
+	/* At each barrier of a parallel run the boot hart waits for the
+	 * others a quarter of the budget before it gives up on those not
+	 * there: a hart that late hangs, or could not have finished in time
+	 * anyway. Never a healthy hart a little behind; and a wait that
+	 * begins after 3/4 of the budget ends at the watchdog, as before. */
+	struct guarded_args args = { c, b, &ctx, batch, measured, budget / 4 };
 	tracepoint_block(plat->boot_hart, id);
 	if (guard_call(guarded_measure, &args, budget)) {
 		/* The guard brought us back: the benchmark trapped or ran
@@ -339,8 +338,8 @@ void block_release(void)
 {
 	if (arena_kept) {
 		arena_kept = 0;
-		stream_say("rvbench: the %lu KiB of RAM that block used stay in use for the rest of"
-			   " the run: a hart that did not come back may still write there",
+		stream_say("rvbench: the %lu KiB of RAM that block used stay in use until the next"
+			   " boot: a hart that did not come back may still write there",
 			   (unsigned long)((arena_mark() - arena_mark_at_start + 1023) / 1024));
 		return;
 	}

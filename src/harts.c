@@ -218,6 +218,11 @@ int harts_dispatch(uint32_t hartid, void (*fn)(void *), void *arg)
 	return 0;
 }
 
+int harts_busy(uint32_t hartid)
+{
+	return hartid < MAX_HARTS && box[hartid].done != box[hartid].asked;
+}
+
 int harts_wait(uint32_t hartid)
 {
 	struct mailbox *m = &box[hartid];

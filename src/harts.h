@@ -74,6 +74,9 @@ uint32_t harts_self(void);
 /* Hands fn(arg) to an online hart and returns at once; -1 if it is not
  * online or still busy with its last job. */
 int harts_dispatch(uint32_t hartid, void (*fn)(void *arg), void *arg);
+/* Whether that hart is still in a job (not back at its mailbox, nor parked
+ * after a trap). */
+int harts_busy(uint32_t hartid);
 /* Waits until that hart finished its job; -1 if it trapped instead
  * (reported on the UART; the hart is then out of service). */
 int harts_wait(uint32_t hartid);

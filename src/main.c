@@ -1,6 +1,7 @@
 /*
  * The boot hart's C entry: find the platform, offer the RAM to the arena,
- * read the options, start the other harts, then hand over to the session
+ * read the options, note the other harts (a run that uses them starts
+ * them, src/run.c), then hand over to the session
  * (src/session.c), which runs the benchmarks (src/run.c) once or as the
  * console asks.
  */

@@ -17,7 +17,7 @@ struct par_shared {
 	uint32_t warm, measured, batch;
 	enum counter_mode mode;
 	struct barrier barrier;
-	uint64_t give_up_at; /* time counter: the boot hart waits no longer */
+	uint64_t patience; /* ticks the boot hart waits at a barrier; 0: for ever */
 };
 
 struct par_job {
@@ -170,9 +170,9 @@ static struct par_job *job_of(uint32_t hartid)
 }
 
 /*
- * On the boot hart, at a barrier when the block's deadline passed: every
- * other hart that has not arrived at this round (the boot hart's own
- * count) hangs, or is too slow for the budget. It leaves the barrier (the
+ * On the boot hart, at a barrier it has waited at for the run's patience:
+ * every other hart that has not arrived at this round (the boot hart's
+ * own count) hangs, or is too slow for the budget. It leaves the barrier (the
  * boot hart leaves for it), its block ends status=timeout, and it is out
  * of service (parallel_measure()); the others measure on.
  */
@@ -203,9 +203,9 @@ static int meet(struct par_job *j)
 	if (k == PAR_GONE ||
 	    !__atomic_compare_exchange_n(&j->arrived, &k, k + 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
 		return -1; /* the boot hart gave up on this hart: it is not counted */
-	if (j->r->hartid == harts_boot())
-		j->r->wait_cycles += barrier_wait_until(&j->sh->barrier, &j->sense, j->sh->give_up_at,
-							give_up_on_late, j);
+	if (j->r->hartid == harts_boot() && j->sh->patience)
+		j->r->wait_cycles += barrier_wait_until(&j->sh->barrier, &j->sense,
+							read_time() + j->sh->patience, give_up_on_late, j);
 	else
 		j->r->wait_cycles += barrier_wait(&j->sh->barrier, &j->sense);
 	return stopped(j) ? -1 : 0;
@@ -256,7 +256,7 @@ static struct par_result *new_result(uint32_t h)
 
 unsigned parallel_measure(const struct config *c, const struct bench *b,
 			  const uint64_t *inputs, uint32_t warm, uint32_t measured, uint32_t batch,
-			  struct bench_ctx *boot_ctx, struct wire_sample *boot_out, uint64_t give_up_at)
+			  struct bench_ctx *boot_ctx, struct wire_sample *boot_out, uint64_t patience)
 {
 	unsigned n = 0;
 	uint32_t count = warm + measured;
@@ -302,7 +302,7 @@ unsigned parallel_measure(const struct config *c, const struct bench *b,
 
 	shared = (struct par_shared){ .b = b, .inputs = inputs, .warm = warm,
 				      .measured = measured, .batch = batch, .mode = c->counter,
-				      .give_up_at = give_up_at };
+				      .patience = patience };
 	barrier_init(&shared.barrier, n);
 	par_epoch++;
 	for (unsigned k = 0; k < n; k++)
@@ -362,6 +362,11 @@ unsigned parallel_lost(void)
 void parallel_abandon(void)
 {
 	par_epoch++;
+	/* Every hart of the run is gone from its barrier now: one that traps
+	 * later (still in a call, after harts_recover() gave up on it) must
+	 * not leave another run's barrier, which its job still points at. */
+	for (unsigned k = 0; k < npar; k++)
+		__atomic_store_n(&job_of(par[k]->hartid)->arrived, PAR_GONE, __ATOMIC_SEQ_CST);
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 
@@ -382,7 +387,9 @@ void parallel_teardown(const struct bench *b)
 	for (unsigned h = 0; h < MAX_HARTS; h++)
 		if (slot[h].setup_done && h != harts_self()) {
 			slot[h].setup_done = 0;
-			if (b->teardown)
+			/* Not under a hart still in the job (one harts_recover()
+			 * gave up on): it may be using that state. */
+			if (b->teardown && !harts_busy(h))
 				b->teardown(&slot[h].ctx);
 		}
 	slot[harts_self() % MAX_HARTS].setup_done = 0;
