@@ -218,6 +218,16 @@ int harts_dispatch(uint32_t hartid, void (*fn)(void *), void *arg)
 	return 0;
 }
 
+void harts_report_late_traps(void)
+{
+	for (unsigned i = 0; i < nharts; i++) {
+		uint32_t h = info[i].hartid;
+		if (info[i].state == HART_FAILED && h < MAX_HARTS && box[h].faulted == 1 &&
+		    box[h].done == box[h].asked)
+			harts_wait(h); /* says it, once */
+	}
+}
+
 int harts_busy(uint32_t hartid)
 {
 	return hartid < MAX_HARTS && box[hartid].done != box[hartid].asked;

@@ -74,6 +74,9 @@ uint32_t harts_self(void);
 /* Hands fn(arg) to an online hart and returns at once; -1 if it is not
  * online or still busy with its last job. */
 int harts_dispatch(uint32_t hartid, void (*fn)(void *arg), void *arg);
+/* Says each trap a hart took after the boot hart gave up on it (it was
+ * then still in a job, and parked when it trapped): once, like any. */
+void harts_report_late_traps(void);
 /* Whether that hart is still in a job (not back at its mailbox, nor parked
  * after a trap). */
 int harts_busy(uint32_t hartid);

@@ -263,6 +263,7 @@ void run_all(const struct config *c)
 	 * time before its first sample (docs/performance.md, "Start-up"). */
 	selfcheck(c);
 	tracepoint_selfcheck(&tp_oh);
+	harts_report_late_traps();
 	emit_harts(read_cycle() - run_start, block_measure_cycles());
 	emit_trailer(failed ? REC_RUN_FAILED : REC_RUN_OK);
 	events_end();

@@ -188,3 +188,5 @@ skew=$(sed -n 's/^@RVB [0-9a-f]* [0-9]* BENCH .*name=par_late_c .* skew_ticks=\(
 check "par_late_c: the two harts started measuring together (skew ${skew:-none} ticks < 50 ms)" \
 	sh -c "[ -n '$skew' ] && [ '$skew' -lt 500000 ]"
 check_eq "par_late_c: both harts' blocks ok" 2 "$(grep -a -c -E '^@RVB .* END .* status=ok ' "$log")"
+check "the late hart's trap is said, by the end of the run" \
+	grep -a -q -E '^rvbench: hart [0-9]+ TRAPPED \(scause=0x2 ' "$log"
