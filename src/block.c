@@ -133,7 +133,7 @@ static uint32_t warmup_auto(const struct config *c, const struct bench *b, void 
 
 /* Everything between the counter reads and the verdict; runs guarded. */
 static void measure_block(const struct config *c, const struct bench *b, struct bench_ctx *ctx,
-			  uint32_t batch, uint32_t measured, uint64_t patience)
+			  uint32_t batch, uint32_t measured, const struct par_wait *wait)
 {
 	struct lcg rng;
 	uint32_t warm_cap = warmup_cap(c, b);
@@ -195,7 +195,7 @@ static void measure_block(const struct config *c, const struct bench *b, struct 
 		 * they all start measuring together. */
 		blk.warmup = c->warmup_auto ? 2 * CONFIG_WARMUP_WINDOW : warm_cap;
 		blk.npar = parallel_measure(c, b, inputs, blk.warmup, measured, batch, ctx,
-					    samples, patience);
+					    samples, wait);
 		if (parallel_lost())
 			arena_kept = 1; /* those harts may still write there */
 		blk.skew_ticks = parallel_skew();
@@ -242,7 +242,7 @@ struct guarded_args {
 	const struct bench *b;
 	struct bench_ctx *ctx;
 	uint32_t batch, measured;
-	uint64_t patience; /* a parallel run's wait for the other harts, ticks */
+	struct par_wait wait; /* a parallel run's for the other harts */
 };
 
 static void guarded_measure(void *p)
@@ -251,7 +251,7 @@ static void guarded_measure(void *p)
 	/* The watchdog is set: let QEMU plan its slices from it and from
 	 * nothing that an earlier timer left (alarm.h). */
 	alarm_yield();
-	measure_block(a->c, a->b, a->ctx, a->batch, a->measured, a->patience);
+	measure_block(a->c, a->b, a->ctx, a->batch, a->measured, &a->wait);
 }
 
 static void guarded_teardown(void *p)
@@ -292,12 +292,22 @@ const struct block *block_run(const struct config *c, const struct bench *b, uin
 			      .ev = { ev_samples[0], ev_samples[1] },
 			      .trap = { .kind = GUARD_NONE }, .ctx = &ctx, .first_id = id };
 
-	/* At each barrier of a parallel run the boot hart waits for the
-	 * others a quarter of the budget before it gives up on those not
-	 * there: a hart that late hangs, or could not have finished in time
-	 * anyway. Never a healthy hart a little behind; and a wait that
-	 * begins after 3/4 of the budget ends at the watchdog, as before. */
-	struct guarded_args args = { c, b, &ctx, batch, measured, budget / 4 };
+	/*
+	 * At each barrier of a parallel run the boot hart waits for the
+	 * others until 3/4 of the budget, and at least a quarter of it (or
+	 * 100 ms) from when it arrives there, before it gives up on those not
+	 * there: they hang, or are too slow for the budget. What is left is
+	 * for the harts that did arrive (their blocks are kept). A healthy
+	 * hart a little behind the boot hart is never given up on: a wait
+	 * that begins late ends at the watchdog instead, every block a
+	 * timeout, as when a block runs past its budget.
+	 */
+	uint64_t floor = (uint64_t)plat->timebase_hz / 10;
+	struct guarded_args args = {
+		c, b, &ctx, batch, measured,
+		{ .give_up_at = read_time() + budget - budget / 4,
+		  .patience = !budget ? 0 : budget / 4 > floor ? budget / 4 : floor },
+	};
 	tracepoint_block(plat->boot_hart, id);
 	if (guard_call(guarded_measure, &args, budget)) {
 		/* The guard brought us back: the benchmark trapped or ran

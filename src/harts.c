@@ -248,8 +248,9 @@ int harts_wait(uint32_t hartid)
 		stream_say("rvbench: hart %lu TRAPPED (scause=0x%llx sepc=0x%llx stval=0x%llx): out of service",
 			   (unsigned long)hartid, (unsigned long long)m->scause,
 			   (unsigned long long)m->sepc, (unsigned long long)m->stval);
+		/* A hart already given up on keeps the reason it was. */
 		for (unsigned i = 0; i < nharts; i++)
-			if (info[i].hartid == hartid) {
+			if (info[i].hartid == hartid && info[i].state != HART_FAILED) {
 				info[i].state = HART_FAILED;
 				info[i].why = "trapped in a job";
 			}

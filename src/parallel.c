@@ -10,18 +10,23 @@
 #include <stdio.h>
 #include <string.h>
 
-/* What every hart of a parallel run shares, and its own result slot. */
-struct par_shared {
+/* What every hart of a parallel run is asked to do. Each job has its own
+ * copy: a hart still in an old run's job (one harts_recover() gave up on)
+ * must never read the next run's benchmark or inputs. */
+struct par_task {
 	const struct bench *b;
 	const uint64_t *inputs;
 	uint32_t warm, measured, batch;
 	enum counter_mode mode;
-	struct barrier barrier;
-	uint64_t patience; /* ticks the boot hart waits at a barrier; 0: for ever */
+	/* The boot hart's wait at a barrier ends, if some hart is still not
+	 * there, at give_up_at or `patience` ticks after it arrived,
+	 * whichever is later; 0: it waits for ever. */
+	uint64_t give_up_at, patience;
 };
 
 struct par_job {
-	struct par_shared *sh;
+	struct par_task t;
+	struct barrier *barrier; /* the run's, shared by its harts */
 	struct par_result *r;
 	uint32_t sense;
 	uint32_t epoch; /* par_epoch of its run */
@@ -33,7 +38,7 @@ struct par_job {
 };
 #define PAR_GONE UINT32_MAX
 
-static struct par_shared shared;
+static struct barrier run_barrier;
 uint64_t parallel_wait_cycles[MAX_HARTS];
 /* By hart id: a hart harts_recover() gave up on, still in an old run's
  * job, keeps its slot (it is never dispatched again), so it sees its old
@@ -125,16 +130,16 @@ static int measure_into(struct par_job *j, uint32_t first, uint32_t n)
 		if (stopped(j))
 			return -1;
 		struct measure_job m = {
-			.run = j->sh->b->run,
-			.prepare = j->sh->b->prepare,
-			.first_call = (first + done) * j->sh->batch,
+			.run = j->t.b->run,
+			.prepare = j->t.b->prepare,
+			.first_call = (first + done) * j->t.batch,
 			.state = j->r->ctx.state,
-			.inputs = j->sh->inputs + first + done,
+			.inputs = j->t.inputs + first + done,
 			.out = j->r->out + first + done,
 			.n = n - done < PAR_CHUNK ? n - done : PAR_CHUNK,
-			.batch = j->sh->batch,
+			.batch = j->t.batch,
 		};
-		harness_measure(j->sh->mode, &m);
+		harness_measure(j->t.mode, &m);
 		j->r->checksum += m.checksum;
 	}
 	return 0;
@@ -161,7 +166,7 @@ static void par_leave(void *arg)
 	struct par_job *j = arg;
 
 	if (mark_gone(j, UINT32_MAX))
-		barrier_leave(&j->sh->barrier);
+		barrier_leave(j->barrier);
 }
 
 static struct par_job *job_of(uint32_t hartid)
@@ -185,7 +190,7 @@ static void give_up_on_late(void *arg)
 		struct par_job *j = job_of(par[k]->hartid);
 		if (mark_gone(j, round)) {
 			par[k]->hung = 1;
-			barrier_leave(&boot->sh->barrier);
+			barrier_leave(boot->barrier);
 		}
 	}
 }
@@ -203,11 +208,14 @@ static int meet(struct par_job *j)
 	if (k == PAR_GONE ||
 	    !__atomic_compare_exchange_n(&j->arrived, &k, k + 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
 		return -1; /* the boot hart gave up on this hart: it is not counted */
-	if (j->r->hartid == harts_boot() && j->sh->patience)
-		j->r->wait_cycles += barrier_wait_until(&j->sh->barrier, &j->sense,
-							read_time() + j->sh->patience, give_up_on_late, j);
-	else
-		j->r->wait_cycles += barrier_wait(&j->sh->barrier, &j->sense);
+	if (j->r->hartid == harts_boot() && j->t.patience) {
+		uint64_t until = read_time() + j->t.patience;
+		j->r->wait_cycles += barrier_wait_until(j->barrier, &j->sense,
+							until > j->t.give_up_at ? until : j->t.give_up_at,
+							give_up_on_late, j);
+	} else {
+		j->r->wait_cycles += barrier_wait(j->barrier, &j->sense);
+	}
 	return stopped(j) ? -1 : 0;
 }
 
@@ -221,7 +229,7 @@ static void par_job_run(void *arg)
 	if (meet(j)) /* all here */
 		goto stopped;
 	uint64_t t0 = read_cycle();
-	if (j->sh->warm && measure_into(j, 0, j->sh->warm)) /* bogus iterations */
+	if (j->t.warm && measure_into(j, 0, j->t.warm)) /* bogus iterations */
 		goto stopped;
 	uint64_t t1 = read_cycle();
 	if (meet(j)) /* all warm */
@@ -229,7 +237,7 @@ static void par_job_run(void *arg)
 	j->r->t_start = read_time();
 	j->r->started = 1;
 	uint64_t t2 = read_cycle();
-	if (measure_into(j, j->sh->warm, j->sh->measured))
+	if (measure_into(j, j->t.warm, j->t.measured))
 		goto stopped;
 	uint64_t t3 = read_cycle();
 	j->r->measure_cycles += (t1 - t0) + (t3 - t2);
@@ -256,7 +264,7 @@ static struct par_result *new_result(uint32_t h)
 
 unsigned parallel_measure(const struct config *c, const struct bench *b,
 			  const uint64_t *inputs, uint32_t warm, uint32_t measured, uint32_t batch,
-			  struct bench_ctx *boot_ctx, struct wire_sample *boot_out, uint64_t patience)
+			  struct bench_ctx *boot_ctx, struct wire_sample *boot_out, const struct par_wait *wait)
 {
 	unsigned n = 0;
 	uint32_t count = warm + measured;
@@ -300,13 +308,13 @@ unsigned parallel_measure(const struct config *c, const struct bench *b,
 		n++;
 	}
 
-	shared = (struct par_shared){ .b = b, .inputs = inputs, .warm = warm,
-				      .measured = measured, .batch = batch, .mode = c->counter,
-				      .patience = patience };
-	barrier_init(&shared.barrier, n);
+	struct par_task task = { .b = b, .inputs = inputs, .warm = warm, .measured = measured,
+				 .batch = batch, .mode = c->counter, .give_up_at = wait->give_up_at,
+				 .patience = wait->patience };
+	barrier_init(&run_barrier, n);
 	par_epoch++;
 	for (unsigned k = 0; k < n; k++)
-		*job_of(par[k]->hartid) = (struct par_job){ .sh = &shared, .r = par[k],
+		*job_of(par[k]->hartid) = (struct par_job){ .t = task, .barrier = &run_barrier, .r = par[k],
 							    .epoch = par_epoch };
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	/* The setups above may have spoken: the UART drains again before
@@ -320,7 +328,7 @@ unsigned parallel_measure(const struct config *c, const struct bench *b,
 			 * all, and is the boot hart's to clear). */
 			par[k]->status = REC_STATUS_FAULT;
 			job_of(par[k]->hartid)->arrived = PAR_GONE;
-			barrier_leave(&shared.barrier);
+			barrier_leave(&run_barrier);
 		}
 	par_job_run(job_of(par[0]->hartid));
 	for (unsigned k = 1; k < n; k++) {

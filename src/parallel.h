@@ -64,15 +64,20 @@ int parallel_eligible(const struct bench *b);
  * runs all of them together and verifies each. Result 0 is the boot hart,
  * measuring into boot_out with boot_ctx. Returns how many harts took part;
  * their results stay here until the next parallel_measure(). At each of
- * the run's barriers the boot hart waits for the others `patience` time
- * counter ticks (0: for ever), then goes on without those not there
- * (parallel_lost()).
+ * the run's barriers the boot hart waits for the others as `wait` says,
+ * then goes on without those not there (parallel_lost()).
  */
+struct par_wait {
+	/* Time counter values: the wait ends at give_up_at or `patience`
+	 * ticks after the boot hart arrived, whichever is later; patience 0:
+	 * for ever. */
+	uint64_t give_up_at, patience;
+};
 unsigned parallel_measure(const struct config *c, const struct bench *b,
 			  const uint64_t *inputs, uint32_t warm, uint32_t measured, uint32_t batch,
-			  struct bench_ctx *boot_ctx, struct wire_sample *boot_out, uint64_t patience);
-/* How many harts the last parallel_measure() gave up on at a barrier
- * (after waiting its patience there): their blocks end
+			  struct bench_ctx *boot_ctx, struct wire_sample *boot_out, const struct par_wait *wait);
+/* How many harts the last parallel_measure() gave up on at a barrier:
+ * their blocks end
  * status=timeout, and they are out of service, maybe still running the
  * block's code on its memory. */
 unsigned parallel_lost(void);

@@ -1,7 +1,7 @@
 #!/bin/sh
 # A hart that hangs alone in a parallel run: the boot hart waits for it at
-# the run's barrier until 3/4 of the block's budget, then goes on without
-# it. Its block ends status=timeout with the reason, the other harts'
+# the run's barrier until 3/4 of the block's budget (and a quarter of it
+# at least from its own arrival), then goes on without it. Its block ends status=timeout with the reason, the other harts'
 # blocks (the boot hart's included) are kept whole, it is out of service
 # (FAILED, its HART record says why), and the block's memory stays in use
 # since it still runs there. Before, the boot hart waited until its own
