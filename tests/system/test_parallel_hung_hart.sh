@@ -86,6 +86,20 @@ static uint64_t slow_run(void *state, uint64_t input)
 
 BENCH(par_hung, .setup = hung_setup, .run = hung_run, .samples = 100, .warmup = 10);
 BENCH(par_slow, .setup = slow_setup, .run = slow_run, .samples = 60, .warmup = 0);
+
+/* par_unequal: 2 ms a call on the boot hart, 8 ms on the other: the boot
+ * hart waits 300 ms at the last barrier for a hart that ends well within
+ * a 1 s budget (at 400 ms). */
+static int unequal_setup(struct bench_ctx *ctx)
+{
+	unsigned k = slow_setups++ % 8;
+
+	waits[k] = k == 0 ? 20000 : 80000;
+	ctx->state = &waits[k];
+	return 0;
+}
+
+BENCH(par_unequal, .setup = unequal_setup, .run = slow_run, .samples = 50, .warmup = 0);
 BENCH(par_hung_then, .run = echo_run, .verify = echo_verify, .samples = 100, .warmup = 10);
 C_SRC
 
@@ -145,3 +159,12 @@ check_eq "par_slow: the collector exits 0" 0 "$?"
 check_eq "par_slow: both harts' blocks ok with their 60 samples" "ok:60 ok:60" \
 	"$(blocks "$out/slow/uart.log" par_slow | tr ' ' '\n' | cut -d: -f2- | sort | paste -sd' ' -)"
 check "par_slow: no hart given up on" sh -c "! grep -a -q 'FAILED' '$out/slow/uart.log'"
+
+# A hart well behind the boot hart but within the budget is waited for,
+# not given up on a quarter of the budget after the boot hart arrived.
+timeout 300 "$build/host/rvbench" qemu --machine virt --smp 2 --icount off --timeout 120 -o "$out/unequal" \
+	--bootargs "rvbench.run=par_unequal rvbench.parallel=1 rvbench.warmup=0 rvbench.budget_ms=1000" \
+	"$out/build/rvbench.elf" >"$out/unequal.stdout" 2>&1
+check_eq "par_unequal: the collector exits 0" 0 "$?"
+check_eq "par_unequal: both harts' blocks ok with their 50 samples" "ok:50 ok:50" \
+	"$(blocks "$out/unequal/uart.log" par_unequal | tr ' ' '\n' | cut -d: -f2- | sort | paste -sd' ' -)"
