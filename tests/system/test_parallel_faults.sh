@@ -26,12 +26,12 @@ build=$1
 fresh_out parallel-faults
 src=$out/src
 mkdir -p "$src"
-cp tests/fixtures/echo_bench.h "$src/"
+cp tests/fixtures/par_bench.h "$src/"
 cat >"$src/par_faults.c" <<'C_SRC'
 #include <stdint.h>
 
 #include "rvbench.h"
-#include "echo_bench.h" /* echo_run, echo_verify */
+#include "par_bench.h" /* echo_run, echo_verify */
 
 /* Which of a benchmark's setups (the boot hart's first, then one per
  * other hart, parallel.c) gets the faulting state, and after how many

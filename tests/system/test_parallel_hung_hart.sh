@@ -20,12 +20,12 @@ build=$1
 fresh_out parallel-hung-hart
 src=$out/src
 mkdir -p "$src"
-cp tests/fixtures/echo_bench.h "$src/"
+cp tests/fixtures/par_bench.h "$src/"
 cat >"$src/par_hung.c" <<'C_SRC'
 #include <stdint.h>
 
 #include "rvbench.h"
-#include "echo_bench.h" /* echo_run, echo_verify */
+#include "par_bench.h" /* echo_run, echo_verify, ticks_now */
 
 struct hung {
 	uint32_t calls, hang_at;
@@ -56,13 +56,6 @@ static uint64_t hung_run(void *state, uint64_t input)
 /* par_slow: every call waits 4 ms on the boot hart, 4.2 ms on the
  * other (virt's timebase is 10 MHz): 60 of them end past 3/4 of a 300 ms
  * budget, the other hart 12 ms after the boot hart. */
-static uint64_t ticks_now(void)
-{
-	uint64_t t;
-	__asm__ volatile("rdtime %0" : "=r"(t));
-	return t;
-}
-
 static uint64_t waits[8];
 static unsigned slow_setups;
 

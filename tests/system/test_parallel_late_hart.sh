@@ -20,10 +20,12 @@ build=$1
 fresh_out parallel-late-hart
 src=$out/src
 mkdir -p "$src"
+cp tests/fixtures/par_bench.h "$src/"
 cat >"$src/par_late.c" <<'C_SRC'
 #include <stdint.h>
 
 #include "rvbench.h"
+#include "par_bench.h" /* ticks_now */
 
 #define CANARY_BYTES (1u << 20)
 #define CANARY 0x5au
@@ -87,13 +89,6 @@ static uint64_t late_run(void *state, uint64_t input)
 /* par_late_c: ten warmup calls of 1 ms on the boot hart and of 150 ms on
  * the other (virt's timebase is 10 MHz), so the boot hart waits 1.5 s at
  * the run's "all warm" barrier, while the late hart of par_late_a traps. */
-static uint64_t ticks_now(void)
-{
-	uint64_t t;
-	__asm__ volatile("rdtime %0" : "=r"(t));
-	return t;
-}
-
 static struct late warm_states[8];
 static unsigned warm_setups;
 
