@@ -165,19 +165,25 @@ void harts_init(const struct platform *p, uint64_t selection)
 			   MAX_HARTS);
 }
 
+/* Out of service for `why` (static, or the hart's own buffer), said. */
+static void mark_failed(struct hart_info *h, const char *why)
+{
+	h->state = HART_FAILED;
+	h->why = why;
+	stream_say("rvbench: hart %lu FAILED: %s", (unsigned long)h->hartid, why);
+}
+
 void harts_start(void)
 {
-	unsigned long asked = 0, pending = 0;
+	unsigned long pending = 0;
 
 	/* Every start request first, then one wait for all of them. */
 	for (unsigned i = 0; i < nharts; i++) {
 		struct hart_info *h = &info[i];
 		if (h->state != HART_STOPPED)
 			continue;
-		asked |= 1ul << h->hartid;
 		if (sbi_hart_start(h->hartid, (unsigned long)(uintptr_t)secondary_entry, 0)) {
-			h->state = HART_FAILED;
-			h->why = "SBI HSM refused to start it";
+			mark_failed(h, "SBI HSM refused to start it");
 		} else {
 			h->state = HART_ONLINE; /* confirmed below */
 			pending |= 1ul << h->hartid;
@@ -187,18 +193,13 @@ void harts_start(void)
 		await_arrivals(pending, timebase_hz);
 	for (unsigned i = 0; i < nharts; i++) {
 		struct hart_info *h = &info[i];
-		if (!((asked >> h->hartid) & 1))
-			continue;
-		if (h->state == HART_ONLINE && !box[h->hartid].arrived) {
+		if ((pending >> h->hartid) & 1 && !box[h->hartid].arrived) {
 			static char why[MAX_HARTS][64];
 			snprintf(why[h->hartid], sizeof(why[0]),
 				 "did not arrive within %u ms (HSM status %ld)", HARTS_START_TIMEOUT_MS,
 				 sbi_hart_get_status(h->hartid));
-			h->state = HART_FAILED;
-			h->why = why[h->hartid];
+			mark_failed(h, why[h->hartid]);
 		}
-		if (h->state == HART_FAILED)
-			stream_say("rvbench: hart %lu FAILED: %s", (unsigned long)h->hartid, h->why);
 	}
 }
 
@@ -282,10 +283,7 @@ unsigned harts_recover(uint32_t timeout_ms, uint64_t timebase_hz)
 			spin_yield(&spins);
 		if (m->done != m->asked) {
 			lost++;
-			info[i].state = HART_FAILED;
-			info[i].why = "did not come back from a job after a benchmark trapped";
-			stream_say("rvbench: hart %lu FAILED: %s", (unsigned long)info[i].hartid,
-				   info[i].why);
+			mark_failed(&info[i], "did not come back from a job after a benchmark trapped");
 		} else if (m->faulted) {
 			harts_wait(info[i].hartid); /* reports the trap, marks it failed */
 		}
@@ -298,11 +296,8 @@ unsigned harts_recover(uint32_t timeout_ms, uint64_t timebase_hz)
 void harts_give_up(uint32_t hartid, const char *why)
 {
 	for (unsigned i = 0; i < nharts; i++)
-		if (info[i].hartid == hartid && info[i].state == HART_ONLINE) {
-			info[i].state = HART_FAILED;
-			info[i].why = why;
-			stream_say("rvbench: hart %lu FAILED: %s", (unsigned long)hartid, why);
-		}
+		if (info[i].hartid == hartid && info[i].state == HART_ONLINE)
+			mark_failed(&info[i], why);
 }
 
 void harts_set_ipi_hook(void (*hook)(void))

@@ -99,11 +99,15 @@ C_SRC
 bench_dir_image "$out/build" "$src"
 check_eq "an image with the hanging benchmark builds" 0 "$?"
 
-# run NAME MACHINE SMP ICOUNT
+# run NAME MACHINE SMP ICOUNT BOOTARGS: a parallel run
 run() {
 	timeout 300 "$build/host/rvbench" qemu --machine "$2" --smp "$3" --icount "$4" --timeout 120 \
-		-o "$out/$1" --bootargs "rvbench.run=par_hung,par_hung_then rvbench.parallel=1 rvbench.warmup=10 rvbench.budget_ms=1000" \
+		-o "$out/$1" --bootargs "rvbench.parallel=1 $5" \
 		"$out/build/rvbench.elf" >"$out/$1.stdout" 2>&1
+}
+# "STATUS:COUNT" of every block of benchmark $2 in run $1, sorted
+statuses() {
+	blocks "$out/$1/uart.log" "$2" | tr ' ' '\n' | cut -d: -f2- | sort | paste -sd' ' -
 }
 # "HART:STATUS:COUNT" of every block of benchmark $2 in log $1, sorted
 blocks() {
@@ -116,7 +120,7 @@ blocks() {
 
 for m in "virt virt 4 off" "su sifive_u 5 off"; do
 	set -- $m
-	run "$@"
+	run "$@" "rvbench.run=par_hung,par_hung_then rvbench.warmup=10 rvbench.budget_ms=1000"
 	check_eq "$2 -smp $3 (icount $4): the collector exits 1 (a block timed out), the run complete" 1 "$?"
 	log=$out/$1/uart.log
 	check "$2: the run reached its end" grep -a -q '@RVB .* TRAILER ' "$log"
@@ -145,19 +149,13 @@ done
 
 # A healthy hart a little behind the boot hart, at a barrier past 3/4 of
 # the budget, is waited for (a quarter of the budget), not given up on.
-timeout 300 "$build/host/rvbench" qemu --machine virt --smp 2 --icount off --timeout 120 -o "$out/slow" \
-	--bootargs "rvbench.run=par_slow rvbench.parallel=1 rvbench.warmup=0 rvbench.budget_ms=300" \
-	"$out/build/rvbench.elf" >"$out/slow.stdout" 2>&1
+run slow virt 2 off "rvbench.run=par_slow rvbench.warmup=0 rvbench.budget_ms=300"
 check_eq "par_slow: the collector exits 0" 0 "$?"
-check_eq "par_slow: both harts' blocks ok with their 60 samples" "ok:60 ok:60" \
-	"$(blocks "$out/slow/uart.log" par_slow | tr ' ' '\n' | cut -d: -f2- | sort | paste -sd' ' -)"
+check_eq "par_slow: both harts' blocks ok with their 60 samples" "ok:60 ok:60" "$(statuses slow par_slow)"
 check "par_slow: no hart given up on" sh -c "! grep -a -q 'FAILED' '$out/slow/uart.log'"
 
 # A hart well behind the boot hart but within the budget is waited for,
 # not given up on a quarter of the budget after the boot hart arrived.
-timeout 300 "$build/host/rvbench" qemu --machine virt --smp 2 --icount off --timeout 120 -o "$out/unequal" \
-	--bootargs "rvbench.run=par_unequal rvbench.parallel=1 rvbench.warmup=0 rvbench.budget_ms=1000" \
-	"$out/build/rvbench.elf" >"$out/unequal.stdout" 2>&1
+run unequal virt 2 off "rvbench.run=par_unequal rvbench.warmup=0 rvbench.budget_ms=1000"
 check_eq "par_unequal: the collector exits 0" 0 "$?"
-check_eq "par_unequal: both harts' blocks ok with their 50 samples" "ok:50 ok:50" \
-	"$(blocks "$out/unequal/uart.log" par_unequal | tr ' ' '\n' | cut -d: -f2- | sort | paste -sd' ' -)"
+check_eq "par_unequal: both harts' blocks ok with their 50 samples" "ok:50 ok:50" "$(statuses unequal par_unequal)"
