@@ -15,6 +15,7 @@
 #include "params.h"
 #include "run.h"
 #include "stream.h"
+#include "text.h"
 
 #include <stdio.h>
 
@@ -31,16 +32,19 @@ static void send(enum rec_type t, const void *rec)
 	stream_send();
 }
 
-/* Every hart of the device tree, with what became of it: "0:boot,1:online". */
+/* Every hart of the device tree, with what became of it: "0:boot,1:online".
+ * Without printf, as all of the first run's header (src/text.h). */
 static const char *harts_list(char *list, size_t cap)
 {
-	size_t len = 0;
+	struct text t = text_on(list, cap);
 
-	list[0] = '\0';
-	for (unsigned i = 0; i < harts_count() && len + 16 < cap; i++) {
+	for (unsigned i = 0; i < harts_count() && t.len + 16 < cap; i++) {
 		const struct hart_info *h = harts_get(i);
-		len += (size_t)snprintf(list + len, cap - len, "%s%u:%s", i ? "," : "",
-					(unsigned)h->hartid, rec_hart_state_name[h->state]);
+		if (i)
+			text_str(&t, ",");
+		text_u64(&t, h->hartid);
+		text_str(&t, ":");
+		text_str(&t, rec_hart_state_name[h->state]);
 	}
 	return list[0] ? list : "none";
 }
@@ -103,10 +107,11 @@ void emit_run(const struct config *c, const struct platform *p, uint32_t nblocks
 	 * recomputes them by the same rule. */
 	REC_SET(&r, RUN, inputs_seed, INPUT_SEED_RULE_NAME);
 	totals = (struct emit_totals){ .crc = crc32_init() };
+	struct text w = text_on(warmup, sizeof(warmup));
 	if (c->warmup_auto)
-		snprintf(warmup, sizeof(warmup), "auto");
+		text_str(&w, "auto");
 	else
-		snprintf(warmup, sizeof(warmup), "%lu", (unsigned long)c->warmup);
+		text_u64(&w, c->warmup);
 	if (c->groups) {
 		REC_SET(&r, RUN, groups, c->groups);
 		REC_SET(&r, RUN, initial, c->initial);

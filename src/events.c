@@ -98,18 +98,24 @@ static char refused[PMU_EVENTS_MAX * (PMU_EVENT_NAME_MAX + 24)];
 
 /* Adds counters first..last of one kind and width to pmu.list. The first
  * run that does not fit ends the list with ",..." (room for it is kept):
- * no later, shorter run goes in after a gap, and the cut shows. */
+ * no later, shorter run goes in after a gap, and the cut shows. Without
+ * printf: it runs at boot (src/text.h). */
 static void list_run(unsigned first, unsigned last, int fw, unsigned width)
 {
 	static const char cut[] = ",...";
 	size_t len = strlen(pmu.list), room = sizeof(pmu.list) - sizeof(cut) + 1;
 	if (pmu.list_cut)
 		return;
-	int n = fw ? snprintf(pmu.list + len, room - len, "%s%u-%u:fw", len ? "," : "", first,
-			      last)
-		   : snprintf(pmu.list + len, room - len, "%s%u-%u:hw:%u", len ? "," : "", first,
-			      last, width);
-	if (n < 0 || (size_t)n >= room - len) {
+	struct text t = text_after(pmu.list, room, len);
+	if (len)
+		text_str(&t, ",");
+	text_u64(&t, first);
+	text_str(&t, "-");
+	text_u64(&t, last);
+	text_str(&t, fw ? ":fw" : ":hw:");
+	if (!fw)
+		text_u64(&t, width);
+	if (text_cut(&t)) {
 		/* the counts still say how many */
 		memcpy(pmu.list + len, cut + !len, sizeof(cut) - !len);
 		pmu.list_cut = 1;
@@ -150,8 +156,17 @@ void events_probe(void)
 		}
 		prev = c;
 	}
-	stream_say("rvbench: SBI PMU: %u counters (%u hardware, %u firmware): %s", pmu.ncounters,
-		   pmu.nhw, pmu.nfw, pmu.list);
+	struct say_line l;
+	struct text *t = say_begin(&l);
+	text_str(t, "rvbench: SBI PMU: ");
+	text_u64(t, pmu.ncounters);
+	text_str(t, " counters (");
+	text_u64(t, pmu.nhw);
+	text_str(t, " hardware, ");
+	text_u64(t, pmu.nfw);
+	text_str(t, " firmware): ");
+	text_str(t, pmu.list);
+	say_end(&l);
 }
 
 static void add_word(char *buf, size_t cap, const char *name, const char *why)

@@ -103,6 +103,19 @@ static const char *skip_reason(const struct platform_hart *ph, uint64_t selectio
 	return NULL;
 }
 
+/* Said at boot, so without printf (src/text.h). */
+static void say_skipped(const struct hart_info *h)
+{
+	struct say_line l;
+	struct text *t = say_begin(&l);
+
+	text_str(t, "rvbench: hart ");
+	text_u64(t, h->hartid);
+	text_str(t, " skipped: ");
+	text_str(t, h->why);
+	say_end(&l);
+}
+
 /*
  * Waits for every hart of `pending` (a bit per hart id) to arrive, all
  * together, for at most HARTS_START_TIMEOUT_MS: start-up costs what the
@@ -156,7 +169,7 @@ void harts_init(const struct platform *p, uint64_t selection)
 		else
 			h->state = HART_STOPPED;
 		if (h->state == HART_SKIPPED)
-			stream_say("rvbench: hart %lu skipped: %s", (unsigned long)h->hartid, h->why);
+			say_skipped(h);
 	}
 	/* Not in the RUN record's list either: say so, not nothing. */
 	if (p->harts_beyond)

@@ -47,16 +47,31 @@ void rvbench_main(unsigned long hartid, const void *fdt)
 	trap_set_hooks(&trap_hooks, (uint32_t)hartid);
 	int fdt_rc = platform_init(&plat, fdt, hartid);
 
-	stream_say("%s", ""); /* end whatever line the boot stages left open */
-	stream_say("rvbench %s on %s, hart %lu, timebase %llu Hz, console %s", RVBENCH_VERSION,
-		   plat.model, hartid, (unsigned long long)plat.timebase_hz, console_name());
+	/* These lines without printf: see src/text.h. */
+	struct say_line l;
+	say_begin(&l);
+	say_end(&l); /* end whatever line the boot stages left open */
+	struct text *t = say_begin(&l);
+	text_str(t, "rvbench " RVBENCH_VERSION " on ");
+	text_str(t, plat.model);
+	text_str(t, ", hart ");
+	text_u64(t, hartid);
+	text_str(t, ", timebase ");
+	text_u64(t, plat.timebase_hz);
+	text_str(t, " Hz, console ");
+	text_str(t, console_name());
+	say_end(&l);
 	if (fdt_rc)
 		stream_say("rvbench: the device tree at %p is unusable (%s, error %d): defaults used",
 			   fdt, fdt_strerror(fdt_rc), fdt_rc);
 	arena_init(plat.mem_base, plat.mem_size, (uint64_t)(uintptr_t)fdt,
 		   fdt_rc ? 0 : fdt_totalsize(fdt));
-	stream_say("rvbench: %llu MiB of RAM for benchmarks at 0x%llx",
-		   (unsigned long long)(arena_size() >> 20), (unsigned long long)arena_base());
+	t = say_begin(&l);
+	text_str(t, "rvbench: ");
+	text_u64(t, arena_size() >> 20);
+	text_str(t, " MiB of RAM for benchmarks at ");
+	text_hex(t, arena_base());
+	say_end(&l);
 
 	context_init(&plat); /* before the other harts start: it uses the guard */
 	events_probe();

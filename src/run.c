@@ -206,6 +206,23 @@ static void run_benchmark_once(const struct config *c, const struct bench *b, ui
 
 /* Whether the run needs the other harts: a parallel run, or a benchmark
  * with a partner hart (BENCH_MULTI_HART). */
+/* Said before the first sample, so without printf (src/text.h). */
+static void say_summary(const struct config *c, uint32_t nbenches)
+{
+	struct say_line l;
+	struct text *t = say_begin(&l);
+
+	text_str(t, "rvbench: ");
+	text_u64(t, nbenches);
+	text_str(t, " benchmarks, seed ");
+	text_hex(t, c->seed);
+	text_str(t, ", ");
+	text_str(t, counter_mode_name(c->counter));
+	text_str(t, " counters, ");
+	text_str(t, c->groups ? "group sweep" : "per-call samples");
+	say_end(&l);
+}
+
 static int uses_other_harts(const struct config *c)
 {
 	if (c->parallel)
@@ -246,9 +263,7 @@ void run_all(const struct config *c)
 	uint64_t run_start = read_cycle();
 	emit_run(c, plat, nblocks);
 	events_emit();
-	stream_say("rvbench: %lu benchmarks, seed 0x%llx, %s counters, %s", (unsigned long)nbenches,
-		   (unsigned long long)c->seed, counter_mode_name(c->counter),
-		   c->groups ? "group sweep" : "per-call samples");
+	say_summary(c, nbenches);
 	uint32_t id = 0;
 	for (size_t i = 0; i < registry_count(); i++) {
 		const struct bench *b = registry_get(i);

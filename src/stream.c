@@ -49,20 +49,35 @@ void stream_say(const char *fmt, ...)
 	va_end(ap);
 }
 
+struct text *say_begin(struct say_line *l)
+{
+	l->t = text_on(l->buf, STREAM_SAY_MAX + 1);
+	return &l->t;
+}
+
+void say_end(struct say_line *l)
+{
+	size_t n = l->t.len;
+
+	if (text_cut(&l->t)) {
+		/* Cut to one line, visibly: a person must not take what is
+		 * left for the whole (the collector keeps the line as is). */
+		n = STREAM_SAY_MAX;
+		memcpy(l->buf + n - 3, "...", 3);
+	}
+	l->buf[n++] = '\r';
+	l->buf[n++] = '\n';
+	console_write(l->buf, n);
+}
+
 void stream_vsay(const char *fmt, va_list ap)
 {
-	char text[STREAM_SAY_MAX + 3];
-	int n = vsnprintf(text, sizeof(text) - 2, fmt, ap);
+	struct say_line l;
+	struct text *t = say_begin(&l);
+	int n = vsnprintf(l.buf, t->cap, fmt, ap);
 
 	if (n < 0)
 		return;
-	if ((size_t)n > sizeof(text) - 3) {
-		/* Cut to one line, visibly: a person must not take what is
-		 * left for the whole (the collector keeps the line as is). */
-		n = (int)sizeof(text) - 3;
-		memcpy(text + n - 3, "...", 3);
-	}
-	text[n++] = '\r';
-	text[n++] = '\n';
-	console_write(text, (size_t)n);
+	t->len = (size_t)n;
+	say_end(&l);
 }

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "records.h"
+#include "text.h"
 
 void stream_init(uint32_t run_tag);
 /* Starts the next machine record of type t; fill it (rec_write, src/emit.c),
@@ -22,5 +23,19 @@ void stream_send(void);
 /* A human-readable line ("\r\n" is added). */
 void stream_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void stream_vsay(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
+
+/* The same line built piece by piece (src/text.h), for the lines said
+ * before the first sample:
+ *	struct say_line l;
+ *	struct text *t = say_begin(&l);
+ *	text_str(t, "rvbench: "); text_u64(t, n); ...
+ *	say_end(&l);
+ */
+struct say_line {
+	struct text t;
+	char buf[STREAM_SAY_MAX + 3]; /* the line, its NUL, then room for "\r\n" */
+};
+struct text *say_begin(struct say_line *l);
+void say_end(struct say_line *l);
 
 #endif

@@ -13,46 +13,55 @@
 static const char hex_upper[] = "0123456789ABCDEF";
 static const char hex_lower[] = "0123456789abcdef";
 
-static void put_char(struct wire_writer *w, char c)
+/*
+ * Every byte goes through put_bytes(), the one place that checks room
+ * (keeping it for the CRC suffix " *XXXX\r\n" and the NUL), and numbers
+ * are spelled into a buffer first. Not inlined: under QEMU each distinct
+ * block of code the firmware runs costs a translation, and a check copied
+ * into each caller made the record writers 60 blocks longer than one
+ * shared copy (docs/performance.md).
+ */
+__attribute__((noinline)) static void put_bytes(struct wire_writer *w, const char *s, size_t n)
 {
-	/* Keep room for the CRC suffix " *XXXX\r\n" and the NUL. */
-	if (w->len + 1 + 9 > w->cap || w->len + 1 + 9 > WIRE_LINE_MAX) {
+	if (w->len + n + 9 > w->cap || w->len + n + 9 > WIRE_LINE_MAX) {
 		w->overflow = 1;
 		return;
 	}
-	w->buf[w->len++] = c;
+	for (size_t i = 0; i < n; i++)
+		w->buf[w->len + i] = s[i];
+	w->len += n;
 }
 
 static void put_str(struct wire_writer *w, const char *s)
 {
-	while (*s)
-		put_char(w, *s++);
+	put_bytes(w, s, strlen(s));
+}
+
+/* v in the given base (10 or 16), at least min_digits digits. */
+__attribute__((noinline)) static void put_num(struct wire_writer *w, uint64_t v,
+					      unsigned base, int min_digits)
+{
+	char digits[20]; /* 2^64-1 has 20 decimal digits */
+	int n = 20;
+
+	do {
+		digits[--n] = hex_lower[v % base];
+		v /= base;
+	} while (v || 20 - n < min_digits);
+	put_bytes(w, digits + n, (size_t)(20 - n));
 }
 
 static void put_dec(struct wire_writer *w, uint64_t v)
 {
-	char digits[20];
-	int n = 0;
-
-	do {
-		digits[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	while (n)
-		put_char(w, digits[--n]);
+	put_num(w, v, 10, 1);
 }
 
-static void put_hex(struct wire_writer *w, uint64_t v, int min_digits, const char *alphabet)
+/* " key=": what every key-value field starts with. */
+static void put_key(struct wire_writer *w, const char *key)
 {
-	char digits[16];
-	int n = 0;
-
-	do {
-		digits[n++] = alphabet[v & 0xF];
-		v >>= 4;
-	} while (v || n < min_digits);
-	while (n)
-		put_char(w, digits[--n]);
+	put_bytes(w, " ", 1);
+	put_str(w, key);
+	put_bytes(w, "=", 1);
 }
 
 void wire_begin(struct wire_writer *w, char *buf, size_t cap, uint32_t run,
@@ -63,39 +72,36 @@ void wire_begin(struct wire_writer *w, char *buf, size_t cap, uint32_t run,
 	w->len = 0;
 	w->overflow = 0;
 	put_str(w, WIRE_PREFIX);
-	put_hex(w, run, 8, hex_lower);
-	put_char(w, ' ');
+	put_num(w, run, 16, 8);
+	put_bytes(w, " ", 1);
 	put_dec(w, seq);
-	put_char(w, ' ');
+	put_bytes(w, " ", 1);
 	put_str(w, type);
 }
 
 void wire_add_token(struct wire_writer *w, const char *text)
 {
-	put_char(w, ' ');
+	put_bytes(w, " ", 1);
 	put_str(w, text);
 }
 
 void wire_add_u64(struct wire_writer *w, uint64_t v)
 {
-	put_char(w, ' ');
+	put_bytes(w, " ", 1);
 	put_dec(w, v);
 }
 
 void wire_add_kv_u64(struct wire_writer *w, const char *key, uint64_t v)
 {
-	put_char(w, ' ');
-	put_str(w, key);
-	put_char(w, '=');
+	put_key(w, key);
 	put_dec(w, v);
 }
 
 void wire_add_kv_hex(struct wire_writer *w, const char *key, uint64_t v)
 {
-	put_char(w, ' ');
-	put_str(w, key);
-	put_str(w, "=0x");
-	put_hex(w, v, 1, hex_lower);
+	put_key(w, key);
+	put_bytes(w, "0x", 2);
+	put_num(w, v, 16, 1);
 }
 
 /* '@' too: a value must never contain the line prefix "@RVB ", which
@@ -107,25 +113,27 @@ static int needs_escape(unsigned char c)
 
 void wire_add_kv_str(struct wire_writer *w, const char *key, const char *value)
 {
-	put_char(w, ' ');
-	put_str(w, key);
-	put_char(w, '=');
-	for (const unsigned char *p = (const unsigned char *)value; *p; p++) {
-		if (needs_escape(*p)) {
-			put_char(w, '%');
-			put_char(w, hex_upper[*p >> 4]);
-			put_char(w, hex_upper[*p & 0xF]);
-		} else {
-			put_char(w, (char)*p);
+	put_key(w, key);
+	/* The plain runs whole, each escape as its three bytes. */
+	for (const char *p = value; *p;) {
+		size_t n = 0;
+		while (p[n] && !needs_escape((unsigned char)p[n]))
+			n++;
+		put_bytes(w, p, n);
+		p += n;
+		if (*p) {
+			unsigned char c = (unsigned char)*p++;
+			char esc[3] = { '%', hex_upper[c >> 4], hex_upper[c & 0xF] };
+			put_bytes(w, esc, 3);
 		}
 	}
 }
 
 void wire_add_sample(struct wire_writer *w, const struct wire_sample *s)
 {
-	put_char(w, ' ');
+	put_bytes(w, " ", 1);
 	put_dec(w, s->cycles);
-	put_char(w, ',');
+	put_bytes(w, ",", 1);
 	put_dec(w, s->instret);
 }
 

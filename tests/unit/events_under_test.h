@@ -1,7 +1,8 @@
 /*
  * src/events.c and platform/sbi_pmu.c built into a unit test, against the
  * SBI the test defines before including this (its sbi_ecall() and
- * sbi_probe_extension()): the stream's calls keep the human lines in said
+ * sbi_probe_extension()): the stream's calls (stream_say() and the
+ * say_begin() lines alike) keep the human lines in said
  * and the last record in record, as text; begin(EVENTS) runs
  * events_begin() with rvbench.events=EVENTS, said emptied first.
  */
@@ -29,6 +30,20 @@ void stream_say(const char *fmt, ...)
 	va_end(ap);
 	len = strlen(said);
 	snprintf(said + len, sizeof(said) - len, "\n");
+}
+
+#include "stream.h"
+#include "text.c"
+
+struct text *say_begin(struct say_line *l)
+{
+	l->t = text_on(l->buf, STREAM_SAY_MAX + 1);
+	return &l->t;
+}
+
+void say_end(struct say_line *l)
+{
+	stream_say("%s", l->buf);
 }
 
 struct wire_writer *stream_record(enum rec_type t)
