@@ -68,17 +68,18 @@ static void read_hart(struct platform *p, int cpu, uint32_t hartid)
 	const char *status = fdt_prop_string(tree.fdt, cpu, "status");
 	h->hartid = hartid;
 	h->enabled = cpu_status_enabled(status);
-	copy_prop(h->isa, sizeof(h->isa), tree.fdt, cpu, "riscv,isa");
-	copy_prop(h->mmu, sizeof(h->mmu), tree.fdt, cpu, "mmu-type");
-	h->s_mode = cpu_mmu_has_s_mode(h->mmu);
-	if (fdt_prop_u64(tree.fdt, cpu, "clock-frequency", &h->clock_hz))
-		h->clock_hz = 0;
-	prop_u32_or_0(tree.fdt, cpu, "i-cache-size", &h->icache_size);
-	prop_u32_or_0(tree.fdt, cpu, "i-cache-sets", &h->icache_sets);
-	prop_u32_or_0(tree.fdt, cpu, "i-cache-block-size", &h->icache_block);
-	prop_u32_or_0(tree.fdt, cpu, "d-cache-size", &h->dcache_size);
-	prop_u32_or_0(tree.fdt, cpu, "d-cache-sets", &h->dcache_sets);
-	prop_u32_or_0(tree.fdt, cpu, "d-cache-block-size", &h->dcache_block);
+	struct platform_cpu *c = &h->cpu;
+	copy_prop(c->isa, sizeof(c->isa), tree.fdt, cpu, "riscv,isa");
+	copy_prop(c->mmu, sizeof(c->mmu), tree.fdt, cpu, "mmu-type");
+	h->s_mode = cpu_mmu_has_s_mode(c->mmu);
+	if (fdt_prop_u64(tree.fdt, cpu, "clock-frequency", &c->clock_hz))
+		c->clock_hz = 0;
+	prop_u32_or_0(tree.fdt, cpu, "i-cache-size", &c->icache_size);
+	prop_u32_or_0(tree.fdt, cpu, "i-cache-sets", &c->icache_sets);
+	prop_u32_or_0(tree.fdt, cpu, "i-cache-block-size", &c->icache_block);
+	prop_u32_or_0(tree.fdt, cpu, "d-cache-size", &c->dcache_size);
+	prop_u32_or_0(tree.fdt, cpu, "d-cache-sets", &c->dcache_sets);
+	prop_u32_or_0(tree.fdt, cpu, "d-cache-block-size", &c->dcache_block);
 }
 
 static void read_cpus(struct platform *p)

@@ -14,16 +14,25 @@
 /* Largest FDT we accept: QEMU's are ~5 KiB, real boards' well under. */
 #define PLATFORM_FDT_MAX   (1u << 20)
 
-struct platform_hart {
-	uint32_t hartid;
-	int enabled;       /* status "okay"/"ok" or absent */
-	int s_mode;        /* has S-mode with paging: see platform.c */
+/* What the tree says of a cpu, as its CPU record sends it: no padding,
+ * strings zero-filled to their ends, so two harts described alike compare
+ * equal byte for byte (src/emit.c). */
+struct platform_cpu {
 	char isa[128];     /* riscv,isa, truncated */
 	char mmu[16];      /* mmu-type, "" if absent */
 	uint64_t clock_hz; /* clock-frequency, 0 if absent */
 	/* L1 geometry (i-cache-*, d-cache-* properties), 0 where absent */
 	uint32_t icache_size, icache_sets, icache_block;
 	uint32_t dcache_size, dcache_sets, dcache_block;
+};
+_Static_assert(sizeof(struct platform_cpu) == 128 + 16 + 8 + 6 * 4,
+	       "struct platform_cpu has padding: memcmp would compare it");
+
+struct platform_hart {
+	uint32_t hartid;
+	int enabled;       /* status "okay"/"ok" or absent */
+	int s_mode;        /* has S-mode with paging: see platform.c */
+	struct platform_cpu cpu;
 };
 
 struct fdt_index;

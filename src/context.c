@@ -46,8 +46,8 @@ static void read_clock(const struct platform *p, const struct machine *m)
 		return;
 	}
 	for (unsigned i = 0; i < p->nharts; i++) {
-		if (p->harts[i].hartid == p->boot_hart && p->harts[i].clock_hz) {
-			REC_SET(&ctx, CTX, clock_hz, p->harts[i].clock_hz);
+		if (p->harts[i].hartid == p->boot_hart && p->harts[i].cpu.clock_hz) {
+			REC_SET(&ctx, CTX, clock_hz, p->harts[i].cpu.clock_hz);
 			REC_SET(&ctx, CTX, clock_src, rec_clock_src_name[REC_CLOCK_DT]);
 			return;
 		}

@@ -18,6 +18,7 @@
 #include "text.h"
 
 #include <stdio.h>
+#include <string.h>
 
 static struct emit_totals totals;
 
@@ -49,35 +50,51 @@ static const char *harts_list(char *list, size_t cap)
 	return list[0] ? list : "none";
 }
 
-/* The machine after RUN: CTX, one CPU per hart of the tree. */
+/* hart h's CPU record; last: the last hart id it describes, h's own for
+ * h alone. */
+static void send_cpu(const struct platform_hart *h, uint32_t last)
+{
+	const struct platform_cpu *c = &h->cpu;
+	struct rec_cpu r = { .id = h->hartid };
+	const uint64_t l1[] = { c->icache_size, c->icache_sets, c->icache_block,
+				c->dcache_size, c->dcache_sets, c->dcache_block };
+	const unsigned l1_field[] = { REC_F_CPU_l1i_size, REC_F_CPU_l1i_sets,
+				      REC_F_CPU_l1i_block, REC_F_CPU_l1d_size,
+				      REC_F_CPU_l1d_sets, REC_F_CPU_l1d_block };
+
+	if (last != h->hartid)
+		REC_SET(&r, CPU, last, last);
+	if (c->isa[0])
+		REC_SET(&r, CPU, isa, c->isa);
+	if (c->mmu[0])
+		REC_SET(&r, CPU, mmu, c->mmu);
+	if (c->clock_hz)
+		REC_SET(&r, CPU, clock_hz, c->clock_hz);
+	r.l1i_size = c->icache_size;
+	r.l1i_sets = c->icache_sets;
+	r.l1i_block = c->icache_block;
+	r.l1d_size = c->dcache_size;
+	r.l1d_sets = c->dcache_sets;
+	r.l1d_block = c->dcache_block;
+	for (unsigned k = 0; k < sizeof(l1) / sizeof(l1[0]); k++)
+		if (l1[k]) /* 0: the tree does not say */
+			r.present |= UINT64_C(1) << l1_field[k];
+	send(REC_CPU, &r);
+}
+
+/* The machine after RUN: CTX, then the harts of the tree, one CPU record
+ * for each run of alike harts with consecutive ids (format 3: on a
+ * HiFive Unleashed the four U54s in one line, 224 bytes fewer before the
+ * first sample, 19 ms at 115200 baud). */
 static void emit_context(const struct platform *p)
 {
 	send(REC_CTX, context_machine());
-	for (unsigned i = 0; i < p->nharts; i++) {
-		const struct platform_hart *h = &p->harts[i];
-		struct rec_cpu r = { .id = h->hartid };
-		const uint64_t l1[] = { h->icache_size, h->icache_sets, h->icache_block,
-					h->dcache_size, h->dcache_sets, h->dcache_block };
-		const unsigned l1_field[] = { REC_F_CPU_l1i_size, REC_F_CPU_l1i_sets,
-					      REC_F_CPU_l1i_block, REC_F_CPU_l1d_size,
-					      REC_F_CPU_l1d_sets, REC_F_CPU_l1d_block };
-
-		if (h->isa[0])
-			REC_SET(&r, CPU, isa, h->isa);
-		if (h->mmu[0])
-			REC_SET(&r, CPU, mmu, h->mmu);
-		if (h->clock_hz)
-			REC_SET(&r, CPU, clock_hz, h->clock_hz);
-		r.l1i_size = h->icache_size;
-		r.l1i_sets = h->icache_sets;
-		r.l1i_block = h->icache_block;
-		r.l1d_size = h->dcache_size;
-		r.l1d_sets = h->dcache_sets;
-		r.l1d_block = h->dcache_block;
-		for (unsigned k = 0; k < sizeof(l1) / sizeof(l1[0]); k++)
-			if (l1[k]) /* 0: the tree does not say */
-				r.present |= UINT64_C(1) << l1_field[k];
-		send(REC_CPU, &r);
+	for (unsigned i = 0, j; i < p->nharts; i = j) {
+		for (j = i + 1; j < p->nharts && p->harts[j].hartid == p->harts[j - 1].hartid + 1 &&
+				!memcmp(&p->harts[j].cpu, &p->harts[i].cpu, sizeof(p->harts[i].cpu));
+		     j++)
+			;
+		send_cpu(&p->harts[i], p->harts[j - 1].hartid);
 	}
 }
 

@@ -18,25 +18,34 @@ void emit_flags_reset(void)
 	nsent = 0;
 }
 
-/* The text in REC_FLAGS_CHUNK pieces; the build's trailing newline
- * (bench-units.mk writes the file with one) is not part of it. */
+/* The text in as few records as fit: each piece at most
+ * REC_FLAGS_TEXT_MAX bytes once escaped (a space is three), so one line
+ * holds it. The build's trailing newline (bench-units.mk writes the file
+ * with one) is not part of it. */
 static void send_text(uint32_t id, const char *text)
 {
 	size_t len = strlen(text);
-	char chunk[REC_FLAGS_CHUNK + 1];
+	char chunk[REC_FLAGS_TEXT_MAX + 1];
 
 	while (len && (text[len - 1] == '\n' || text[len - 1] == ' '))
 		len--;
-	for (size_t at = 0; at < len || at == 0; at += REC_FLAGS_CHUNK) {
-		size_t n = len - at < REC_FLAGS_CHUNK ? len - at : REC_FLAGS_CHUNK;
+	size_t at = 0;
+	do {
+		size_t n = 0, wire = 0;
+		while (at + n < len) {
+			size_t cost = wire_needs_escape((unsigned char)text[at + n]) ? 3 : 1;
+			if (wire + cost > REC_FLAGS_TEXT_MAX)
+				break;
+			wire += cost;
+			n++;
+		}
 		struct rec_flags r = { .id = id, .text = chunk };
 		memcpy(chunk, text + at, n);
 		chunk[n] = '\0';
 		rec_write(stream_record(REC_FLAGS), REC_FLAGS, &r);
 		stream_send();
-		if (!len)
-			break;
-	}
+		at += n;
+	} while (at < len);
 }
 
 int emit_flags(const char *cflags)

@@ -228,7 +228,7 @@ struct coll_run {
 	uint32_t tag;
 	struct coll_kv *hdr; /* every RUN field, in line order */
 	size_t nhdr;
-	int fmt_ok;    /* fmt=1 or 2: content lines are read */
+	int fmt_ok;    /* fmt=1, 2 or 3: content lines are read */
 	uint64_t fmt_newer; /* fmt= of a later version than this collector
 			     * reads (nothing of the run is read), else 0 */
 	struct coll_kv *pmu; /* the PMU record's fields, unescaped; NULL: none */

@@ -168,10 +168,14 @@ static void drop_pmu(struct coll_run *r)
 	r->pmu_taken = 1;
 }
 
-/* The CPU record of seq: its values go, the entry stays as taken (so a
- * later line for the hart is still a second one). Returns its hart id. */
-static uint64_t drop_cpu(struct coll_context *x, uint32_t seq)
+/* The CPU record of seq: the values of each hart it described go, the
+ * entries stay as taken (so a later line for one of them is still a
+ * second one). Says which harts in buf. */
+static void drop_cpu(struct coll_context *x, uint32_t seq, char *buf, size_t n)
 {
+	uint64_t first = 0, last = 0;
+	int any = 0;
+
 	for (size_t i = 0; i < x->ncpu; i++) {
 		struct coll_cpu *c = &x->cpu[i];
 		if (c->seq != seq || c->taken)
@@ -180,9 +184,17 @@ static uint64_t drop_cpu(struct coll_context *x, uint32_t seq)
 		free(c->mmu);
 		uint64_t id = c->f.id;
 		*c = (struct coll_cpu){ .f = { .id = id }, .seq = seq, .taken = 1 };
-		return id;
+		if (!any)
+			first = id;
+		last = id;
+		any = 1;
 	}
-	return 0;
+	if (first == last)
+		snprintf(buf, n, "CPU record of hart %llu in conflict, neither copy kept",
+			 (unsigned long long)first);
+	else
+		snprintf(buf, n, "CPU record of harts %llu to %llu in conflict, neither copy kept",
+			 (unsigned long long)first, (unsigned long long)last);
 }
 
 static uint64_t drop_hart(struct coll_run *r, uint32_t seq)
@@ -253,8 +265,7 @@ static void drop_run_line(struct coll_run *r, uint32_t seq, uint64_t u)
 		what = "PMU record in conflict, neither copy kept";
 		break;
 	case COLL_USE_CPU:
-		snprintf(buf, sizeof(buf), "CPU record of hart %llu in conflict, neither copy kept",
-			 (unsigned long long)drop_cpu(&r->ctx, seq));
+		drop_cpu(&r->ctx, seq, buf, sizeof(buf));
 		what = buf;
 		break;
 	case COLL_USE_HART:

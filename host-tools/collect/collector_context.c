@@ -13,8 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The longest flags text kept for one id: 16 FLAGS lines' worth. */
-#define COLL_FLAGS_TEXT_MAX (16u * REC_FLAGS_CHUNK)
+/* The longest flags text kept for one id: 16 FLAGS lines' worth of
+ * format 2 (96 bytes each). */
+#define COLL_FLAGS_TEXT_MAX 1536u
 /* CPU lines kept at most: one per hart the firmware can know of. */
 #define COLL_CPUS_MAX 1024u
 
@@ -52,21 +53,30 @@ const char *coll_rec_cpu(struct coll_run *r, const struct wire_line *l)
 	(void)rec_read(l, REC_CPU, &x, text, sizeof(text), &ck);
 	if (bad(&ck))
 		return "CPU line with a missing or bad field";
-	for (size_t i = 0; i < r->ctx.ncpu; i++)
-		if (r->ctx.cpu[i].f.id == x.id)
-			return "second CPU line for the same hart";
-	if (r->ctx.ncpu >= COLL_CPUS_MAX)
+	/* last= (format 3): the harts id..last, each alike. */
+	uint64_t last = x.present & REC_BIT(CPU, last) ? x.last : x.id;
+	if (last < x.id)
+		return "CPU line whose last= is below its id=";
+	if (last - x.id >= COLL_CPUS_MAX - r->ctx.ncpu)
 		return "too many CPU lines";
-	struct coll_cpu c = { .f = x };
-	if (x.present & REC_BIT(CPU, isa))
-		c.isa = coll_strdupf("%s", x.isa);
-	if (x.present & REC_BIT(CPU, mmu))
-		c.mmu = coll_strdupf("%s", x.mmu);
-	c.f.isa = c.isa; /* not the line's buffer */
-	c.f.mmu = c.mmu;
-	c.seq = l->seq;
-	r->ctx.cpu = coll_xrealloc(r->ctx.cpu, (r->ctx.ncpu + 1) * sizeof(*r->ctx.cpu));
-	r->ctx.cpu[r->ctx.ncpu++] = c;
+	for (size_t i = 0; i < r->ctx.ncpu; i++)
+		if (r->ctx.cpu[i].f.id >= x.id && r->ctx.cpu[i].f.id <= last)
+			return "second CPU line for the same hart";
+	size_t n = (size_t)(last - x.id) + 1;
+	r->ctx.cpu = coll_xrealloc(r->ctx.cpu, (r->ctx.ncpu + n) * sizeof(*r->ctx.cpu));
+	for (size_t k = 0; k < n; k++) {
+		struct coll_cpu c = { .f = x };
+		c.f.id = x.id + k;
+		c.f.present &= ~REC_BIT(CPU, last);
+		if (x.present & REC_BIT(CPU, isa))
+			c.isa = coll_strdupf("%s", x.isa);
+		if (x.present & REC_BIT(CPU, mmu))
+			c.mmu = coll_strdupf("%s", x.mmu);
+		c.f.isa = c.isa; /* not the line's buffer */
+		c.f.mmu = c.mmu;
+		c.seq = l->seq;
+		r->ctx.cpu[r->ctx.ncpu++] = c;
+	}
 	coll_note_use(r, l->seq, COLL_USE_CPU, COLL_USE_NO_BLOCK, 0, 0);
 	return NULL;
 }

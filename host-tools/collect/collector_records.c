@@ -78,9 +78,9 @@ const char *coll_rec_run(struct coll_run *r, const struct wire_line *l)
 	/* Only what decides how the run is read is checked here, straight
 	 * from the line: the header above has every value unescaped already,
 	 * and these three are numbers. Fields an old reader would misread
-	 * need a new fmt: read fmt=1 (no events) and 2. */
+	 * need a new fmt: read fmt=1 (no events), 2 and 3 (CPU last=, longer FLAGS). */
 	if (!run_number(l, REC_F_RUN_fmt, &fmt) || fmt < WIRE_VERSION_MIN)
-		return "RUN line without fmt=1 or 2: content not read";
+		return "RUN line without fmt=1, 2 or 3: content not read";
 	/* A later version is no fault of the line: this collector cannot
 	 * read it, which the run check says in so many words. */
 	if (fmt > WIRE_VERSION) {

@@ -40,7 +40,10 @@
 #define REC_BLOCKS_MAX 4096u /* block ids are below this */
 #define REC_TP_KEYS 16u      /* tracepoint keys 0..15 */
 #define REC_FLAGS_MAX 64u    /* FLAGS ids are below this */
-#define REC_FLAGS_CHUNK 96u  /* bytes of flags text in one FLAGS record */
+/* Bytes of flags text in one FLAGS record, unescaped; escaped, at most
+ * as many (the writer cuts by the escaped size), so the line stays under
+ * WIRE_LINE_MAX. Format 2 sent at most 96. */
+#define REC_FLAGS_TEXT_MAX 400u
 
 /* ---- the records --------------------------------------------------------- */
 
@@ -86,9 +89,11 @@
 	F(sbi_impl, U64, OPT, 0)           \
 	F(sbi_impl_ver, HEX, OPT, 0)
 
-/* CPU: one hart of the device tree, one line each after CTX. */
+/* CPU: the harts of the device tree after CTX, a line for each hart or,
+ * with last= (format 3), for the alike harts id..last. */
 #define REC_FIELDS_CPU(F)                  \
 	F(id, U64, REQ, UINT32_MAX)        \
+	F(last, U64, OPT, UINT32_MAX)      \
 	F(isa, STR, OPT, 127)               \
 	F(mmu, STR, OPT, 32)               \
 	F(clock_hz, U64, OPT, 0)           \
@@ -146,12 +151,12 @@
 	F(sample_unit, STR, OPT, 0)
 
 /* FLAGS: the compiler flags a benchmark was built with, sent once per run
- * before the first BENCH that names them (flags=ID). A text longer than
- * REC_FLAGS_CHUNK comes in several FLAGS records of one id, in order, to
- * be joined as they are. */
+ * before the first BENCH that names them (flags=ID). A text too long for
+ * one record comes in several FLAGS records of one id, in order, to be
+ * joined as they are. */
 #define REC_FIELDS_FLAGS(F)                \
 	F(id, U64, REQ, REC_FLAGS_MAX - 1) \
-	F(text, STR, REQ, REC_FLAGS_CHUNK)
+	F(text, STR, REQ, REC_FLAGS_TEXT_MAX)
 
 /* S: samples; positional: S <id> <first> <n> <enc> <data...>. The data
  * (encoding d: n "<cycles>,<instret>" fields; encoding r: one codec.h

@@ -106,7 +106,7 @@ void wire_add_kv_hex(struct wire_writer *w, const char *key, uint64_t v)
 
 /* '@' too: a value must never contain the line prefix "@RVB ", which
  * the collector looks for to find where a machine line starts. */
-static int needs_escape(unsigned char c)
+int wire_needs_escape(unsigned char c)
 {
 	return c <= 0x20 || c >= 0x7f || c == '%' || c == '*' || c == '@';
 }
@@ -117,7 +117,7 @@ void wire_add_kv_str(struct wire_writer *w, const char *key, const char *value)
 	/* The plain runs whole, each escape as its three bytes. */
 	for (const char *p = value; *p;) {
 		size_t n = 0;
-		while (p[n] && !needs_escape((unsigned char)p[n]))
+		while (p[n] && !wire_needs_escape((unsigned char)p[n]))
 			n++;
 		put_bytes(w, p, n);
 		p += n;

@@ -28,8 +28,12 @@
 #include <stdint.h>
 
 /* Format 2 added the hardware-event columns (BENCH events=, E and PMU
- * records); a reader still reads format 1 streams, which have none. */
-#define WIRE_VERSION 2
+ * records); a reader still reads format 1 streams, which have none.
+ * Format 3: one CPU line may describe a run of alike harts (last=), and a
+ * FLAGS line holds up to REC_FLAGS_TEXT_MAX bytes of text, not 96: fewer
+ * bytes before the first sample (a format 2 reader would have kept one
+ * hart of such a line, or refused the longer text). */
+#define WIRE_VERSION 3
 #define WIRE_VERSION_MIN 1
 #define WIRE_PREFIX "@RVB "
 #define WIRE_PREFIX_LEN 5
@@ -88,6 +92,8 @@ void wire_add_kv_u64(struct wire_writer *w, const char *key, uint64_t v);
 void wire_add_kv_hex(struct wire_writer *w, const char *key, uint64_t v);
 /* Appends " key=value" with value %XX-escaped. */
 void wire_add_kv_str(struct wire_writer *w, const char *key, const char *value);
+/* Whether wire_add_kv_str() sends byte c as %XX (three bytes on the line). */
+int wire_needs_escape(unsigned char c);
 void wire_add_sample(struct wire_writer *w, const struct wire_sample *s);
 /* Appends " *XXXX\r\n" and NUL; returns the line length or -1 on overflow. */
 int wire_finish(struct wire_writer *w);

@@ -166,6 +166,7 @@ static inline struct rec_ctx full_ctx(void)
 static inline struct rec_cpu full_cpu(void)
 {
 	struct rec_cpu c = { .id = 4 };
+	REC_SET(&c, CPU, last, 6); /* harts 4, 5 and 6 */
 	REC_SET(&c, CPU, isa, "rv64imafdc zicsr");
 	REC_SET(&c, CPU, mmu, "riscv,sv39");
 	REC_SET(&c, CPU, clock_hz, 1500000000);

@@ -251,11 +251,11 @@ static void test_unknown_format(void **state)
 	struct synth_lines *l = &((struct run_fx *)*state)->l;
 	char line[WIRE_LINE_MAX + 1];
 	free(l->line[0]);
-	l->line[0] = strdup(wire_line(line, TAG_A, 0, WIRE_REC_RUN, "fmt=3 seed=0x1 benches=2"));
+	l->line[0] = strdup(wire_line(line, TAG_A, 0, WIRE_REC_RUN, "fmt=4 seed=0x1 benches=2"));
 	struct collector *c = decode_lines(l, SIZE_MAX, SIZE_MAX);
 	assert_int_equal(c->nruns, 1);
 	assert_false(c->runs[0].complete);
-	assert_int_equal(c->runs[0].nbench, 0); /* nothing read from fmt=3 */
+	assert_int_equal(c->runs[0].nbench, 0); /* nothing read from fmt=4 */
 	collector_free(c);
 }
 
@@ -267,12 +267,12 @@ static void test_newer_format_named(void **state)
 	struct synth_lines *l = &((struct run_fx *)*state)->l;
 	char line[WIRE_LINE_MAX + 1];
 	free(l->line[0]);
-	l->line[0] = strdup(wire_line(line, TAG_A, 0, WIRE_REC_RUN, "fmt=3 seed=0x%llx benches=2",
+	l->line[0] = strdup(wire_line(line, TAG_A, 0, WIRE_REC_RUN, "fmt=4 seed=0x%llx benches=2",
 				      (unsigned long long)RUN_SEED));
 	struct collector *c = decode_lines(l, SIZE_MAX, SIZE_MAX);
 	const struct coll_run *r = &c->runs[0];
-	assert_true(has_problem(r, "wire format version 3 is newer than this collector reads "
-				   "(1 to 2): nothing of the run was read (a newer rvbench reads it)"));
+	assert_true(has_problem(r, "wire format version 4 is newer than this collector reads "
+				   "(1 to 3): nothing of the run was read (a newer rvbench reads it)"));
 	assert_false(has_problem(r, "no trailer"));
 	assert_int_equal(c->rejected[COLL_REJ_INVALID], 0);
 	assert_int_equal(r->nbench, 0);
@@ -284,7 +284,7 @@ static void test_newer_format_named(void **state)
 	l->line[0] = strdup(wire_line(line, TAG_A, 0, WIRE_REC_RUN, "fmt=0 seed=0x1 benches=2"));
 	c = decode_lines(l, SIZE_MAX, SIZE_MAX);
 	r = &c->runs[0];
-	assert_true(has_problem(r, "seq 0: RUN line without fmt=1 or 2: content not read"));
+	assert_true(has_problem(r, "seq 0: RUN line without fmt=1, 2 or 3: content not read"));
 	assert_false(has_problem(r, "no trailer"));
 	assert_int_equal(c->rejected[COLL_REJ_INVALID], 1);
 	collector_free(c);

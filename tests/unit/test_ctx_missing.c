@@ -159,24 +159,24 @@ static void test_newer_format(void **state)
 
 	(void)state;
 	file_lines(STREAM, &l);
-	size_t at = line_with(&l, " RUN fmt=2 ");
-	forged(line, l.line[at], "fmt=2 ", "fmt=3 ");
+	size_t at = line_with(&l, " RUN fmt=3 ");
+	forged(line, l.line[at], "fmt=3 ", "fmt=4 ");
 	ms_open(&m);
 	for (size_t i = 0; i < l.n; i++)
 		fputs(i == at ? line : l.line[i], m.f);
 	synth_free(&l);
 	struct collector *c = ms_decode(&m, SIZE_MAX);
-	assert_int_equal(c->runs[0].fmt_newer, 3);
+	assert_int_equal(c->runs[0].fmt_newer, 4);
 	char *p = printed(c);
-	assert_string_equal(p, "context: not read (wire format 3 is newer than this rvbench reads); "
+	assert_string_equal(p, "context: not read (wire format 4 is newer than this rvbench reads); "
 			       "cycles: as recorded (replay)\n");
 	free(p);
 	json_t *tree = meta_tree(c);
 	assert_json_is(json_object_get(meta_run(tree, 0), "config"), "null");
 	json_decref(tree);
 	char *meta = meta_src(c, NULL);
-	/* The header as it came: fmt=3 and its other keys. */
-	assert_non_null(strstr(meta, "\"header\": {\"fmt\": \"3\", "));
+	/* The header as it came: fmt=4 and its other keys. */
+	assert_non_null(strstr(meta, "\"header\": {\"fmt\": \"4\", "));
 	free(meta);
 	collector_free(c);
 }

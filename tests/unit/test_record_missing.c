@@ -32,7 +32,7 @@ static const char *missing_message(enum rec_type t, unsigned i)
 	switch (t) {
 	case REC_RUN:
 		if (i == REC_F_RUN_fmt)
-			return "RUN line without fmt=1 or 2: content not read";
+			return "RUN line without fmt=1, 2 or 3: content not read";
 		if (i == REC_F_RUN_seed)
 			return "RUN line without a valid seed";
 		if (i == REC_F_RUN_benches)

@@ -197,13 +197,18 @@ static void check_model(enum rec_type t, const struct coll_run *r)
 		check_ctx(&r->ctx);
 		break;
 	case REC_CPU:
-		assert_int_equal(r->ctx.ncpu, 1);
-		assert_int_equal(r->ctx.cpu[0].f.id, 4);
-		assert_string_equal(r->ctx.cpu[0].isa, "rv64imafdc zicsr");
-		assert_string_equal(r->ctx.cpu[0].mmu, "riscv,sv39");
-		assert_int_equal(r->ctx.cpu[0].f.clock_hz, 1500000000);
-		assert_int_equal(r->ctx.cpu[0].f.l1i_size, 32768);
-		assert_int_equal(r->ctx.cpu[0].f.l1d_block, 32);
+		/* one line for harts 4 to 6: three harts, each with its fields */
+		assert_int_equal(r->ctx.ncpu, 3);
+		for (size_t i = 0; i < 3; i++) {
+			const struct coll_cpu *c = &r->ctx.cpu[i];
+			assert_int_equal(c->f.id, 4 + i);
+			assert_false(c->f.present & REC_BIT(CPU, last));
+			assert_string_equal(c->isa, "rv64imafdc zicsr");
+			assert_string_equal(c->mmu, "riscv,sv39");
+			assert_int_equal(c->f.clock_hz, 1500000000);
+			assert_int_equal(c->f.l1i_size, 32768);
+			assert_int_equal(c->f.l1d_block, 32);
+		}
 		break;
 	case REC_BUILD:
 		assert_true(r->ctx.have_build);

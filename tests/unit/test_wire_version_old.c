@@ -157,6 +157,33 @@ static void test_v2_events_block_seed(void **state)
 	check_stream(&s);
 }
 
+/* The last format 2: a CPU line per hart, the flags in FLAGS lines of 96
+ * bytes, joined; read into the same context as format 3 gives. */
+static void test_v2_cpu_per_hart(void **state)
+{
+	static const struct old_stream s = { "v2-c1a2fb5-sifive_u.log", "2", 2, 90,
+					     UINT64_C(0x338698db59ac79b2), 0 };
+	(void)state;
+	check_stream(&s);
+	struct collector *c = decode_file(DIR "v2-c1a2fb5-sifive_u.log");
+	const struct coll_run *r = &c->runs[0];
+	assert_int_equal(r->ctx.ncpu, 5);
+	for (size_t i = 0; i < r->ctx.ncpu; i++) {
+		assert_int_equal(r->ctx.cpu[i].f.id, i);
+		assert_string_equal(r->ctx.cpu[i].isa,
+				    i ? "rv64imafdc_zicsr_zifencei" : "rv64imac_zicsr_zifencei");
+		if (i)
+			assert_string_equal(r->ctx.cpu[i].mmu, "riscv,sv48");
+		else
+			assert_null(r->ctx.cpu[i].mmu);
+	}
+	assert_string_equal(r->flags[0], "-march=rv64gc -mabi=lp64d -mcmodel=medany -std=c11 -O2 -g "
+					  "-Wall -Wextra -Werror -ffreestanding -fno-common -fno-pie "
+					  "-ffunction-sections -fdata-sections -specs=picolibc.specs "
+					  "-Iinclude -Isrc/common");
+	collector_free(c);
+}
+
 /* The v1 skeleton's RUN line with fmt= changed to `fmt` (CRC made right). */
 static struct collector *with_fmt(const char *fmt)
 {
@@ -177,15 +204,15 @@ static struct collector *with_fmt(const char *fmt)
 static void test_newer_refused(void **state)
 {
 	(void)state;
-	struct collector *c = with_fmt("fmt=3 ");
+	struct collector *c = with_fmt("fmt=4 ");
 	const struct coll_run *r = &c->runs[0];
 	assert_false(r->fmt_ok);
-	assert_int_equal(r->fmt_newer, 3);
+	assert_int_equal(r->fmt_newer, 4);
 	assert_int_equal(r->nbench, 0);
 	assert_false(r->complete);
 	assert_int_equal(r->nproblem, 1);
-	assert_string_equal(r->problem[0], "wire format version 3 is newer than this collector reads "
-					    "(1 to 2): nothing of the run was read (a newer rvbench "
+	assert_string_equal(r->problem[0], "wire format version 4 is newer than this collector reads "
+					    "(1 to 3): nothing of the run was read (a newer rvbench "
 					    "reads it)");
 	collector_free(c);
 }
@@ -202,11 +229,11 @@ static void test_unknown_refused(void **state)
 		assert_int_equal(r->fmt_newer, 0);
 		assert_int_equal(r->nbench, 0);
 		assert_false(r->complete);
-		assert_true(has_problem(r, "seq 0: RUN line without fmt=1 or 2: content not read"));
+		assert_true(has_problem(r, "seq 0: RUN line without fmt=1, 2 or 3: content not read"));
 		collector_free(c);
 	}
 }
 
 TEST_MAIN(cmocka_unit_test(test_v1_skeleton), cmocka_unit_test(test_v1_rice),
-	  cmocka_unit_test(test_v2_events_block_seed), cmocka_unit_test(test_newer_refused),
+	  cmocka_unit_test(test_v2_events_block_seed), cmocka_unit_test(test_v2_cpu_per_hart), cmocka_unit_test(test_newer_refused),
 	  cmocka_unit_test(test_unknown_refused))
