@@ -47,6 +47,14 @@ check_eq "sifive_u: five harts described" 5 \
 check_eq "sifive_u: the E51's ISA" rv64imac_zicsr_zifencei "$(field "$m" runs 0 context harts 0 isa)"
 check_eq "sifive_u: the E51 has no mmu-type" unknown "$(field "$m" runs 0 context harts 0 mmu)"
 check_eq "sifive_u: a U54's MMU" riscv,sv48 "$(field "$m" runs 0 context harts 1 mmu)"
+# Format 3: the four U54s, alike, in one CPU line; each hart in meta.json.
+check_eq "sifive_u: two CPU lines, the E51's and the U54s'" \
+	"CPU id=0 isa=rv64imac_zicsr_zifencei|CPU id=1 last=4 isa=rv64imafdc_zicsr_zifencei mmu=riscv,sv48" \
+	"$(grep -a -o 'CPU id=[^*]*' "$out/su/uart.log" | sed 's/ $//' | paste -sd '|')"
+for h in 2 3 4; do
+	check_eq "sifive_u: U54 hart $h from that line" "$h rv64imafdc_zicsr_zifencei riscv,sv48" \
+		"$(field "$m" runs 0 context harts $h id) $(field "$m" runs 0 context harts $h isa) $(field "$m" runs 0 context harts $h mmu)"
+done
 check "sifive_u: the firmware's commit" matches "$(field "$m" runs 0 context firmware commit)" '^([0-9a-f]{12}(-dirty)?|unknown)$'
 check "sifive_u: the firmware's compiler" matches "$(field "$m" runs 0 context firmware cc)" '^riscv64-unknown-elf-gcc [0-9]'
 check "sifive_u: the harness's flags" matches "$(field "$m" runs 0 context firmware cflags)" '-march=rv64gc .*-O2'

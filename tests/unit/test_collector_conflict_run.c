@@ -30,17 +30,23 @@ struct case_fx {
 	unsigned seq;                 /* its seq */
 };
 
-/* The stream, and a copy of its first line holding `with` that has `from`
- * replaced by `to`. */
-static void forge_case(struct case_fx *x, const char *with, const char *from, const char *to)
+/* The stream at path, and a copy of its first line holding `with` that has
+ * `from` replaced by `to`. */
+static void forge_case_in(struct case_fx *x, const char *path, const char *with, const char *from,
+			  const char *to)
 {
 	unsigned tag;
 
 	memset(x, 0, sizeof(*x));
-	file_lines(STREAM, &x->l);
+	file_lines(path, &x->l);
 	x->at = line_with(&x->l, with);
 	assert_int_equal(sscanf(x->l.line[x->at], "@RVB %x %u ", &tag, &x->seq), 2);
 	forged(x->line, x->l.line[x->at], from, to);
+}
+
+static void forge_case(struct case_fx *x, const char *with, const char *from, const char *to)
+{
+	forge_case_in(x, STREAM, with, from, to);
 }
 
 /* What every conflict on a run's line does: one conflict, the run failed
@@ -115,24 +121,28 @@ static void test_ctx(void **state)
 	synth_free(&x.l);
 }
 
-/* Hart 2's CPU line: hart 2 leaves the context, the other four stay. */
+/* The U54s' CPU line (harts 1 to 4, last=4): those four leave the
+ * context, hart 0, of a line of its own, stays. */
 static void test_cpu(void **state)
 {
 	struct case_fx x;
 
 	(void)state;
-	forge_case(&x, " CPU id=2 ", "isa=rv64imafdc_", "isa=rv64imac_");
+	forge_case(&x, " CPU id=1 last=4 ", "isa=rv64imafdc_", "isa=rv64imac_");
 	for (int first = 0; first < 2; first++) {
 		struct collector *c = decode_with(&x.l, x.at, x.line, first);
-		assert_run_failed_only(c, x.seq, "CPU record of hart 2 in conflict, neither copy kept");
+		assert_run_failed_only(c, x.seq,
+				       "CPU record of harts 1 to 4 in conflict, neither copy kept");
 		char *j = meta(c);
-		assert_null(strstr(j, "{\"id\": 2, \"isa\""));
+		for (int id = 1; id <= 4; id++) {
+			char gone[40];
+			snprintf(gone, sizeof(gone), "{\"id\": %d, \"isa\"", id);
+			assert_null(strstr(j, gone));
+		}
 		assert_null(strstr(j, "rv64imac_zicsr_zifencei\", \"mmu\": \"riscv"));
+		assert_null(strstr(j, "rv64imafdc"));
 		static const char *const stay[] = {
 			"{\"id\": 0, \"isa\": \"rv64imac_zicsr_zifencei\", \"mmu\": \"unknown\"",
-			"{\"id\": 1, \"isa\": \"rv64imafdc_zicsr_zifencei\", \"mmu\": \"riscv,sv48\"",
-			"{\"id\": 3, \"isa\": \"rv64imafdc_zicsr_zifencei\", \"mmu\": \"riscv,sv48\"",
-			"{\"id\": 4, \"isa\": \"rv64imafdc_zicsr_zifencei\", \"mmu\": \"riscv,sv48\"",
 		};
 		assert_contains(j, stay, sizeof(stay) / sizeof(stay[0]));
 		free(j);
@@ -210,16 +220,16 @@ static void test_hart(void **state)
 	synth_free(&x.l);
 }
 
-/* The second of id 0's three FLAGS pieces. Before or after it, the copy
- * comes before the blocks' BENCH lines; at the end of the stream, after
- * them: either way no block keeps flags, and the third piece, which
- * would make a text with a hole in it, is refused. */
-static void test_flags(void **state)
+/* A FLAGS line of id 0 in conflict, in `path`; `later`: a piece of id 0
+ * comes after it. Before or after the line, the copy comes before the
+ * blocks' BENCH lines; at the end of the stream, after them: either way no
+ * block keeps flags, and a later piece, which would make a text with a
+ * hole in it, is refused. */
+static void flags_case(const char *path, const char *with, int later)
 {
 	struct case_fx x;
 
-	(void)state;
-	forge_case(&x, " FLAGS id=0 text=fno-common", "-fno-pie", "-fpie");
+	forge_case_in(&x, path, with, "-fno-pie", "-fpie");
 	for (int where = 0; where < 3; where++) {
 		size_t at = where < 2 ? x.at : x.l.n - 1;
 		struct collector *c = decode_with(&x.l, at, x.line, where == 0);
@@ -231,8 +241,8 @@ static void test_flags(void **state)
 		snprintf(text, sizeof(text),
 			 "seq %u: FLAGS record of id 0 in conflict: that id's flags not kept", x.seq);
 		assert_true(has_failure(r, text));
-		if (where < 2) /* the third piece came after the conflict */
-			assert_true(problem_mentions(r, "FLAGS line of an id whose flags were in conflict"));
+		assert_int_equal(problem_mentions(r, "FLAGS line of an id whose flags were in conflict"),
+				 later && where < 2);
 		assert_null(r->flags[0]);
 		for (size_t i = 0; i < r->nbench; i++) {
 			assert_null(r->bench[i].cflags);
@@ -246,6 +256,21 @@ static void test_flags(void **state)
 		collector_free(c);
 	}
 	synth_free(&x.l);
+}
+
+/* Format 3: id 0's flags in one FLAGS line. */
+static void test_flags(void **state)
+{
+	(void)state;
+	flags_case(STREAM, " FLAGS id=0 text=", 0);
+}
+
+/* Format 2 (the last firmware of it): the second of id 0's three pieces
+ * of 96 bytes, the third after it. */
+static void test_flags_in_pieces(void **state)
+{
+	(void)state;
+	flags_case("tests/fixtures/old-wire/v2-c1a2fb5-sifive_u.log", " FLAGS id=0 text=fno-common", 1);
 }
 
 /* RUN and TRAILER stay (the run has no other), and the run failed. */
@@ -315,4 +340,5 @@ static void test_third_copy_and_another_ctx(void **state)
 
 TEST_MAIN(cmocka_unit_test(test_ctx), cmocka_unit_test(test_cpu), cmocka_unit_test(test_build),
 	  cmocka_unit_test(test_pmu), cmocka_unit_test(test_hart), cmocka_unit_test(test_flags),
+	  cmocka_unit_test(test_flags_in_pieces),
 	  cmocka_unit_test(test_run_and_trailer), cmocka_unit_test(test_third_copy_and_another_ctx))

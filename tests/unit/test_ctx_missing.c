@@ -340,7 +340,7 @@ static void test_runs_differ(void **state)
 }
 
 /* A run of format 2 with context null: the lines were lost, not older
- * firmware; one of format 3 was not read. */
+ * firmware; one of format 4 was not read. */
 static void test_context_lost_read(void **state)
 {
 	struct run_context one, lost;
@@ -364,7 +364,7 @@ static void test_context_lost_read(void **state)
 
 	/* A later format: nothing of it was read, and it is not older. */
 	struct run_context newer;
-	assert_int_equal(context_read(meta_file("newer", "{" SRC ", \"runs\": [" RUN("3", "A00", "null")
+	assert_int_equal(context_read(meta_file("newer", "{" SRC ", \"runs\": [" RUN("4", "A00", "null")
 						 "]}"), &newer, err, sizeof(err)), 0);
 	assert_int_equal(newer.unread, 1);
 	assert_int_equal(newer.lost, 0);

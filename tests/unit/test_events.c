@@ -150,7 +150,7 @@ static void test_events_fixture(void **state)
 
 	assert_true(r->complete);
 	assert_true(r->ok);
-	assert_string_equal(coll_run_field(r, "fmt"), "2");
+	assert_string_equal(coll_run_field(r, "fmt"), "3");
 	/* the PMU record: QEMU virt's 3 fixed + 16 programmable counters less
 	 * time (index 1), OpenSBI's firmware counters after them */
 	assert_true(r->npmu >= 5);
