@@ -41,8 +41,13 @@ TCFLAGS  := $(TARGET_ARCH) -std=c11 -O2 -g -Wall -Wextra -Werror \
             -ffreestanding -fno-common -fno-pie -ffunction-sections -fdata-sections \
             -specs=picolibc.specs
 LDSCRIPT := $(BUILD)/rvbench.ld
+# The code options again for the link-time optimisation of part of the
+# objects (below), whose code GCC writes at link time: as GCC's manual
+# asks; without them that code came out as one .text section, nothing of
+# it for --gc-sections to drop. One partition: a single compile of it.
 TLDFLAGS := $(TARGET_ARCH) -specs=picolibc.specs -nostartfiles -static \
             -T $(LDSCRIPT) -Wl,--gc-sections -Wl,--no-warn-rwx-segments \
+            -O2 -g -ffreestanding -fno-common -ffunction-sections -fdata-sections \
             -flto-partition=one
 
 # Each layer of the firmware sees only itself and the layers below it, so
@@ -125,7 +130,7 @@ $(filter-out $(FW_BOOT_OBJS) $(FW_PLAT_OBJS) $(FW_BENCH_OBJS),$(FW_OBJS)): TINC 
 # LPM tables), the guard and the boot layer's trap path.
 FW_NO_LTO := $(FW_BOOT_OBJS) $(FW_BENCH_OBJS) \
              $(call fw_objs_of,src/harness.c src/tracepoint.c src/bench_api.c \
-                src/crosshart.c src/alarm.c src/guard.c platform/sbi.c \
+                src/crosshart.c src/alarm.c src/guard.c platform/sbi.c src/harts.c src/parallel.c src/barrier.c \
                 src/common/lpm_table.c $(wildcard src/lib/*.c))
 FW_LTO_OBJS := $(filter-out $(FW_NO_LTO),$(FW_OBJS))
 $(FW_LTO_OBJS): TCFLAGS += -flto
@@ -272,9 +277,10 @@ $(BOOT_FLOOR): tests/bench/boot_floor.S tests/bench/boot_floor.ld
 	@mkdir -p $(dir $@)
 	$(call quiet,LD,$@)$(TCC) $(TARGET_ARCH) -nostdlib -static -T tests/bench/boot_floor.ld $< -o $@
 
-$(BOOT_TIME): tests/bench/boot_time.c host-tools/analysis/median_rank.c host-tools/analysis/median_rank.h
+$(BOOT_TIME): tests/bench/boot_time.c host-tools/analysis/median_rank.c host-tools/analysis/median_rank.h \
+              host-tools/sources/read_nap.h
 	@mkdir -p $(dir $@)
-	$(call quiet,HOSTCC,$@)$(HCC) $(HCFLAGS) -Ihost-tools/analysis $(filter %.c,$^) -lm -o $@
+	$(call quiet,HOSTCC,$@)$(HCC) $(HCFLAGS) -Ihost-tools/analysis -Ihost-tools/sources $(filter %.c,$^) -lm -o $@
 
 .PHONY: bench-boot
 bench-boot: deps

@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "layout.h"
 
@@ -14,9 +15,10 @@
 /* Largest FDT we accept: QEMU's are ~5 KiB, real boards' well under. */
 #define PLATFORM_FDT_MAX   (1u << 20)
 
-/* What the tree says of a cpu, as its CPU record sends it: no padding,
- * strings zero-filled to their ends, so two harts described alike compare
- * equal byte for byte (src/emit.c). */
+/* What the tree says of a cpu, as its CPU record sends it: no padding, and
+ * the strings zero-filled to their ends (platform_init() clears the whole
+ * struct platform first, copy_prop() pads with strncpy), so two harts
+ * described alike compare equal byte for byte (src/emit.c). */
 struct platform_cpu {
 	char isa[128];     /* riscv,isa, truncated */
 	char mmu[16];      /* mmu-type, "" if absent */
@@ -34,6 +36,19 @@ struct platform_hart {
 	int s_mode;        /* has S-mode with paging: see platform.c */
 	struct platform_cpu cpu;
 };
+
+/* The end of the run of harts h[i..end) that one CPU record describes
+ * (wire format 3, last=): each id one above the one before it, each cpu
+ * described as h[i]'s. i < n; returns at least i + 1. */
+static inline unsigned platform_alike_harts(const struct platform_hart *h, unsigned n, unsigned i)
+{
+	unsigned j = i + 1;
+
+	while (j < n && h[j].hartid == (uint64_t)h[j - 1].hartid + 1 &&
+	       !memcmp(&h[j].cpu, &h[i].cpu, sizeof(h[i].cpu)))
+		j++;
+	return j;
+}
 
 struct fdt_index;
 

@@ -90,10 +90,7 @@ static void emit_context(const struct platform *p)
 {
 	send(REC_CTX, context_machine());
 	for (unsigned i = 0, j; i < p->nharts; i = j) {
-		for (j = i + 1; j < p->nharts && p->harts[j].hartid == p->harts[j - 1].hartid + 1 &&
-				!memcmp(&p->harts[j].cpu, &p->harts[i].cpu, sizeof(p->harts[i].cpu));
-		     j++)
-			;
+		j = platform_alike_harts(p->harts, p->nharts, i);
 		send_cpu(&p->harts[i], p->harts[j - 1].hartid);
 	}
 }

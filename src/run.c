@@ -204,8 +204,6 @@ static void run_benchmark_once(const struct config *c, const struct bench *b, ui
 			   (unsigned long)c->groups, (unsigned long)c->size);
 }
 
-/* Whether the run needs the other harts: a parallel run, or a benchmark
- * with a partner hart (BENCH_MULTI_HART). */
 /* Said before the first sample, so without printf (src/text.h). */
 static void say_summary(const struct config *c, uint32_t nbenches)
 {
@@ -223,6 +221,8 @@ static void say_summary(const struct config *c, uint32_t nbenches)
 	say_end(&l);
 }
 
+/* Whether the run needs the other harts: a parallel run, or a benchmark
+ * with a partner hart (BENCH_MULTI_HART). */
 static int uses_other_harts(const struct config *c)
 {
 	if (c->parallel)

@@ -2,6 +2,8 @@
  * with the console's writes (console_drive.h) when one is given. */
 #include "source.h"
 
+#include "read_nap.h"
+
 #include <errno.h>
 #include <poll.h>
 #include <time.h>
@@ -133,6 +135,7 @@ enum src_end source_pump_watch(struct session *s, int fd, long idle_ms, long tot
 			if (k && k->prompts && s->fw_errors_at_prompt < 0)
 				s->fw_errors_at_prompt = (long)s->fw.count;
 			session_progress(s, now_ms(), 0);
+			read_nap((size_t)n);
 			continue;
 		}
 		if (n == 0)

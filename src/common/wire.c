@@ -141,7 +141,7 @@ int wire_finish(struct wire_writer *w)
 {
 	if (w->overflow)
 		return -1;
-	/* put_char always left room for these 9 bytes. */
+	/* put_bytes() always left room for these 9 bytes. */
 	w->buf[w->len++] = ' ';
 	uint16_t crc = crc16_ccitt_false(w->buf, w->len);
 	w->buf[w->len++] = '*';

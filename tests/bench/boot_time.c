@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "median_rank.h"
+#include "read_nap.h"
 
 #define MAX_RUNS 51
 #define TIMEOUT_S 120
@@ -111,8 +112,10 @@ static double boot_once(const char *image, unsigned smp, int (*want)(const char 
 	size_t len = 0;
 	double took = -1;
 	ssize_t got;
-	/* In blocks, not a byte per read: the reader must not compete with
-	 * QEMU for the host's CPUs more than it has to. */
+	/* In blocks, not a byte per read, with the collector's nap after a
+	 * short read (read_nap.h): the reader must not compete with QEMU for
+	 * the host's CPUs, nor wake on each byte, more than the collector
+	 * does. */
 	while (took < 0 && now_s() - t0 < TIMEOUT_S && (got = read(fd[0], buf, sizeof(buf))) > 0) {
 		for (ssize_t i = 0; i < got && took < 0; i++) {
 			if (buf[i] != '\n' && len + 1 < sizeof(line)) {
@@ -126,6 +129,8 @@ static double boot_once(const char *image, unsigned smp, int (*want)(const char 
 				*cpu = cpu_s(pid);
 			}
 		}
+		if (took < 0)
+			read_nap((size_t)got);
 	}
 	kill(pid, SIGKILL);
 	close(fd[0]);

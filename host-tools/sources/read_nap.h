@@ -1,0 +1,29 @@
+/*
+ * A short nap after a read that got little, for the readers of QEMU's
+ * pipe (source_pump.c, and tests/bench/boot_time.c, which reads as the
+ * collector does). QEMU hands the guest's UART to the pipe a byte per
+ * write(), and a reader asleep in poll() or read() is woken by each one:
+ * on QEMU's side that cost about 1.6 us a byte more than writing to a
+ * file (docs/performance.md, "The reader's wakeups"). While the reader
+ * naps, the bytes gather in the pipe and wake no one; the next read takes
+ * them all. A byte is seen at most READ_NAP_US later, none is lost, and a
+ * reader that got a full buffer is behind already and does not nap.
+ */
+#ifndef RVBENCH_READ_NAP_H
+#define RVBENCH_READ_NAP_H
+
+#include <stddef.h>
+#include <time.h>
+
+#define READ_NAP_US 200
+#define READ_NAP_BELOW 1024 /* bytes: a read of this many or more, no nap */
+
+static inline void read_nap(size_t got)
+{
+	if (got < READ_NAP_BELOW) {
+		struct timespec ts = { 0, READ_NAP_US * 1000L };
+		nanosleep(&ts, NULL); /* a signal may end it early: harmless */
+	}
+}
+
+#endif
