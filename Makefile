@@ -121,13 +121,15 @@ $(filter-out $(FW_BOOT_OBJS) $(FW_PLAT_OBJS) $(FW_BENCH_OBJS),$(FW_OBJS)): TINC 
 # decides: the device tree, the options, the records, the run's plan.
 # Under QEMU every distinct block of code the image runs costs a
 # translation, about 48,000 host instructions; inlining across files
-# removes 160 of the 1,550 blocks rvbench runs before its first sample
-# (docs/performance.md). Compiled as before, without it: the code that
-# runs inside or around a measurement or that a benchmark calls, so that
-# what is measured does not change with what calls it. That is the
+# removes 130 of the 1,485 blocks rvbench runs before its first sample
+# without it (docs/performance.md). Compiled as before, without it: the code
+# that runs inside or around a measurement or that a benchmark calls, so
+# that what is measured does not change with what calls it. That is the
 # benchmarks, the harness and its tracepoints, the calls a benchmark makes
 # (bench_api.c, crosshart.c, sbi.c, alarm.c, the string functions, the
-# LPM tables), the guard and the boot layer's trap path.
+# LPM tables), the guard, the boot layer's trap path, and the multi-hart
+# benchmarks' measured paths: a partner's IPI handler (harts.c), the
+# start of a parallel block (parallel.c, barrier.c).
 FW_NO_LTO := $(FW_BOOT_OBJS) $(FW_BENCH_OBJS) \
              $(call fw_objs_of,src/harness.c src/tracepoint.c src/bench_api.c \
                 src/crosshart.c src/alarm.c src/guard.c platform/sbi.c src/harts.c src/parallel.c src/barrier.c \

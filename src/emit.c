@@ -83,9 +83,9 @@ static void send_cpu(const struct platform_hart *h, uint32_t last)
 }
 
 /* The machine after RUN: CTX, then the harts of the tree, one CPU record
- * for each run of alike harts with consecutive ids (format 3: on a
- * HiFive Unleashed the four U54s in one line, 224 bytes fewer before the
- * first sample, 19 ms at 115200 baud). */
+ * for each run of alike harts with consecutive ids (format 3: on the
+ * FU540 the four U54s in one line, 224 bytes fewer before the first
+ * sample, 19 ms at 115200 baud). */
 static void emit_context(const struct platform *p)
 {
 	send(REC_CTX, context_machine());
