@@ -135,7 +135,10 @@ enum src_end source_pump_watch(struct session *s, int fd, long idle_ms, long tot
 			if (k && k->prompts && s->fw_errors_at_prompt < 0)
 				s->fw_errors_at_prompt = (long)s->fw.count;
 			session_progress(s, now_ms(), 0);
-			read_nap((size_t)n);
+			/* Not with a console: each byte it writes waits for
+			 * its echo, which a nap would hold back. */
+			if (!k)
+				read_nap((size_t)n);
 			continue;
 		}
 		if (n == 0)
