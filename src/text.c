@@ -1,5 +1,7 @@
 #include "text.h"
 
+#include "wire.h"
+
 struct text text_on(char *buf, size_t cap)
 {
 	return text_after(buf, cap, 0);
@@ -27,17 +29,14 @@ void text_str(struct text *t, const char *s)
 		put(t, *s++);
 }
 
+/* Spelled as the records spell numbers (wire.h). */
 static void digits(struct text *t, uint64_t v, unsigned base)
 {
-	char d[20]; /* 2^64-1 has 20 decimal digits */
-	int n = 0;
+	char d[WIRE_NUM_MAX];
+	size_t n = wire_spell(d, v, base, 1);
 
-	do {
-		d[n++] = "0123456789abcdef"[v % base];
-		v /= base;
-	} while (v);
-	while (n)
-		put(t, d[--n]);
+	for (size_t i = 0; i < n; i++)
+		put(t, d[i]);
 }
 
 void text_u64(struct text *t, uint64_t v)

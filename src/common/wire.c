@@ -38,18 +38,27 @@ static void put_str(struct wire_writer *w, const char *s)
 	put_bytes(w, s, strlen(s));
 }
 
-/* v in the given base (10 or 16), at least min_digits digits. */
-__attribute__((noinline)) static void put_num(struct wire_writer *w, uint64_t v,
-					      unsigned base, int min_digits)
+size_t wire_spell(char out[WIRE_NUM_MAX], uint64_t v, unsigned base, int min_digits)
 {
-	char digits[20]; /* 2^64-1 has 20 decimal digits */
-	int n = 20;
+	char digits[WIRE_NUM_MAX];
+	int n = WIRE_NUM_MAX;
 
 	do {
 		digits[--n] = hex_lower[v % base];
 		v /= base;
-	} while (v || 20 - n < min_digits);
-	put_bytes(w, digits + n, (size_t)(20 - n));
+	} while (n > 0 && (v || WIRE_NUM_MAX - n < min_digits));
+	for (int i = n; i < WIRE_NUM_MAX; i++)
+		out[i - n] = digits[i];
+	return (size_t)(WIRE_NUM_MAX - n);
+}
+
+/* v in the given base (10 or 16), at least min_digits digits. */
+__attribute__((noinline)) static void put_num(struct wire_writer *w, uint64_t v,
+					      unsigned base, int min_digits)
+{
+	char digits[WIRE_NUM_MAX];
+
+	put_bytes(w, digits, wire_spell(digits, v, base, min_digits));
 }
 
 static void put_dec(struct wire_writer *w, uint64_t v)

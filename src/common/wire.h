@@ -94,6 +94,11 @@ void wire_add_kv_hex(struct wire_writer *w, const char *key, uint64_t v);
 void wire_add_kv_str(struct wire_writer *w, const char *key, const char *value);
 /* Whether wire_add_kv_str() sends byte c as %XX (three bytes on the line). */
 int wire_needs_escape(unsigned char c);
+/* v in base 10 or 16 (lower-case digits), at least min_digits (at most
+ * WIRE_NUM_MAX) digits, into out without a NUL; returns how many. The
+ * records' numbers, and the firmware's printf-free lines (src/text.c). */
+#define WIRE_NUM_MAX 20 /* 2^64-1 has 20 decimal digits */
+size_t wire_spell(char out[WIRE_NUM_MAX], uint64_t v, unsigned base, int min_digits);
 void wire_add_sample(struct wire_writer *w, const struct wire_sample *s);
 /* Appends " *XXXX\r\n" and NUL; returns the line length or -1 on overflow. */
 int wire_finish(struct wire_writer *w);
